@@ -1,0 +1,234 @@
+package robots
+
+// A Record is one group of lines as written in a robots.txt file: one or
+// more user-agent lines and the allow and disallow rules that follow them.
+// Records that name the same agent are merged when a question is answered.
+type Record struct {
+	Agents []Agent // the user-agent lines, in file order
+	Rules  []Rule  // the allow and disallow lines, in file order
+}
+
+// An Agent is one user-agent line.
+type Agent struct {
+	// Value is the value as written, without comment or surrounding space.
+	Value string
+	// Token is what the line is matched with: "*" for the global group,
+	// otherwise the longest prefix of Value made of letters, "-" and "_"
+	// ("Googlebot/2.1" gives "Googlebot", "MJ12bot" gives "MJ").
+	Token string
+	// Line is the 1-based line number.
+	Line int
+}
+
+// A Rule is one allow or disallow line.
+type Rule struct {
+	Allow   bool   // an allow rule; false for disallow
+	Pattern string // the value as written, without comment or surrounding space
+	Line    int    // the 1-based line number
+}
+
+// agentToken returns the token a user-agent value is matched with.
+//
+// A value is global if it is "*", or "*" followed by whitespace and anything
+// ("* foo", which Google's reference parser accepts). Otherwise only its
+// leading product token counts:
+//
+//	token = 1*( ALPHA | "-" | "_" )
+//
+// so "Googlebot/2.1" is "Googlebot", "Foo Bar" is "Foo" and "MJ12bot" is
+// "MJ". A value that starts with another character gives the empty token,
+// which names nobody who gives a real product token.
+func agentToken(v string) string {
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
+		return "*"
+	}
+	i := 0
+	for i < len(v) && isTokenChar(v[i]) {
+		i++
+	}
+	return v[:i]
+}
+
+// isTokenChar reports whether c may appear in a product token.
+func isTokenChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// A Group is the set of rules that applies to one crawler, or to several
+// crawlers asking together, resolved once so that many URLs can be checked
+// cheaply. Get one from Robots.Group. A Group is immutable and safe for
+// concurrent use. A nil *Group allows everything.
+type Group struct {
+	// sets are the compiled rules of the records that apply.
+	sets []*ruleSet
+	// named reports whether some user-agent line named one of the agents.
+	// Otherwise sets are those of the global (*) records, if any.
+	named bool
+	// policy overrides the rules for files that were not fetched.
+	policy policy
+}
+
+// A policy says whether a Robots holds parsed rules or a blanket answer
+// decided by the HTTP status of the fetch.
+type policy uint8
+
+const (
+	policyRules       policy = iota // answer from the rules
+	policyAllowAll                  // everything is allowed
+	policyDisallowAll               // everything but /robots.txt is disallowed
+)
+
+// Allowed reports whether url may be fetched by the group's crawler. url is a
+// full URL ("https://example.com/a?b") or a path that starts with "/"; see
+// Robots.Allowed for how it is read.
+func (g *Group) Allowed(url string) bool {
+	return g.Decide(url).Allowed
+}
+
+// Decide reports whether url may be fetched by the group's crawler, and why.
+func (g *Group) Decide(url string) Decision {
+	return g.decide(pathOf(url))
+}
+
+// decide answers for an extracted path. It is the precedence of Google's
+// robots.txt specification:
+//
+//	"crawlers use the most specific rule based on the length of the rule
+//	path. In case of conflicting rules, including those with wildcards,
+//	Google uses the least restrictive rule."
+//
+// and of its reference parser where the page is silent: a group that names
+// the crawler but has no matching rule allows everything, and the global
+// group is not consulted.
+func (g *Group) decide(path string) Decision {
+	if path == robotsTxtPath {
+		return Decision{Allowed: true, Reason: ReasonRobotsTxt}
+	}
+	if g == nil {
+		return Decision{Allowed: true, Reason: ReasonNoGroup}
+	}
+	switch g.policy {
+	case policyAllowAll:
+		return Decision{Allowed: true, Reason: ReasonAllowAll}
+	case policyDisallowAll:
+		return Decision{Allowed: false, Reason: ReasonDisallowAll}
+	}
+	var best match
+	for _, s := range g.sets {
+		s.match(path, &best)
+	}
+	d := Decision{Allowed: true, Global: !g.named && len(g.sets) > 0}
+	switch {
+	case best.rule != nil:
+		d.Allowed = best.rule.allow
+		d.Reason = ReasonRule
+		d.Rule = best.rule.public()
+	case len(g.sets) == 0:
+		d.Reason = ReasonNoGroup
+	case g.empty():
+		d.Reason = ReasonEmptyGroup
+	default:
+		d.Reason = ReasonNoMatch
+	}
+	return d
+}
+
+// empty reports whether none of the group's records has a rule line.
+func (g *Group) empty() bool {
+	for _, s := range g.sets {
+		if s.lines > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
+const robotsTxtPath = "/robots.txt"
+
+// resolve builds the groups of r from its records: one per product token
+// named anywhere in the file, holding every record that names it, and the
+// global group of the records that name "*".
+func (r *Robots) resolve() {
+	r.global = &Group{}
+	for i := range r.records {
+		rec := &r.records[i]
+		set := compile(rec.Rules)
+		for _, a := range rec.Agents {
+			var g *Group
+			if a.Token == "*" {
+				g = r.global
+			} else {
+				key := lowerASCII(a.Token)
+				if g = r.groups[key]; g == nil {
+					if r.groups == nil {
+						r.groups = make(map[string]*Group)
+					}
+					g = &Group{named: true}
+					r.groups[key] = g
+				}
+			}
+			if n := len(g.sets); n == 0 || g.sets[n-1] != set {
+				g.sets = append(g.sets, set)
+			}
+		}
+	}
+}
+
+// group returns the group for one agent.
+func (r *Robots) group(agent string) *Group {
+	switch {
+	case r == nil:
+		return nil
+	case r.policy != policyRules:
+		return &blanket[r.policy]
+	}
+	if g := r.lookup(agent); g != nil {
+		return g
+	}
+	return r.global
+}
+
+// blanket holds the groups of AllowAll and DisallowAll.
+var blanket = [...]Group{
+	policyRules:       {},
+	policyAllowAll:    {policy: policyAllowAll},
+	policyDisallowAll: {policy: policyDisallowAll},
+}
+
+// lookup returns the group whose token equals agent, ignoring ASCII case, or
+// nil. It does not allocate.
+func (r *Robots) lookup(agent string) *Group {
+	if len(r.groups) == 0 {
+		return nil
+	}
+	var buf [64]byte
+	if len(agent) > len(buf) {
+		// Longer than any product token seen in practice: compare one by one
+		// rather than allocate.
+		for k, g := range r.groups {
+			if equalFoldASCII(k, agent) {
+				return g
+			}
+		}
+		return nil
+	}
+	for i := 0; i < len(agent); i++ {
+		buf[i] = lower(agent[i])
+	}
+	return r.groups[string(buf[:len(agent)])]
+}
+
+// lowerASCII returns s with ASCII letters lower-cased.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lower(b[j])
+			}
+			return string(b)
+		}
+	}
+	return s
+}

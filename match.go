@@ -1,0 +1,371 @@
+package robots
+
+import (
+	"slices"
+	"strings"
+)
+
+// Patterns and how they match.
+//
+// The value of an allow or disallow rule is a pattern over the path of a URL
+// (with its parameters and query):
+//
+//	pattern = *( literal | "*" ) [ "$" ]
+//
+// A pattern is anchored at the start of the path. "*" matches any run of
+// bytes, including none; "$" is special only as the last byte of a pattern,
+// where it matches the end of the path; elsewhere it is a literal byte. All
+// other bytes match themselves, case-sensitively, after the escaping done by
+// escapePattern. A pattern that matches a prefix of the path matches the
+// path.
+//
+// The priority of a matching rule is the length in bytes of its escaped
+// pattern, wildcards included. Among the matching rules of a group the
+// highest priority wins; on equal priority allow wins over disallow; among
+// rules of one kind and priority the earliest line is reported. An empty
+// pattern never decides.
+//
+// Patterns are compiled by shape: a literal prefix ("/fish", and "/fish*"
+// whose trailing "*" changes nothing but its priority), an anchored literal
+// ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
+// head, the bytes before its first "*". The heads of a group are kept sorted,
+// each linked to the longest other head that is a prefix of it, so that one
+// binary search finds all heads that are prefixes of a path; only the
+// wildcard patterns whose head matches are tried, and those are tried from
+// the highest priority down, stopping as soon as nothing left can win.
+// Wildcard patterns are matched segment by segment, leftmost first, which is
+// linear in the length of the path and pattern: no backtracking, no regexp.
+
+// A shape says how a compiled pattern matches.
+type shape uint8
+
+const (
+	shapePrefix   shape = iota // head is a prefix of the path
+	shapeExact                 // head is the whole path
+	shapeWildcard              // head is a prefix and the rest matches wildcard-wise
+)
+
+// A rule is a compiled allow or disallow line.
+type rule struct {
+	// pattern is the escaped pattern, with its trailing "$" and trailing "*"
+	// removed; for a wildcard pattern, the part after head.
+	tail string
+	// head is the literal part of the pattern before its first "*".
+	head string
+	// written is the pattern as written in the file.
+	written string
+	// key orders rules by precedence: priority, then allow over disallow,
+	// then earlier lines. A greater key wins.
+	key   uint64
+	line  int32
+	allow bool
+	shape shape
+	// anchored reports whether a wildcard pattern must match up to the end
+	// of the path.
+	anchored bool
+}
+
+// public returns r as the exported Rule.
+func (r *rule) public() Rule {
+	return Rule{Allow: r.allow, Pattern: r.written, Line: int(r.line)}
+}
+
+// ruleKey returns the precedence key of a rule.
+func ruleKey(priority int, allow bool, line int) uint64 {
+	k := uint64(priority) << 33
+	if allow {
+		k |= 1 << 32
+	}
+	return k | uint64(^uint32(line))
+}
+
+// A ruleSet is the compiled rules of one record.
+type ruleSet struct {
+	// lines is the number of allow and disallow lines of the record,
+	// including those with empty patterns, which are not compiled.
+	lines int
+	// rules are the compiled rules. In small sets they are sorted by key,
+	// greatest first, and tried in order; the first that matches wins.
+	rules []rule
+	// heads are the distinct heads of the rules, sorted, for large sets.
+	heads []string
+	// nodes describe heads; nodes[i] belongs to heads[i].
+	nodes []node
+	// byHead holds indexes into rules, grouped by head and sorted by key,
+	// greatest first, within each head.
+	byHead []int32
+}
+
+// A node describes one head of a large rule set.
+type node struct {
+	// parent is the index of the longest other head that is a prefix of
+	// this one, or -1.
+	parent int32
+	// lo and hi delimit the head's rules in byHead.
+	lo, hi int32
+	// max is the greatest key of the rules of this head and of its parents:
+	// when it cannot beat the best match so far, the search stops.
+	max uint64
+}
+
+// smallSet is the size up to which a rule set is searched linearly, which is
+// faster than the index for the groups of typical files.
+const smallSet = 16
+
+// compile compiles the rules of a record.
+func compile(rules []Rule) *ruleSet {
+	s := &ruleSet{lines: len(rules)}
+	for _, r := range rules {
+		p := escapePattern(r.Pattern)
+		if p == "" {
+			continue // priority 0: never decides
+		}
+		s.rules = append(s.rules, newRule(p, len(p), r))
+		if !r.Allow {
+			continue
+		}
+		// Google's reference treats an allow of ".../index.htm" or
+		// ".../index.html" as also allowing the directory itself:
+		// "Allow: /d/index.html" allows "/d/" too, as if "Allow: /d/$" had
+		// been written on the same line.
+		if i := strings.LastIndexByte(p, '/'); i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
+			s.rules = append(s.rules, newRule(p[:i+1]+"$", i+2, r))
+		}
+	}
+	slices.SortStableFunc(s.rules, func(a, b rule) int {
+		switch {
+		case a.key > b.key:
+			return -1
+		case a.key < b.key:
+			return 1
+		}
+		return 0
+	})
+	if len(s.rules) > smallSet {
+		s.index()
+	}
+	return s
+}
+
+// newRule compiles escaped pattern p of priority prio, from r.
+func newRule(p string, prio int, r Rule) rule {
+	c := rule{
+		written: r.Pattern,
+		key:     ruleKey(prio, r.Allow, r.Line),
+		line:    int32(r.Line),
+		allow:   r.Allow,
+	}
+	anchored := strings.HasSuffix(p, "$")
+	if anchored {
+		p = p[:len(p)-1]
+	}
+	if strings.HasSuffix(p, "*") {
+		// A trailing "*" matches whatever follows, so "$" after it changes
+		// nothing: "/fish*" and "/fish*$" are "/fish" of greater priority.
+		p = strings.TrimRight(p, "*")
+		anchored = false
+	}
+	i := strings.IndexByte(p, '*')
+	switch {
+	case i >= 0:
+		c.shape = shapeWildcard
+		c.head, c.tail = p[:i], p[i:]
+		c.anchored = anchored
+	case anchored:
+		c.shape = shapeExact
+		c.head = p
+	default:
+		c.shape = shapePrefix
+		c.head = p
+	}
+	return c
+}
+
+// index builds the head index of a large rule set.
+func (s *ruleSet) index() {
+	order := make([]int32, len(s.rules))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	// By head, then by key (rules are already sorted by key).
+	slices.SortStableFunc(order, func(a, b int32) int {
+		return strings.Compare(s.rules[a].head, s.rules[b].head)
+	})
+	s.byHead = order
+	var stack []int32 // heads that are prefixes of the current one
+	for i := 0; i < len(order); {
+		h := s.rules[order[i]].head
+		j := i + 1
+		for j < len(order) && s.rules[order[j]].head == h {
+			j++
+		}
+		n := node{parent: -1, lo: int32(i), hi: int32(j), max: s.rules[order[i]].key}
+		for len(stack) > 0 && !strings.HasPrefix(h, s.heads[stack[len(stack)-1]]) {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			n.parent = stack[len(stack)-1]
+			n.max = max(n.max, s.nodes[n.parent].max)
+		}
+		stack = append(stack, int32(len(s.heads)))
+		s.heads = append(s.heads, h)
+		s.nodes = append(s.nodes, n)
+		i = j
+	}
+}
+
+// A match is the best rule found so far for a path.
+type match struct {
+	rule *rule
+	key  uint64
+}
+
+// match updates m with the best rule of s that matches path, if it beats the
+// one m holds.
+func (s *ruleSet) match(path string, m *match) {
+	if s.nodes == nil {
+		for i := range s.rules {
+			r := &s.rules[i]
+			if r.key <= m.key {
+				return
+			}
+			if r.matches(path) {
+				m.rule, m.key = r, r.key
+				return
+			}
+		}
+		return
+	}
+	// Find the greatest head <= path; the heads that are prefixes of path
+	// are it or its parents, up to the length they share.
+	lo, hi := 0, len(s.heads)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.heads[mid] <= path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	i := int32(lo - 1)
+	if i < 0 {
+		return
+	}
+	common := commonPrefixLen(s.heads[i], path)
+	for ; i >= 0; i = s.nodes[i].parent {
+		n := &s.nodes[i]
+		if n.max <= m.key {
+			return
+		}
+		if len(s.heads[i]) > common {
+			continue
+		}
+		for _, j := range s.byHead[n.lo:n.hi] {
+			r := &s.rules[j]
+			if r.key <= m.key {
+				break
+			}
+			if r.matchesAfterHead(path) {
+				m.rule, m.key = r, r.key
+				break
+			}
+		}
+	}
+}
+
+// commonPrefixLen returns the length of the longest common prefix of a and b.
+func commonPrefixLen(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// matches reports whether r matches path.
+func (r *rule) matches(path string) bool {
+	return strings.HasPrefix(path, r.head) && r.matchesAfterHead(path)
+}
+
+// matchesAfterHead reports whether r matches path, which starts with r.head.
+func (r *rule) matchesAfterHead(path string) bool {
+	switch r.shape {
+	case shapePrefix:
+		return true
+	case shapeExact:
+		return len(path) == len(r.head)
+	}
+	return matchWildcard(path[len(r.head):], r.tail, r.anchored)
+}
+
+// matchWildcard reports whether pattern, which starts with "*" and does not
+// end with one, matches a prefix of path (all of path if anchored).
+//
+// The pattern is a series of literal segments separated by "*". Taking each
+// segment at its leftmost occurrence after the previous one is optimal: a
+// later occurrence leaves less room for the segments that follow. Only the
+// last segment of an anchored pattern must be placed at the very end.
+func matchWildcard(path, pattern string, anchored bool) bool {
+	for {
+		pattern = strings.TrimLeft(pattern, "*")
+		i := strings.IndexByte(pattern, '*')
+		if i < 0 {
+			if anchored {
+				return strings.HasSuffix(path, pattern)
+			}
+			return strings.Contains(path, pattern)
+		}
+		seg := pattern[:i]
+		j := strings.Index(path, seg)
+		if j < 0 {
+			return false
+		}
+		path = path[j+len(seg):]
+		pattern = pattern[i:]
+	}
+}
+
+// pathOf returns the part of url that rules are matched against: the path,
+// parameters and query, without the fragment. It follows Google's reference
+// parser:
+//
+//   - a leading "//" is skipped;
+//   - "://" ends a scheme only if it comes before the first "/", "?" or ";";
+//   - after the scheme (or from the start when there is none) the authority
+//     runs up to the first "/", "?" or ";", where the path begins, so
+//     "example.com/a" gives "/a" but "/a" gives "/a";
+//   - the first "#" ends it, and a "#" before the path gives "/";
+//   - a result that starts with "?" or ";" gets a "/" in front, and no path
+//     at all gives "/".
+//
+// The URL is used as given: it must already be %-encoded (RFC 3986), and no
+// other normalisation is done.
+func pathOf(url string) string {
+	start := 0
+	if strings.HasPrefix(url, "//") {
+		start = 2
+	}
+	rest := url[start:]
+	early := strings.IndexAny(rest, "/?;")
+	if p := strings.Index(rest, "://"); p >= 0 && (early < 0 || p < early) {
+		rest = rest[p+3:]
+	}
+	i := strings.IndexAny(rest, "/?;")
+	if i < 0 {
+		return "/"
+	}
+	hash := strings.IndexByte(url[start:], '#')
+	if hash >= 0 && hash < len(url[start:])-len(rest)+i {
+		return "/"
+	}
+	path := rest[i:]
+	if j := strings.IndexByte(path, '#'); j >= 0 {
+		path = path[:j]
+	}
+	if path[0] != '/' {
+		return "/" + path
+	}
+	return path
+}

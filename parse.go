@@ -1,0 +1,296 @@
+package robots
+
+import "strings"
+
+// Input limits and oddities handled by Parse.
+const (
+	// MaxSize is the number of bytes of a robots.txt file that are read
+	// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
+	MaxSize = 500 << 10
+
+	// maxLineLen is the number of bytes of one physical line that are kept.
+	// The rest of the line is dropped, but what was kept is still used.
+	// Google's reference parser reads lines into a buffer of 2083 × 8 bytes,
+	// the last of which holds the terminating NUL, and one more is lost to
+	// its end-of-buffer check.
+	maxLineLen = 2083*8 - 1
+)
+
+// utf8BOM is the byte order mark some editors write at the start of a file.
+const utf8BOM = "\xEF\xBB\xBF"
+
+// Parse parses the body of a robots.txt file.
+//
+// Parse never fails: lines that are not valid directives are skipped, as
+// Google does. Only the first MaxSize bytes of data are read. The result does
+// not refer to data, which the caller may reuse.
+func Parse(data []byte) *Robots {
+	if len(data) > MaxSize {
+		data = data[:MaxSize]
+	}
+	p := parser{r: &Robots{body: string(data)}}
+	p.parse()
+	p.r.compile()
+	return p.r
+}
+
+// A parser turns the body of a Robots into records and sitemaps.
+type parser struct {
+	r *Robots
+
+	// cur is the index in r.records of the record that user-agent and rule
+	// lines are added to, or -1 before the first user-agent line.
+	cur int
+	// ruled reports whether the current record has had a rule line, after
+	// which a user-agent line starts a new record.
+	ruled bool
+}
+
+// parse splits the body into lines and hands each one to line.
+//
+// Line breaks are LF, CR and CRLF. Every physical line is counted, so line
+// numbers are those an editor shows.
+func (p *parser) parse() {
+	s := p.r.body
+	s = skipBOM(s)
+	p.cur = -1
+	n := 0
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			n++
+			p.line(n, s)
+			return
+		}
+		n++
+		p.line(n, s[:i])
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++ // CRLF is one break
+		}
+		s = s[i+1:]
+	}
+}
+
+// skipBOM drops a UTF-8 byte order mark at the start of s, or the part of it
+// that is there: each leading byte that continues the sequence EF BB BF is
+// dropped, and the first that does not is kept. This is how Google's
+// reference parser treats files that were cut or mangled after the BOM.
+func skipBOM(s string) string {
+	i := 0
+	for i < len(utf8BOM) && i < len(s) && s[i] == utf8BOM[i] {
+		i++
+	}
+	return s[i:]
+}
+
+// A lineKind says what a line is, by its key.
+type lineKind uint8
+
+const (
+	kindNone      lineKind = iota // not a directive: blank, comment only, or invalid
+	kindUserAgent                 // user-agent
+	kindAllow                     // allow
+	kindDisallow                  // disallow
+	kindSitemap                   // sitemap
+	kindOther                     // any other key, such as crawl-delay
+)
+
+// line handles physical line number n.
+func (p *parser) line(n int, s string) {
+	kind, _, value := splitLine(s)
+	switch kind {
+	case kindUserAgent:
+		if p.cur < 0 || p.ruled {
+			p.r.records = append(p.r.records, Record{})
+			p.cur = len(p.r.records) - 1
+			p.ruled = false
+		}
+		rec := &p.r.records[p.cur]
+		rec.Agents = append(rec.Agents, Agent{Value: value, Token: agentToken(value), Line: n})
+	case kindAllow, kindDisallow:
+		if p.cur < 0 {
+			return // a rule before any user-agent line applies to nobody
+		}
+		p.ruled = true
+		rec := &p.r.records[p.cur]
+		rec.Rules = append(rec.Rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
+	case kindSitemap:
+		if value != "" {
+			p.r.sitemaps = append(p.r.sitemaps, value)
+		}
+	}
+}
+
+// splitLine splits one physical line into its key and value and says what
+// kind of directive it is. The grammar, as Google's reference parser reads it:
+//
+//	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
+//	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
+//	ws    = 1*( SP | HT | LF | VT | FF | CR )
+//
+// The line ends at its first NUL byte and at most maxLineLen bytes are kept.
+func splitLine(s string) (kind lineKind, key, value string) {
+	if len(s) > maxLineLen {
+		s = s[:maxLineLen]
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i] // the reference reads lines as C strings
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	s = trimSpace(s)
+	sep := strings.IndexByte(s, ':')
+	if sep < 0 {
+		// Some people forget the colon: "Disallow /tmp". Whitespace serves as
+		// the separator, but only when the line is exactly two runs of
+		// non-whitespace, so that "Disallow /a /b" is still ignored.
+		sep = strings.IndexAny(s, " \t")
+		if sep < 0 {
+			return kindNone, "", ""
+		}
+		rest := strings.TrimLeft(s[sep:], " \t")
+		if strings.ContainsAny(rest, " \t") {
+			return kindNone, "", ""
+		}
+	}
+	key = trimSpace(s[:sep])
+	if key == "" {
+		return kindNone, "", ""
+	}
+	return keyKind(key), key, trimSpace(s[sep+1:])
+}
+
+// Keys are recognised case-insensitively by prefix ("Disallowed:" is a
+// disallow, "Sitemaps:" a sitemap), with the misspellings Google's reference
+// parser accepts because they are frequent in real files.
+var (
+	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
+	allowKeys     = []string{"allow"}
+	disallowKeys  = []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
+	sitemapKeys   = []string{"sitemap", "site-map"}
+)
+
+// keyKind says which directive key names. The order of the tests matters:
+// it is the reference's.
+func keyKind(key string) lineKind {
+	switch {
+	case hasAnyPrefixFold(key, userAgentKeys):
+		return kindUserAgent
+	case hasAnyPrefixFold(key, allowKeys):
+		return kindAllow
+	case hasAnyPrefixFold(key, disallowKeys):
+		return kindDisallow
+	case hasAnyPrefixFold(key, sitemapKeys):
+		return kindSitemap
+	}
+	return kindOther
+}
+
+// hasAnyPrefixFold reports whether s starts with one of the lower-case
+// ASCII prefixes, ignoring ASCII case.
+func hasAnyPrefixFold(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether s and t are equal under ASCII case folding.
+// Unlike strings.EqualFold, it does not fold non-ASCII letters.
+func equalFoldASCII(s, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if lower(s[i]) != lower(t[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// lower returns the ASCII lower case of c.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// isSpace reports whether c is ASCII whitespace as C's isspace has it:
+//
+//	SP | HT | LF | VT | FF | CR
+//
+// A non-breaking space is not whitespace: it is data.
+func isSpace(c byte) bool {
+	return c == ' ' || '\t' <= c && c <= '\r'
+}
+
+// trimSpace removes leading and trailing ASCII whitespace.
+func trimSpace(s string) string {
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// escapePattern normalises the value of an allow or disallow line the way
+// Google's reference parser does before matching: a "%" followed by two hex
+// digits has the digits upper-cased ("%2f" becomes "%2F"), and every byte
+// outside ASCII becomes a %XX triplet ("é" becomes "%C3%A9"). Nothing else
+// changes: "%62" is not decoded and ASCII is never escaped. When there is
+// nothing to change, s itself is returned.
+func escapePattern(s string) string {
+	n := 0 // bytes to add
+	change := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+				change = true
+			}
+			i += 2
+		case c >= 0x80:
+			n += 2
+		}
+	}
+	if n == 0 && !change {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(s)+n)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
+			i += 2
+		case c >= 0x80:
+			b = append(b, '%', hex[c>>4], hex[c&0xF])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// isHex reports whether c is an ASCII hex digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// isLowerHex reports whether c is a lower-case hex letter.
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+
+// upper returns the ASCII upper case of c.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}

@@ -1,0 +1,360 @@
+// Package robots parses robots.txt files and answers whether a crawler may
+// fetch a URL, exactly as Google's crawlers do.
+//
+// It implements the Robots Exclusion Protocol (RFC 9309) as Google
+// interprets it (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec),
+// and reproduces the behaviour of Google's open-source reference parser
+// (github.com/google/robotstxt) where that page is silent: the same answer
+// for every file, agent and URL, with one deliberate deviation, listed below.
+//
+// A file is parsed once; questions are then answered without allocation:
+//
+//	r := robots.Parse(body)
+//	if r.Allowed("Googlebot", "https://example.com/search?q=go") {
+//		// fetch it
+//	}
+//
+// To turn the HTTP status of the fetch into the right answers (a 404 allows
+// everything, a 503 disallows everything), use FromStatus. To check many
+// URLs for one crawler, resolve its group once with Robots.Group. To know
+// which line decided, use Robots.Decide.
+//
+// # Reading the file
+//
+// The body is read as bytes, without charset decoding. Only the first
+// MaxSize bytes (500 KiB) count. A UTF-8 byte order mark at the start is
+// skipped. Lines end at LF, CR or CRLF; at most 16,663 bytes of a line are
+// kept; a NUL byte ends a line. "#" starts a comment. Each line is a key, a
+// colon and a value; the key is matched case-insensitively by prefix
+// ("Disallowed" is a disallow), with the misspellings Google accepts
+// ("useragent", "user agent", "dissallow", "dissalow", "disalow", "diasllow",
+// "disallaw", "site-map"), and a line with no colon may use whitespace
+// instead when it is exactly two words ("Disallow /tmp"). Lines that are not
+// valid are skipped: an HTML page served as robots.txt yields the rules it
+// happens to contain, and nothing else.
+//
+// # Groups and user agents
+//
+// A group is one or more user-agent lines followed by allow and disallow
+// rules; a user-agent line after a rule starts a new group. Other lines
+// (sitemap, crawl-delay, unknown keys, comments, blank lines) do not end a
+// group. A user-agent value is matched by its leading product token, the
+// longest prefix made of letters, "-" and "_", compared case-insensitively:
+// "Googlebot/2.1" in the file names "googlebot". A value of "*" (or "*"
+// followed by a space and anything) names every crawler.
+//
+// The agent given to Allowed is compared as given, as the reference does: it
+// must be a product token such as "Googlebot", not a full User-Agent header;
+// ProductToken extracts one from a header. All groups naming the agent are
+// merged. If none does, the groups naming "*" apply. The two are never
+// combined: a group that names the crawler but has no rule that matches
+// allows everything, whatever "*" says.
+//
+// # Matching
+//
+// A rule's pattern is matched against the path of the URL with its
+// parameters and query, without the fragment. It is anchored at the start;
+// "*" matches any run of bytes and a final "$" matches the end of the path.
+// Non-ASCII bytes in patterns are %-encoded and %xx escapes upper-cased
+// before matching; the URL is used as given and must already be %-encoded.
+// The most specific matching rule (the longest pattern, wildcards counted)
+// wins; on a tie, allow wins. An empty pattern matches nothing. As Google
+// does, "Allow: /d/index.html" also allows "/d/".
+//
+// # Deviation from the reference
+//
+// The path "/robots.txt" (exactly, without a query) is always allowed, as
+// RFC 9309 section 2.2.2 requires; Google's reference parser does not
+// special-case it.
+//
+// # Concurrency
+//
+// A *Robots and a *Group are immutable once made and safe for concurrent
+// use. A nil *Robots or *Group allows everything.
+package robots
+
+import "strings"
+
+// Robots is a parsed robots.txt file, ready to answer questions.
+//
+// The zero value, like a nil *Robots, is an empty file: it allows
+// everything.
+type Robots struct {
+	// body is the text read (at most MaxSize bytes); records and sitemaps
+	// refer to it.
+	body     string
+	records  []Record
+	sitemaps []string
+
+	// policy is set for AllowAll and DisallowAll.
+	policy policy
+	// groups maps each product token named in the file, lower-cased, to its
+	// group.
+	groups map[string]*Group
+	// global is the group of the records that name "*".
+	global *Group
+}
+
+// compile resolves the records of r into groups for fast answers.
+func (r *Robots) compile() {
+	r.resolve()
+}
+
+// The shared answers for files that could not be fetched.
+var (
+	allowAll    = &Robots{policy: policyAllowAll}
+	disallowAll = &Robots{policy: policyDisallowAll}
+)
+
+// AllowAll returns a Robots that allows every URL, as when a site has no
+// robots.txt. The value is shared and immutable.
+func AllowAll() *Robots { return allowAll }
+
+// DisallowAll returns a Robots that disallows every URL except /robots.txt
+// itself, as when the robots.txt could not be fetched because of a server
+// error. The value is shared and immutable.
+func DisallowAll() *Robots { return disallowAll }
+
+// Allowed reports whether the crawler agent may fetch url.
+//
+// agent is a product token such as "Googlebot", compared with the
+// user-agent lines of the file case-insensitively; see ProductToken for
+// full User-Agent headers. url is an absolute URL ("https://example.com/a?b")
+// or a path starting with "/", already %-encoded as RFC 3986 requires; only
+// its path, parameters and query are used.
+//
+// Allowed does not allocate, except to put a "/" before a path that starts
+// with "?" or ";" ("https://example.com?q", rare) when it is long.
+func (r *Robots) Allowed(agent, url string) bool {
+	return r.group(agent).decide(pathOf(url)).Allowed
+}
+
+// Decide reports whether the crawler agent may fetch url, and why: the
+// deciding rule and its line, or the reason no rule decided. It reads agent
+// and url as Allowed does.
+func (r *Robots) Decide(agent, url string) Decision {
+	return r.group(agent).decide(pathOf(url))
+}
+
+// Group returns the rules that apply to a crawler, to check many URLs for it
+// without looking it up each time.
+//
+// With several agents, the group holds the rules of every group of the file
+// that names any of them, as Google's reference does for a crawler that
+// obeys more than one token (for example "googlebot-news" and "googlebot").
+// If no group names any of them, the groups naming "*" apply.
+func (r *Robots) Group(agents ...string) *Group {
+	if len(agents) == 1 || r == nil || r.policy != policyRules {
+		var agent string
+		if len(agents) > 0 {
+			agent = agents[0]
+		}
+		return r.group(agent)
+	}
+	g := &Group{named: true}
+	for _, a := range agents {
+		ag := r.lookup(a)
+		if ag == nil {
+			continue
+		}
+		for _, s := range ag.sets {
+			if !containsSet(g.sets, s) {
+				g.sets = append(g.sets, s)
+			}
+		}
+	}
+	if len(g.sets) == 0 {
+		return r.global
+	}
+	return g
+}
+
+// containsSet reports whether sets holds s.
+func containsSet(sets []*ruleSet, s *ruleSet) bool {
+	for _, t := range sets {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Sitemaps returns the values of the sitemap lines of the file, as written,
+// in file order. Sitemaps belong to the file, not to a group.
+func (r *Robots) Sitemaps() []string {
+	if r == nil {
+		return nil
+	}
+	return append([]string(nil), r.sitemaps...)
+}
+
+// Records returns the groups of the file as written, in file order, with
+// their user-agent lines and rules. Rules before the first user-agent line
+// belong to no group and are not included. The result is a copy.
+func (r *Robots) Records() []Record {
+	if r == nil || len(r.records) == 0 {
+		return nil
+	}
+	recs := make([]Record, len(r.records))
+	for i, rec := range r.records {
+		recs[i] = Record{
+			Agents: append([]Agent(nil), rec.Agents...),
+			Rules:  append([]Rule(nil), rec.Rules...),
+		}
+	}
+	return recs
+}
+
+// A Decision is the answer to a question, with its reason.
+type Decision struct {
+	// Allowed reports whether the URL may be fetched.
+	Allowed bool
+	// Reason says what decided.
+	Reason Reason
+	// Rule is the deciding rule when Reason is ReasonRule. When an allow and
+	// a disallow rule of equal priority match, it is the allow rule; among
+	// equal rules, the earliest line.
+	Rule Rule
+	// Global reports whether the rules came from the groups naming "*",
+	// because no group named the crawler.
+	Global bool
+}
+
+// A Reason says what decided a Decision.
+type Reason uint8
+
+const (
+	// ReasonRule: a rule matched, Decision.Rule is the deciding one.
+	ReasonRule Reason = iota
+	// ReasonNoMatch: the crawler's group has rules, but none matched the
+	// URL, so it is allowed.
+	ReasonNoMatch
+	// ReasonEmptyGroup: the crawler's group has no allow or disallow rule,
+	// so everything is allowed. A group that names the crawler allows
+	// everything even if the "*" group disallows it.
+	ReasonEmptyGroup
+	// ReasonNoGroup: no group names the crawler and there is no "*" group
+	// (an empty file, for instance), so everything is allowed.
+	ReasonNoGroup
+	// ReasonRobotsTxt: the URL is /robots.txt, which is always allowed.
+	ReasonRobotsTxt
+	// ReasonAllowAll: the file is AllowAll, as after a 404.
+	ReasonAllowAll
+	// ReasonDisallowAll: the file is DisallowAll, as after a 503.
+	ReasonDisallowAll
+)
+
+var reasonNames = [...]string{
+	ReasonRule:        "rule",
+	ReasonNoMatch:     "no matching rule",
+	ReasonEmptyGroup:  "empty group",
+	ReasonNoGroup:     "no group",
+	ReasonRobotsTxt:   "robots.txt is always allowed",
+	ReasonAllowAll:    "allow all",
+	ReasonDisallowAll: "disallow all",
+}
+
+// String returns a short description of the reason.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "reason(" + itoa(int(r)) + ")"
+}
+
+// String describes the decision in one line, such as
+// "disallowed by line 3: Disallow: /private".
+func (d Decision) String() string {
+	verdict := "allowed"
+	if !d.Allowed {
+		verdict = "disallowed"
+	}
+	if d.Reason != ReasonRule {
+		return verdict + " (" + d.Reason.String() + ")"
+	}
+	kind := "Disallow"
+	if d.Rule.Allow {
+		kind = "Allow"
+	}
+	return verdict + " by line " + itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
+}
+
+// itoa formats a non-negative n in decimal.
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
+
+// ProductToken returns the crawler's product token from a full User-Agent
+// header, for use with Allowed:
+//
+//	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
+//	"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)" → "GPTBot"
+//	"FooBot/1.0" → "FooBot"
+//
+// It returns the first name/version product (or, failing that, the first
+// word) that is not one of the generic browser tokens (Mozilla,
+// AppleWebKit, KHTML, Gecko, Chrome, Safari, ...), cut to the characters a
+// product token may hold (letters, "-" and "_"). This is a heuristic, since
+// User-Agent headers follow no grammar in practice: crawlers that know their
+// token should pass it directly.
+func ProductToken(userAgent string) string {
+	var word string
+	for _, f := range strings.FieldsFunc(userAgent, isUASeparator) {
+		name, _, product := strings.Cut(f, "/")
+		name = name[:tokenLen(name)]
+		if name == "" || isGenericToken(name) {
+			continue // "+http://...", "5.0", "Mozilla/5.0", ...
+		}
+		if product {
+			return name
+		}
+		if word == "" {
+			word = name
+		}
+	}
+	return word
+}
+
+// tokenLen returns the length of the product token that s starts with.
+func tokenLen(s string) int {
+	i := 0
+	for i < len(s) && isTokenChar(s[i]) {
+		i++
+	}
+	return i
+}
+
+// isUASeparator reports whether c separates the products and comments of a
+// User-Agent header.
+func isUASeparator(c rune) bool {
+	return c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')' || c == ','
+}
+
+// genericTokens are the products and words of browser User-Agent headers
+// that do not name a crawler.
+var genericTokens = []string{
+	"mozilla", "applewebkit", "khtml", "like", "gecko", "compatible",
+	"chrome", "safari", "mobile", "version", "linux", "android", "windows",
+	"nt", "win", "x", "macintosh", "intel", "mac", "os", "iphone", "cpu",
+	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
+}
+
+// isGenericToken reports whether name is one of genericTokens.
+func isGenericToken(name string) bool {
+	for _, t := range genericTokens {
+		if equalFoldASCII(name, t) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,5 +1,7 @@
 package robots
 
+import "unsafe"
+
 // A Record is one group of lines as written in a robots.txt file: one or
 // more user-agent lines and the allow and disallow rules that follow them.
 // Records that name the same agent are merged when a question is answered.
@@ -87,7 +89,27 @@ func (g *Group) Allowed(url string) bool {
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
 func (g *Group) Decide(url string) Decision {
-	return g.decide(pathOf(url))
+	path, slash := splitPath(url)
+	if slash {
+		return g.decideSlashed(path)
+	}
+	return g.decide(path)
+}
+
+// decideSlashed answers for "/" + path, which the URL did not hold as one
+// string ("https://example.com?q" has the path "/?q"). It builds the string
+// in a buffer on the stack rather than allocate: the decision does not keep
+// it.
+//
+//go:noinline
+func (g *Group) decideSlashed(path string) Decision {
+	var buf [2048]byte
+	if len(path) >= len(buf) {
+		return g.decide("/" + path)
+	}
+	buf[0] = '/'
+	n := copy(buf[1:], path)
+	return g.decide(unsafe.String(&buf[0], n+1))
 }
 
 // decide answers for an extracted path. It is the precedence of Google's

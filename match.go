@@ -328,8 +328,18 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 }
 
 // pathOf returns the part of url that rules are matched against: the path,
-// parameters and query, without the fragment. It follows Google's reference
-// parser:
+// parameters and query, without the fragment. See splitPath.
+func pathOf(url string) string {
+	path, slash := splitPath(url)
+	if slash {
+		return "/" + path
+	}
+	return path
+}
+
+// splitPath returns the part of url that rules are matched against: the path,
+// parameters and query, without the fragment; when slash is true, that part
+// is "/" followed by path. It follows Google's reference parser:
 //
 //   - a leading "//" is skipped;
 //   - "://" ends a scheme only if it comes before the first "/", "?" or ";";
@@ -342,7 +352,7 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 //
 // The URL is used as given: it must already be %-encoded (RFC 3986), and no
 // other normalisation is done.
-func pathOf(url string) string {
+func splitPath(url string) (path string, slash bool) {
 	start := 0
 	if strings.HasPrefix(url, "//") {
 		start = 2
@@ -354,18 +364,15 @@ func pathOf(url string) string {
 	}
 	i := strings.IndexAny(rest, "/?;")
 	if i < 0 {
-		return "/"
+		return "/", false
 	}
 	hash := strings.IndexByte(url[start:], '#')
 	if hash >= 0 && hash < len(url[start:])-len(rest)+i {
-		return "/"
+		return "/", false
 	}
-	path := rest[i:]
+	path = rest[i:]
 	if j := strings.IndexByte(path, '#'); j >= 0 {
 		path = path[:j]
 	}
-	if path[0] != '/' {
-		return "/" + path
-	}
-	return path
+	return path, path[0] != '/'
 }

@@ -123,17 +123,17 @@ func DisallowAll() *Robots { return disallowAll }
 // or a path starting with "/", already %-encoded as RFC 3986 requires; only
 // its path, parameters and query are used.
 //
-// Allowed does not allocate, except to put a "/" before a path that starts
-// with "?" or ";" ("https://example.com?q", rare) when it is long.
+// Allowed does not allocate, except for a URL whose path starts with "?" or
+// ";" ("https://example.com?q") and is longer than 2 KiB.
 func (r *Robots) Allowed(agent, url string) bool {
-	return r.group(agent).decide(pathOf(url)).Allowed
+	return r.group(agent).Decide(url).Allowed
 }
 
 // Decide reports whether the crawler agent may fetch url, and why: the
 // deciding rule and its line, or the reason no rule decided. It reads agent
 // and url as Allowed does.
 func (r *Robots) Decide(agent, url string) Decision {
-	return r.group(agent).decide(pathOf(url))
+	return r.group(agent).Decide(url)
 }
 
 // Group returns the rules that apply to a crawler, to check many URLs for it

@@ -1,0 +1,29 @@
+// Package bench compares github.com/gorep/robots with the Go robots.txt
+// libraries a crawler would otherwise use: github.com/temoto/robotstxt
+// (v1.1.2) and github.com/jimsmart/grobotstxt (v1.0.3), Google's reference
+// parser ported to Go. It is a nested module so that the peers never become
+// dependencies of the library.
+//
+// Everything lives in the tests:
+//
+//   - bench_test.go: the benchmarks, every library in the same run, named
+//     BenchmarkXxx/.../lib=NAME so that benchstat can compare them;
+//   - synth_test.go: the generated files of 10 to 50,000 rules;
+//   - agree_test.go: a fast test that the libraries answer the benchmark
+//     queries as Google's reference does, where their semantics coincide.
+//
+// testdata/README.md says which real files are used and why; RESULTS.md
+// holds the numbers and the commands that produced them.
+//
+// What each library is asked:
+//
+//   - robots: Parse once, then Robots.Allowed(agent, url) per query (and
+//     Group.Allowed(url) with the group resolved once, as "robots-group").
+//   - temoto: FromBytes once, FindGroup(agent) once, then Group.Test(path)
+//     per query, with the path extracted before the clock starts (and
+//     RobotsData.TestAgent(path, agent) per query, as "temoto-agent").
+//   - grobotstxt: it has no parse-once API. AgentAllowed(body, agent, url)
+//     parses the whole file again for every query, so that is its query
+//     cost. Its "parse" is grobotstxt.Parse with a handler that keeps
+//     nothing: the pass over the file that every query pays.
+package bench

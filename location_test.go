@@ -1,6 +1,7 @@
 package robots_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -233,6 +234,33 @@ func TestURLErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+func ExampleURL() {
+	u, err := robots.URL("https://User@WWW.Exämple.com:443/a/b?c=d#e")
+	fmt.Println(u, err)
+	_, err = robots.URL("/a/b")
+	fmt.Println(err)
+	// Output:
+	// https://www.xn--exmple-cua.com/robots.txt <nil>
+	// robots: URL "/a/b" is relative: it has no scheme
+}
+
+func ExampleGoverns() {
+	const robotsURL = "https://example.com/robots.txt"
+	for _, page := range []string{
+		"https://example.com:443/folder/file",
+		"http://example.com/",       // other scheme
+		"https://example.com:8181/", // other port
+		"https://www.example.com/",  // other host
+	} {
+		fmt.Println(robots.Governs(robotsURL, page), page)
+	}
+	// Output:
+	// true https://example.com:443/folder/file
+	// false http://example.com/
+	// false https://example.com:8181/
+	// false https://www.example.com/
 }
 
 // FuzzURL checks that the robots.txt URL of any page is a fixed point of URL

@@ -1,6 +1,9 @@
 package robots
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // A Record is one group of lines as written in a robots.txt file: one or
 // more user-agent lines and the allow and disallow rules that follow them.
@@ -144,7 +147,7 @@ func (g *Group) decide(path string) Decision {
 	case best.rule != nil:
 		d.Allowed = best.rule.allow
 		d.Reason = ReasonRule
-		d.Rule = best.rule.public()
+		d.Rule = best.set.public(best.rule)
 	case len(g.sets) == 0:
 		d.Reason = ReasonNoGroup
 	case g.empty():
@@ -158,7 +161,7 @@ func (g *Group) decide(path string) Decision {
 // empty reports whether none of the group's records has a rule line.
 func (g *Group) empty() bool {
 	for _, s := range g.sets {
-		if s.lines > 0 {
+		if len(s.src) > 0 {
 			return false
 		}
 	}
@@ -171,29 +174,53 @@ const robotsTxtPath = "/robots.txt"
 // resolve builds the groups of r from its records: one per product token
 // named anywhere in the file, holding every record that names it, and the
 // global group of the records that name "*".
+//
+// Tokens named by the same records share one Group: a record with
+// thousands of user-agent lines costs one group, not thousands.
 func (r *Robots) resolve() {
 	r.global = &Group{}
+	names := 0
+	for _, rec := range r.records {
+		names += len(rec.Agents)
+	}
+	r.groups = make(map[string]*Group, names)
+	// exclusive holds the groups that belong to one token alone, which may
+	// grow in place; the others are copied before they grow.
+	exclusive := map[*Group]bool{}
 	for i := range r.records {
 		rec := &r.records[i]
 		set := compile(rec.Rules)
+		var shared *Group // the group of the tokens first named here
 		for _, a := range rec.Agents {
-			var g *Group
 			if a.Token == "*" {
-				g = r.global
-			} else {
-				key := lowerASCII(a.Token)
-				if g = r.groups[key]; g == nil {
-					if r.groups == nil {
-						r.groups = make(map[string]*Group)
-					}
-					g = &Group{named: true}
-					r.groups[key] = g
-				}
+				r.global.add(set)
+				continue
 			}
-			if n := len(g.sets); n == 0 || g.sets[n-1] != set {
-				g.sets = append(g.sets, set)
+			key := lowerASCII(a.Token)
+			g := r.groups[key]
+			switch {
+			case g == nil:
+				if shared == nil {
+					shared = &Group{named: true, sets: []*ruleSet{set}}
+				}
+				r.groups[key] = shared
+			case g.sets[len(g.sets)-1] == set:
+				// Named twice in this record.
+			case exclusive[g]:
+				g.add(set)
+			default:
+				g = &Group{named: true, sets: append(slices.Clip(g.sets), set)}
+				exclusive[g] = true
+				r.groups[key] = g
 			}
 		}
+	}
+}
+
+// add adds set to the sets of g, unless it is the last one already.
+func (g *Group) add(set *ruleSet) {
+	if n := len(g.sets); n == 0 || g.sets[n-1] != set {
+		g.sets = append(g.sets, set)
 	}
 }
 

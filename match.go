@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -47,27 +48,22 @@ const (
 
 // A rule is a compiled allow or disallow line.
 type rule struct {
-	// pattern is the escaped pattern, with its trailing "$" and trailing "*"
-	// removed; for a wildcard pattern, the part after head.
-	tail string
-	// head is the literal part of the pattern before its first "*".
-	head string
-	// written is the pattern as written in the file.
-	written string
+	// pattern is the escaped pattern. Only pattern[:end] is matched: a
+	// trailing "$" is held by shape or anchored, and trailing "*"s match
+	// anything. pattern[:head] is the literal head, the part before the
+	// first "*".
+	pattern   string
+	head, end int32
+	// src is the index of the rule as written in its record.
+	src int32
 	// key orders rules by precedence: priority, then allow over disallow,
 	// then earlier lines. A greater key wins.
 	key   uint64
-	line  int32
 	allow bool
 	shape shape
 	// anchored reports whether a wildcard pattern must match up to the end
 	// of the path.
 	anchored bool
-}
-
-// public returns r as the exported Rule.
-func (r *rule) public() Rule {
-	return Rule{Allow: r.allow, Pattern: r.written, Line: int(r.line)}
 }
 
 // ruleKey returns the precedence key of a rule.
@@ -81,9 +77,9 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// lines is the number of allow and disallow lines of the record,
-	// including those with empty patterns, which are not compiled.
-	lines int
+	// src are the rules of the record as written, including those with
+	// empty patterns, which are not compiled.
+	src []Rule
 	// rules are the compiled rules. In small sets they are sorted by key,
 	// greatest first, and tried in order; the first that matches wins.
 	rules []rule
@@ -114,13 +110,23 @@ const smallSet = 16
 
 // compile compiles the rules of a record.
 func compile(rules []Rule) *ruleSet {
-	s := &ruleSet{lines: len(rules)}
+	s := &ruleSet{src: rules}
+	n := 0
 	for _, r := range rules {
+		if r.Pattern != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	s.rules = make([]rule, 0, n)
+	for i, r := range rules {
 		p := escapePattern(r.Pattern)
 		if p == "" {
 			continue // priority 0: never decides
 		}
-		s.rules = append(s.rules, newRule(p, len(p), r))
+		s.rules = append(s.rules, newRule(p, len(p), false, i, r))
 		if !r.Allow {
 			continue
 		}
@@ -128,18 +134,12 @@ func compile(rules []Rule) *ruleSet {
 		// ".../index.html" as also allowing the directory itself:
 		// "Allow: /d/index.html" allows "/d/" too, as if "Allow: /d/$" had
 		// been written on the same line.
-		if i := strings.LastIndexByte(p, '/'); i >= 0 && strings.HasPrefix(p[i:], "/index.htm") {
-			s.rules = append(s.rules, newRule(p[:i+1]+"$", i+2, r))
+		if j := strings.LastIndexByte(p, '/'); j >= 0 && strings.HasPrefix(p[j:], "/index.htm") {
+			s.rules = append(s.rules, newRule(p[:j+1], j+2, true, i, r))
 		}
 	}
 	slices.SortStableFunc(s.rules, func(a, b rule) int {
-		switch {
-		case a.key > b.key:
-			return -1
-		case a.key < b.key:
-			return 1
-		}
-		return 0
+		return cmp.Compare(b.key, a.key)
 	})
 	if len(s.rules) > smallSet {
 		s.index()
@@ -147,39 +147,47 @@ func compile(rules []Rule) *ruleSet {
 	return s
 }
 
-// newRule compiles escaped pattern p of priority prio, from r.
-func newRule(p string, prio int, r Rule) rule {
+// newRule compiles escaped pattern p of priority prio, written as r, the
+// rule at index i of its record. With dollar set, p is matched as if it
+// were followed by "$".
+func newRule(p string, prio int, dollar bool, i int, r Rule) rule {
 	c := rule{
-		written: r.Pattern,
+		pattern: p,
+		src:     int32(i),
 		key:     ruleKey(prio, r.Allow, r.Line),
-		line:    int32(r.Line),
 		allow:   r.Allow,
 	}
-	anchored := strings.HasSuffix(p, "$")
-	if anchored {
-		p = p[:len(p)-1]
+	m := p // the part that is matched
+	anchored := dollar
+	if !anchored && strings.HasSuffix(m, "$") {
+		m = m[:len(m)-1]
+		anchored = true
 	}
-	if strings.HasSuffix(p, "*") {
+	if strings.HasSuffix(m, "*") {
 		// A trailing "*" matches whatever follows, so "$" after it changes
 		// nothing: "/fish*" and "/fish*$" are "/fish" of greater priority.
-		p = strings.TrimRight(p, "*")
+		m = strings.TrimRight(m, "*")
 		anchored = false
 	}
-	i := strings.IndexByte(p, '*')
+	c.end = int32(len(m))
+	i = strings.IndexByte(m, '*')
 	switch {
 	case i >= 0:
 		c.shape = shapeWildcard
-		c.head, c.tail = p[:i], p[i:]
+		c.head = int32(i)
 		c.anchored = anchored
 	case anchored:
 		c.shape = shapeExact
-		c.head = p
+		c.head = c.end
 	default:
 		c.shape = shapePrefix
-		c.head = p
+		c.head = c.end
 	}
 	return c
 }
+
+// headOf returns the literal head of r.
+func (r *rule) headOf() string { return r.pattern[:r.head] }
 
 // index builds the head index of a large rule set.
 func (s *ruleSet) index() {
@@ -189,14 +197,22 @@ func (s *ruleSet) index() {
 	}
 	// By head, then by key (rules are already sorted by key).
 	slices.SortStableFunc(order, func(a, b int32) int {
-		return strings.Compare(s.rules[a].head, s.rules[b].head)
+		return strings.Compare(s.rules[a].headOf(), s.rules[b].headOf())
 	})
 	s.byHead = order
+	n := 1
+	for i := 1; i < len(order); i++ {
+		if s.rules[order[i]].headOf() != s.rules[order[i-1]].headOf() {
+			n++
+		}
+	}
+	s.heads = make([]string, 0, n)
+	s.nodes = make([]node, 0, n)
 	var stack []int32 // heads that are prefixes of the current one
 	for i := 0; i < len(order); {
-		h := s.rules[order[i]].head
+		h := s.rules[order[i]].headOf()
 		j := i + 1
-		for j < len(order) && s.rules[order[j]].head == h {
+		for j < len(order) && s.rules[order[j]].headOf() == h {
 			j++
 		}
 		n := node{parent: -1, lo: int32(i), hi: int32(j), max: s.rules[order[i]].key}
@@ -217,6 +233,7 @@ func (s *ruleSet) index() {
 // A match is the best rule found so far for a path.
 type match struct {
 	rule *rule
+	set  *ruleSet // the set of rule
 	key  uint64
 }
 
@@ -230,7 +247,7 @@ func (s *ruleSet) match(path string, m *match) {
 				return
 			}
 			if r.matches(path) {
-				m.rule, m.key = r, r.key
+				m.rule, m.set, m.key = r, s, r.key
 				return
 			}
 		}
@@ -266,7 +283,7 @@ func (s *ruleSet) match(path string, m *match) {
 				break
 			}
 			if r.matchesAfterHead(path) {
-				m.rule, m.key = r, r.key
+				m.rule, m.set, m.key = r, s, r.key
 				break
 			}
 		}
@@ -286,19 +303,23 @@ func commonPrefixLen(a, b string) int {
 
 // matches reports whether r matches path.
 func (r *rule) matches(path string) bool {
-	return strings.HasPrefix(path, r.head) && r.matchesAfterHead(path)
+	return strings.HasPrefix(path, r.headOf()) && r.matchesAfterHead(path)
 }
 
-// matchesAfterHead reports whether r matches path, which starts with r.head.
+// matchesAfterHead reports whether r matches path, which starts with the
+// head of r.
 func (r *rule) matchesAfterHead(path string) bool {
 	switch r.shape {
 	case shapePrefix:
 		return true
 	case shapeExact:
-		return len(path) == len(r.head)
+		return len(path) == int(r.head)
 	}
-	return matchWildcard(path[len(r.head):], r.tail, r.anchored)
+	return matchWildcard(path[r.head:], r.pattern[r.head:r.end], r.anchored)
 }
+
+// public returns r as written.
+func (s *ruleSet) public(r *rule) Rule { return s.src[r.src] }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not
 // end with one, matches a prefix of path (all of path if anchored).

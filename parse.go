@@ -35,16 +35,24 @@ func Parse(data []byte) *Robots {
 }
 
 // A parser turns the body of a Robots into records and sitemaps.
+//
+// The agents and rules of all records are appended to two slices, in file
+// order, in which each record holds a span; the records are cut from them
+// at the end, so that they share two arrays.
 type parser struct {
 	r *Robots
 
-	// cur is the index in r.records of the record that user-agent and rule
-	// lines are added to, or -1 before the first user-agent line.
-	cur int
+	agents []Agent
+	rules  []Rule
+	spans  []span
+
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
 }
+
+// A span delimits the agents and rules of one record.
+type span struct{ agents, rules int }
 
 // parse splits the body into lines and hands each one to line.
 //
@@ -53,13 +61,13 @@ type parser struct {
 func (p *parser) parse() {
 	s := p.r.body
 	s = skipBOM(s)
-	p.cur = -1
 	n := 0
 	for {
 		i := strings.IndexAny(s, "\r\n")
 		if i < 0 {
 			n++
 			p.line(n, s)
+			p.finish()
 			return
 		}
 		n++
@@ -100,25 +108,41 @@ func (p *parser) line(n int, s string) {
 	kind, _, value := splitLine(s)
 	switch kind {
 	case kindUserAgent:
-		if p.cur < 0 || p.ruled {
-			p.r.records = append(p.r.records, Record{})
-			p.cur = len(p.r.records) - 1
+		if len(p.spans) == 0 || p.ruled {
+			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
 			p.ruled = false
 		}
-		rec := &p.r.records[p.cur]
-		rec.Agents = append(rec.Agents, Agent{Value: value, Token: agentToken(value), Line: n})
+		p.agents = append(p.agents, Agent{Value: value, Token: agentToken(value), Line: n})
 	case kindAllow, kindDisallow:
-		if p.cur < 0 {
+		if len(p.spans) == 0 {
 			return // a rule before any user-agent line applies to nobody
 		}
 		p.ruled = true
-		rec := &p.r.records[p.cur]
-		rec.Rules = append(rec.Rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
+		p.rules = append(p.rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
 	case kindSitemap:
 		if value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, value)
 		}
 	}
+}
+
+// finish cuts the records from the agents and rules.
+func (p *parser) finish() {
+	if len(p.spans) == 0 {
+		return
+	}
+	recs := make([]Record, len(p.spans))
+	for i, sp := range p.spans {
+		end := span{len(p.agents), len(p.rules)}
+		if i+1 < len(p.spans) {
+			end = p.spans[i+1]
+		}
+		recs[i] = Record{
+			Agents: p.agents[sp.agents:end.agents:end.agents],
+			Rules:  p.rules[sp.rules:end.rules:end.rules],
+		}
+	}
+	p.r.records = recs
 }
 
 // splitLine splits one physical line into its key and value and says what

@@ -1,0 +1,90 @@
+package robots_test
+
+import (
+	"fmt"
+
+	"github.com/gorep/robots"
+)
+
+const body = `User-agent: *
+Disallow: /includes/
+
+User-agent: Googlebot
+Allow: /includes/
+Disallow: /*.php$
+
+Sitemap: https://example.com/sitemap.xml
+`
+
+func ExampleParse() {
+	r := robots.Parse([]byte(body))
+	fmt.Println(r.Allowed("Googlebot", "https://example.com/includes/app.js"))
+	fmt.Println(r.Allowed("OtherBot", "https://example.com/includes/app.js"))
+	fmt.Println(r.Sitemaps())
+	// Output:
+	// true
+	// false
+	// [https://example.com/sitemap.xml]
+}
+
+func ExampleRobots_Allowed() {
+	r := robots.Parse([]byte(body))
+	for _, url := range []string{
+		"https://example.com/index.php",
+		"https://example.com/index.php?page=2",
+		"https://example.com/includes/",
+	} {
+		fmt.Println(url, r.Allowed("Googlebot", url))
+	}
+	// Output:
+	// https://example.com/index.php false
+	// https://example.com/index.php?page=2 true
+	// https://example.com/includes/ true
+}
+
+func ExampleRobots_Group() {
+	r := robots.Parse([]byte(body))
+	g := r.Group("Googlebot") // resolved once, for many URLs
+	for _, path := range []string{"/a.php", "/b.html"} {
+		fmt.Println(path, g.Allowed(path))
+	}
+	// Output:
+	// /a.php false
+	// /b.html true
+}
+
+func ExampleRobots_Decide() {
+	r := robots.Parse([]byte(body))
+	fmt.Println(r.Decide("Googlebot", "https://example.com/x.php"))
+	fmt.Println(r.Decide("OtherBot", "https://example.com/includes/a.js"))
+	fmt.Println(r.Decide("OtherBot", "https://example.com/about"))
+	d := r.Decide("Googlebot", "https://example.com/x.php")
+	fmt.Println(d.Allowed, d.Rule.Line, d.Rule.Pattern)
+	// Output:
+	// disallowed by line 6: Disallow: /*.php$
+	// disallowed by line 2: Disallow: /includes/
+	// allowed (no matching rule)
+	// false 6 /*.php$
+}
+
+func ExampleFromStatus() {
+	// The HTTP status of the robots.txt fetch decides how its body is used.
+	for _, code := range []int{200, 404, 503} {
+		r := robots.FromStatus(code, []byte(body))
+		fmt.Println(code, r.Allowed("OtherBot", "https://example.com/includes/a.js"), r.Allowed("OtherBot", "https://example.com/"))
+	}
+	// Output:
+	// 200 false true
+	// 404 true true
+	// 503 false false
+}
+
+func ExampleProductToken() {
+	ua := "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+	token := robots.ProductToken(ua)
+	fmt.Println(token)
+	fmt.Println(robots.Parse([]byte(body)).Allowed(token, "https://example.com/includes/a.js"))
+	// Output:
+	// Googlebot
+	// true
+}

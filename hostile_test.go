@@ -1,0 +1,143 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// hostileFiles are inputs made to hurt a robots.txt parser and matcher.
+func hostileFiles() map[string]string {
+	var star strings.Builder // 500 KiB of "Disallow: /*a*a*a*...", lines at the length limit
+	star.WriteString("user-agent: *\n")
+	for star.Len() < MaxSize {
+		star.WriteString("disallow: /")
+		star.WriteString(strings.Repeat("*a", (maxLineLen-len("disallow: /"))/2))
+		star.WriteString("\n")
+	}
+	var starShort strings.Builder // as many short distinct wildcard rules as fit
+	starShort.WriteString("user-agent: *\n")
+	for i := 0; starShort.Len() < MaxSize; i++ {
+		starShort.WriteString("disallow: /*a*" + strconv.Itoa(i) + "*b\n")
+	}
+	var agents strings.Builder // a * group, then 100,000 user-agent lines, distinct tokens
+	agents.WriteString("user-agent: *\ndisallow: /x\n")
+	for i := 0; i < 100_000; i++ {
+		agents.WriteString("user-agent: bot-" + letters(i) + "\n")
+	}
+	var rules strings.Builder // 100,000 rules in one group
+	rules.WriteString("user-agent: *\n")
+	for i := 0; i < 100_000; i++ {
+		rules.WriteString(fmt.Sprintf("disallow: /p%06d\n", i))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]byte, MaxSize)
+	for i := range random {
+		random[i] = byte(rng.Uint32())
+	}
+	return map[string]string{
+		"wildcards-long":  star.String(),
+		"wildcards-short": starShort.String(),
+		"agents-100k":     agents.String(),
+		"rules-100k":      rules.String(),
+		"one-line":        "user-agent: *\ndisallow: /" + strings.Repeat("a", MaxSize),
+		"random":          string(random),
+		"newlines":        strings.Repeat("\n", MaxSize),
+	}
+}
+
+// letters spells i in base 26 with letters, so that it is a product token.
+func letters(i int) string {
+	b := []byte{}
+	for {
+		b = append(b, byte('a'+i%26))
+		i /= 26
+		if i == 0 {
+			return string(b)
+		}
+	}
+}
+
+// hostilePaths are long paths that make naive wildcard matchers backtrack.
+var hostilePaths = map[string]string{
+	"short":  "/aab",
+	"a-1k":   "/" + strings.Repeat("a", 1000),
+	"ab-10k": "/" + strings.Repeat("ab", 5000),
+	"a-100k": "/" + strings.Repeat("a", 100_000) + "b",
+	"b-100k": "/" + strings.Repeat("b", 100_000),
+}
+
+// Bounds the hostile inputs must stay within.
+const (
+	// maxParseBytesPerInputByte bounds the memory Parse allocates, as a
+	// multiple of the input size, plus a constant for small inputs.
+	maxParseBytesPerInputByte = 16
+	maxParseBytesConstant     = 64 << 10
+)
+
+// TestHostileInputs checks that hostile inputs are parsed with bounded
+// memory and answered without allocation, and that the answers agree with
+// the slow model where it can run.
+func TestHostileInputs(t *testing.T) {
+	for name, body := range hostileFiles() {
+		t.Run("hostile/"+name, func(t *testing.T) {
+			data := []byte(body)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			r := Parse(data)
+			runtime.ReadMemStats(&after)
+			n := min(len(data), MaxSize)
+			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(maxParseBytesPerInputByte*n+maxParseBytesConstant); got > limit {
+				t.Errorf("Parse allocated %d bytes for %d input bytes, limit %d", got, n, limit)
+			}
+			for pname, path := range hostilePaths {
+				for _, agent := range []string{"Googlebot", "bot-" + letters(99_999)} {
+					var got bool
+					if allocs := testing.AllocsPerRun(2, func() { got = r.Allowed(agent, path) }); allocs != 0 {
+						t.Errorf("Allowed(%q, %s) allocates %v times", agent, pname, allocs)
+					}
+					// The slow model costs len(path) allocations per rule.
+					if pname == "short" {
+						if want := slowAllowed(data, []string{agent}, path); got != want {
+							t.Errorf("Allowed(%q, %s) = %t, slow model says %t", agent, pname, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHostileAnswers pins the answers for the hostile files, which the slow
+// model is too slow to give for the largest.
+func TestHostileAnswers(t *testing.T) {
+	files := hostileFiles()
+	tests := []struct {
+		file, agent, path string
+		want              bool
+	}{
+		{"wildcards-long", "a", hostilePaths["a-100k"], false}, // 8,326 "a"s fit in the path
+		{"wildcards-long", "a", hostilePaths["a-1k"], true},    // too few "a"s
+		{"wildcards-long", "a", hostilePaths["b-100k"], true},
+		{"wildcards-short", "a", "/xa12b", false},
+		{"wildcards-short", "a", "/xb", true},
+		{"agents-100k", "bot-" + letters(1000), "/x", true},    // named: an empty group
+		{"agents-100k", "bot", "/x", false},                    // not named: the * group
+		{"agents-100k", "bot-" + letters(99_999), "/x", false}, // named only past 500 KiB
+		{"rules-100k", "a", "/p020000", false},                 // within the first 500 KiB
+		{"rules-100k", "a", "/q057000", true},                  // past it
+		{"rules-100k", "a", "/p057000", false},                 // the line cut at 500 KiB reads "disallow: /p"
+		{"one-line", "a", "/" + strings.Repeat("a", maxLineLen), false},
+		{"one-line", "a", "/" + strings.Repeat("a", 100), true},
+	}
+	for _, tt := range tests {
+		r := Parse([]byte(files[tt.file]))
+		if got := r.Allowed(tt.agent, tt.path); got != tt.want {
+			t.Errorf("%s: Allowed(%q, %s) = %t, want %t", tt.file, tt.agent, short(tt.path), got, tt.want)
+		}
+	}
+}

@@ -502,7 +502,7 @@ func TestNilAndZero(t *testing.T) {
 	if nilRobots.Sitemaps() != nil || nilRobots.Records() != nil {
 		t.Error("nil Robots has sitemaps or records")
 	}
-	if AllowAll() != AllowAll() || DisallowAll().Allowed("a", "/") {
+	if AllowAll() != allowAll || DisallowAll().Allowed("a", "/") {
 		t.Error("AllowAll or DisallowAll misbehave")
 	}
 }

@@ -1,0 +1,108 @@
+package robots
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// benchFiles are real files of different sizes from testdata/realworld.
+var benchFiles = []struct{ name, file string }{
+	{"small-670B", "bharath__shein.com.txt"},
+	{"median-2.9KB", "egonkm__quebec-nttdata.icims.com.txt"},
+	{"large-27KB", "bharath__wikipedia.org.txt"},
+	{"largest-231KB", "avuim__www.expert.de.txt"},
+}
+
+func readBench(b *testing.B, file string) []byte {
+	body, err := os.ReadFile("testdata/realworld/" + file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+func BenchmarkParse(b *testing.B) {
+	for _, f := range benchFiles {
+		body := readBench(b, f.file)
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body)
+			}
+		})
+	}
+}
+
+// benchURLs returns URLs made from the rules of r, half of them matching.
+func benchURLs(r *Robots) []string {
+	urls := []string{"https://example.com/", "https://example.com/some/page.html?q=1"}
+	fill := strings.NewReplacer("*", "x", "$", "")
+	for _, rec := range r.Records() {
+		for _, rule := range rec.Rules {
+			urls = append(urls, "https://example.com"+fill.Replace(rule.Pattern)+"z")
+			if len(urls) == 20 {
+				return urls
+			}
+		}
+	}
+	return urls
+}
+
+func BenchmarkAllowed(b *testing.B) {
+	for _, f := range benchFiles {
+		r := Parse(readBench(b, f.file))
+		urls := benchURLs(r)
+		b.Run("file="+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				r.Allowed("Googlebot", urls[i%len(urls)])
+				i++
+			}
+		})
+	}
+	// Shapes of rules, each in a group of 1,000 rules.
+	shapes := []struct{ name, rule, url string }{
+		{"prefix", "disallow: /dir%d/", "/dir500/page.html"},
+		{"exact", "disallow: /dir%d/$", "/dir500/"},
+		{"wildcard", "disallow: /*.ext%d$", "/a/b/c.ext500"},
+		{"wildcard-miss", "disallow: /*.ext%d$", "/a/b/c.html"},
+	}
+	for _, s := range shapes {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for i := range 1000 {
+			body.WriteString(strings.Replace(s.rule, "%d", strconv.Itoa(i), 1) + "\n")
+		}
+		r := Parse([]byte(body.String()))
+		b.Run("shape="+s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Allowed("Googlebot", s.url)
+			}
+		})
+	}
+	g := Parse(readBench(b, benchFiles[1].file)).Group("Googlebot")
+	b.Run("group", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.Allowed("/some/page.html?q=1")
+		}
+	})
+}
+
+func BenchmarkHostile(b *testing.B) {
+	for name, body := range hostileFiles() {
+		r := Parse([]byte(body))
+		for pname, path := range hostilePaths {
+			b.Run(name+"/"+pname, func(b *testing.B) {
+				for b.Loop() {
+					r.Allowed("Googlebot", path)
+				}
+			})
+		}
+	}
+}

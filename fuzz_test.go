@@ -94,6 +94,11 @@ func FuzzAllowed(f *testing.F) {
 				}
 			}
 		}
+		for _, u := range urls {
+			if got, want := pathOf(u), slowPathOf(u); got != want {
+				t.Fatalf("pathOf(%q) = %q, slow model says %q", u, got, want)
+			}
+		}
 		for _, a := range agents {
 			for _, u := range urls {
 				got := r.Allowed(a, u)

@@ -64,6 +64,25 @@ type rule struct {
 	// anchored reports whether a wildcard pattern must match up to the end
 	// of the path.
 	anchored bool
+	// need is the set of bytes a path must hold for a wildcard pattern to
+	// match it, as a bitmask of byteBit: a cheap test that rules out most
+	// wildcard patterns of a large group without matching them.
+	need uint64
+}
+
+// byteBit returns the bit of c in a set of bytes, which conflates bytes
+// that are equal modulo 64.
+func byteBit(c byte) uint64 { return 1 << (c & 63) }
+
+// byteSet returns the set of the bytes of s, except "*".
+func byteSet(s string) uint64 {
+	var set uint64
+	for i := 0; i < len(s); i++ {
+		if s[i] != '*' {
+			set |= byteBit(s[i])
+		}
+	}
+	return set
 }
 
 // ruleKey returns the precedence key of a rule.
@@ -176,6 +195,7 @@ func newRule(p string, prio int, dollar bool, i int, r Rule) rule {
 		c.shape = shapeWildcard
 		c.head = int32(i)
 		c.anchored = anchored
+		c.need = byteSet(m[i:])
 	case anchored:
 		c.shape = shapeExact
 		c.head = c.end
@@ -235,6 +255,9 @@ type match struct {
 	rule *rule
 	set  *ruleSet // the set of rule
 	key  uint64
+	// has is the byteSet of the path, once computed (hasSet).
+	has    uint64
+	hasSet bool
 }
 
 // match updates m with the best rule of s that matches path, if it beats the
@@ -281,6 +304,14 @@ func (s *ruleSet) match(path string, m *match) {
 			r := &s.rules[j]
 			if r.key <= m.key {
 				break
+			}
+			if r.shape == shapeWildcard {
+				if !m.hasSet {
+					m.has, m.hasSet = byteSet(path), true
+				}
+				if r.need&^m.has != 0 || r.anchored && path[len(path)-1] != r.pattern[r.end-1] {
+					continue
+				}
 			}
 			if r.matchesAfterHead(path) {
 				m.rule, m.set, m.key = r, s, r.key
@@ -379,21 +410,30 @@ func splitPath(url string) (path string, slash bool) {
 		start = 2
 	}
 	rest := url[start:]
-	early := strings.IndexAny(rest, "/?;")
+	early := indexPathStart(rest)
 	if p := strings.Index(rest, "://"); p >= 0 && (early < 0 || p < early) {
 		rest = rest[p+3:]
+		early = indexPathStart(rest)
 	}
-	i := strings.IndexAny(rest, "/?;")
-	if i < 0 {
+	if early < 0 {
 		return "/", false
 	}
-	hash := strings.IndexByte(url[start:], '#')
-	if hash >= 0 && hash < len(url[start:])-len(rest)+i {
-		return "/", false
-	}
-	path = rest[i:]
-	if j := strings.IndexByte(path, '#'); j >= 0 {
-		path = path[:j]
+	path = url[len(url)-len(rest)+early:]
+	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
+		if start+hash < len(url)-len(path) {
+			return "/", false // the fragment starts before the path
+		}
+		path = path[:start+hash-(len(url)-len(path))]
 	}
 	return path, path[0] != '/'
+}
+
+// indexPathStart returns the index of the first "/", "?" or ";" in s, or -1.
+func indexPathStart(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == ';' {
+			return i
+		}
+	}
+	return -1
 }

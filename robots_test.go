@@ -440,6 +440,9 @@ func TestPathOf(t *testing.T) {
 		if got := pathOf(tt.url); got != tt.want {
 			t.Errorf("pathOf(%q) = %q, want %q", tt.url, got, tt.want)
 		}
+		if got := slowPathOf(tt.url); got != tt.want {
+			t.Errorf("slowPathOf(%q) = %q, want %q", tt.url, got, tt.want)
+		}
 	}
 }
 

@@ -7,9 +7,9 @@ import "strings"
 // whole file for every question, byte by byte, keeps the best allow and
 // disallow priority seen for the specific and the global group, and matches
 // patterns by simulating every position of the path at once. It shares no
-// code with the package except pathOf, which has its own table test.
+// code with the package.
 func slowAllowed(body []byte, agents []string, url string) bool {
-	path := pathOf(url)
+	path := slowPathOf(url)
 	if path == "/robots.txt" {
 		return true
 	}
@@ -224,4 +224,39 @@ func slowEscape(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// slowPathOf extracts the path, parameters and query of url as the
+// reference's GetPathParamsQuery does.
+func slowPathOf(url string) string {
+	start := 0
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+		start = 2
+	}
+	early := strings.IndexAny(url[start:], "/?;")
+	proto := strings.Index(url[start:], "://")
+	if early >= 0 && (proto < 0 || early < proto) {
+		proto = -1
+	}
+	if proto < 0 {
+		proto = start
+	} else {
+		proto += start + 3
+	}
+	i := strings.IndexAny(url[proto:], "/?;")
+	if i < 0 {
+		return "/"
+	}
+	pathStart := proto + i
+	end := len(url)
+	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
+		if start+hash < pathStart {
+			return "/"
+		}
+		end = start + hash
+	}
+	if url[pathStart] != '/' {
+		return "/" + url[pathStart:end]
+	}
+	return url[pathStart:end]
 }

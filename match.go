@@ -85,14 +85,21 @@ func byteSet(s string) uint64 {
 	return set
 }
 
-// ruleKey returns the precedence key of a rule.
+// ruleKey returns the precedence key of a rule: its priority, then 1 for
+// allow, then its line number counted down from maxLine, so that a greater
+// key wins. Keys take 38 bits: a line holds at most 16,663 bytes, which
+// escape to fewer than 1<<16, and a file of MaxSize bytes has fewer than
+// 1<<20 lines.
 func ruleKey(priority int, allow bool, line int) uint64 {
-	k := uint64(priority) << 33
+	k := uint64(priority)<<21 | uint64(maxLine-line)
 	if allow {
-		k |= 1 << 32
+		k |= 1 << 20
 	}
-	return k | uint64(^uint32(line))
+	return k
 }
+
+// maxLine is greater than the number of lines of any file Parse reads.
+const maxLine = 1<<20 - 1
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
@@ -139,31 +146,55 @@ func compile(rules []Rule) *ruleSet {
 	if n == 0 {
 		return s
 	}
-	s.rules = make([]rule, 0, n)
+	// Sort by key, greatest first: the keys of the rules, shifted left, with
+	// the index of the rule and whether it is the derived index.htm rule in
+	// the low bits, sort as integers.
+	const low = 26 // bits for index<<1 | derived; keys take 38
+	order := make([]uint64, 0, n)
+	escaped := make([]string, len(rules))
 	for i, r := range rules {
 		p := escapePattern(r.Pattern)
+		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
 		}
-		s.rules = append(s.rules, newRule(p, len(p), false, i, r))
-		if !r.Allow {
-			continue
+		order = append(order, ruleKey(len(p), r.Allow, r.Line)<<low|uint64(i)<<1)
+		if j := indexHTM(p, r.Allow); j >= 0 {
+			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
-		// Google's reference treats an allow of ".../index.htm" or
-		// ".../index.html" as also allowing the directory itself:
-		// "Allow: /d/index.html" allows "/d/" too, as if "Allow: /d/$" had
-		// been written on the same line.
-		if j := strings.LastIndexByte(p, '/'); j >= 0 && strings.HasPrefix(p[j:], "/index.htm") {
+	}
+	slices.Sort(order)
+	s.rules = make([]rule, 0, len(order))
+	for k := len(order) - 1; k >= 0; k-- {
+		i := int(order[k] & (1<<low - 1) >> 1)
+		r, p := rules[i], escaped[i]
+		if order[k]&1 == 0 {
+			s.rules = append(s.rules, newRule(p, len(p), false, i, r))
+		} else {
+			j := indexHTM(p, true)
 			s.rules = append(s.rules, newRule(p[:j+1], j+2, true, i, r))
 		}
 	}
-	slices.SortStableFunc(s.rules, func(a, b rule) int {
-		return cmp.Compare(b.key, a.key)
-	})
 	if len(s.rules) > smallSet {
 		s.index()
 	}
 	return s
+}
+
+// indexHTM returns the index of the last "/" of the escaped pattern p of an
+// allow rule when it is followed by "index.htm", or -1.
+//
+// Google's reference treats an allow of ".../index.htm" or ".../index.html"
+// as also allowing the directory itself: "Allow: /d/index.html" allows "/d/"
+// too, as if "Allow: /d/$" had been written on the same line.
+func indexHTM(p string, allow bool) int {
+	if !allow {
+		return -1
+	}
+	if j := strings.LastIndexByte(p, '/'); j >= 0 && strings.HasPrefix(p[j:], "/index.htm") {
+		return j
+	}
+	return -1
 }
 
 // newRule compiles escaped pattern p of priority prio, written as r, the
@@ -215,9 +246,12 @@ func (s *ruleSet) index() {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	// By head, then by key (rules are already sorted by key).
-	slices.SortStableFunc(order, func(a, b int32) int {
-		return strings.Compare(s.rules[a].headOf(), s.rules[b].headOf())
+	// By head, then by key, greatest first (rules are sorted by key).
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := strings.Compare(s.rules[a].headOf(), s.rules[b].headOf()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
 	})
 	s.byHead = order
 	n := 1

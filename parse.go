@@ -61,9 +61,10 @@ type span struct{ agents, rules int }
 func (p *parser) parse() {
 	s := p.r.body
 	s = skipBOM(s)
+	cr := strings.IndexByte(s, '\r') >= 0
 	n := 0
 	for {
-		i := strings.IndexAny(s, "\r\n")
+		i := lineEnd(s, cr)
 		if i < 0 {
 			n++
 			p.line(n, s)
@@ -77,6 +78,20 @@ func (p *parser) parse() {
 		}
 		s = s[i+1:]
 	}
+}
+
+// lineEnd returns the index of the first CR or LF in s, or -1. When cr is
+// false, s has no CR.
+func lineEnd(s string, cr bool) int {
+	if !cr {
+		return strings.IndexByte(s, '\n')
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' || s[i] == '\r' {
+			return i
+		}
+	}
+	return -1
 }
 
 // skipBOM drops a UTF-8 byte order mark at the start of s, or the part of it

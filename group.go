@@ -1,7 +1,9 @@
 package robots
 
 import (
+	"cmp"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -145,7 +147,7 @@ func (g *Group) decide(path string) Decision {
 	d := Decision{Allowed: true, Global: !g.named && len(g.sets) > 0}
 	switch {
 	case best.rule != nil:
-		d.Allowed = best.rule.allow
+		d.Allowed = best.rule.allow()
 		d.Reason = ReasonRule
 		d.Rule = best.set.public(best.rule)
 	case len(g.sets) == 0:
@@ -179,17 +181,13 @@ const robotsTxtPath = "/robots.txt"
 // thousands of user-agent lines costs one group, not thousands.
 func (r *Robots) resolve() {
 	r.global = &Group{}
-	names := 0
-	for _, rec := range r.records {
-		names += len(rec.Agents)
-	}
-	r.groups = make(map[string]*Group, names)
+	groups := map[string]*Group{}
 	// exclusive holds the groups that belong to one token alone, which may
 	// grow in place; the others are copied before they grow.
 	exclusive := map[*Group]bool{}
 	for i := range r.records {
 		rec := &r.records[i]
-		set := compile(rec.Rules)
+		set := compile(r.body, rec.Rules)
 		var shared *Group // the group of the tokens first named here
 		for _, a := range rec.Agents {
 			if a.Token == "*" {
@@ -197,13 +195,13 @@ func (r *Robots) resolve() {
 				continue
 			}
 			key := lowerASCII(a.Token)
-			g := r.groups[key]
+			g := groups[key]
 			switch {
 			case g == nil:
 				if shared == nil {
 					shared = &Group{named: true, sets: []*ruleSet{set}}
 				}
-				r.groups[key] = shared
+				groups[key] = shared
 			case g.sets[len(g.sets)-1] == set:
 				// Named twice in this record.
 			case exclusive[g]:
@@ -211,10 +209,21 @@ func (r *Robots) resolve() {
 			default:
 				g = &Group{named: true, sets: append(slices.Clip(g.sets), set)}
 				exclusive[g] = true
-				r.groups[key] = g
+				groups[key] = g
 			}
 		}
 	}
+	r.named = make([]namedGroup, 0, len(groups))
+	for token, g := range groups {
+		r.named = append(r.named, namedGroup{token, g})
+	}
+	slices.SortFunc(r.named, func(a, b namedGroup) int { return strings.Compare(a.token, b.token) })
+}
+
+// A namedGroup is the group of a product token, lower-cased.
+type namedGroup struct {
+	token string
+	group *Group
 }
 
 // add adds set to the sets of g, unless it is the last one already.
@@ -248,24 +257,34 @@ var blanket = [...]Group{
 // lookup returns the group whose token equals agent, ignoring ASCII case, or
 // nil. It does not allocate.
 func (r *Robots) lookup(agent string) *Group {
-	if len(r.groups) == 0 {
-		return nil
-	}
-	var buf [64]byte
-	if len(agent) > len(buf) {
-		// Longer than any product token seen in practice: compare one by one
-		// rather than allocate.
-		for k, g := range r.groups {
-			if equalFoldASCII(k, agent) {
-				return g
-			}
+	lo, hi := 0, len(r.named)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		switch c := compareLower(r.named[mid].token, agent); {
+		case c == 0:
+			return r.named[mid].group
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
 		}
-		return nil
 	}
-	for i := 0; i < len(agent); i++ {
-		buf[i] = lower(agent[i])
+	return nil
+}
+
+// compareLower compares token, which is lower-case, with s lower-cased, as
+// strings.Compare does.
+func compareLower(token, s string) int {
+	n := min(len(token), len(s))
+	for i := 0; i < n; i++ {
+		if a, b := token[i], lower(s[i]); a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
 	}
-	return r.groups[string(buf[:len(agent)])]
+	return cmp.Compare(len(token), len(s))
 }
 
 // lowerASCII returns s with ASCII letters lower-cased.

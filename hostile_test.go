@@ -70,12 +70,13 @@ var hostilePaths = map[string]string{
 	"b-100k": "/" + strings.Repeat("b", 100_000),
 }
 
-// Bounds the hostile inputs must stay within.
+// Bounds the hostile inputs must stay within, as multiples of the input
+// size plus a constant for small inputs: the bytes Parse allocates in all,
+// and the bytes the parsed file keeps.
 const (
-	// maxParseBytesPerInputByte bounds the memory Parse allocates, as a
-	// multiple of the input size, plus a constant for small inputs.
-	maxParseBytesPerInputByte = 16
-	maxParseBytesConstant     = 64 << 10
+	maxParseAllocPerByte  = 20
+	maxParseRetainPerByte = 6
+	maxParseBytesConstant = 64 << 10
 )
 
 // TestHostileInputs checks that hostile inputs are parsed with bounded
@@ -85,14 +86,19 @@ func TestHostileInputs(t *testing.T) {
 	for name, body := range hostileFiles() {
 		t.Run("hostile/"+name, func(t *testing.T) {
 			data := []byte(body)
-			var before, after runtime.MemStats
+			var before, after, kept runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
 			r := Parse(data)
 			runtime.ReadMemStats(&after)
+			runtime.GC()
+			runtime.ReadMemStats(&kept)
 			n := min(len(data), MaxSize)
-			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(maxParseBytesPerInputByte*n+maxParseBytesConstant); got > limit {
+			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(maxParseAllocPerByte*n+maxParseBytesConstant); got > limit {
 				t.Errorf("Parse allocated %d bytes for %d input bytes, limit %d", got, n, limit)
+			}
+			if got, limit := int64(kept.HeapAlloc)-int64(before.HeapAlloc), int64(maxParseRetainPerByte*n+maxParseBytesConstant); got > limit {
+				t.Errorf("Parse kept %d bytes for %d input bytes, limit %d", got, n, limit)
 			}
 			for pname, path := range hostilePaths {
 				for _, agent := range []string{"Googlebot", "bot-" + letters(99_999)} {

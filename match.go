@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Patterns and how they match.
@@ -44,46 +45,37 @@ const (
 	shapePrefix   shape = iota // head is a prefix of the path
 	shapeExact                 // head is the whole path
 	shapeWildcard              // head is a prefix and the rest matches wildcard-wise
+	shapeAnchored              // shapeWildcard, to be matched up to the end of the path
 )
 
-// A rule is a compiled allow or disallow line.
+// A rule is a compiled allow or disallow line, in 16 bytes.
 type rule struct {
-	// pattern is the escaped pattern. Only pattern[:end] is matched: a
-	// trailing "$" is held by shape or anchored, and trailing "*"s match
-	// anything. pattern[:head] is the literal head, the part before the
-	// first "*".
-	pattern   string
-	head, end int32
-	// src is the index of the rule as written in its record.
-	src int32
-	// key orders rules by precedence: priority, then allow over disallow,
-	// then earlier lines. A greater key wins.
-	key   uint64
-	allow bool
-	shape shape
-	// anchored reports whether a wildcard pattern must match up to the end
-	// of the path.
-	anchored bool
-	// need is the set of bytes a path must hold for a wildcard pattern to
-	// match it, as a bitmask of byteBit: a cheap test that rules out most
-	// wildcard patterns of a large group without matching them.
-	need uint64
+	// key orders rules by precedence (see ruleKey), shifted left by
+	// shapeBits; its low bits hold the shape. A greater key wins.
+	key uint64
+	// off is the offset of the escaped pattern in the text of its set. Only
+	// its first end bytes are matched: a trailing "$" is held by the shape,
+	// and trailing "*"s match anything. Its first head bytes are the
+	// literal head, the part before the first "*".
+	off       uint32
+	head, end uint16
 }
 
-// byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 64.
-func byteBit(c byte) uint64 { return 1 << (c & 63) }
+// shapeBits is the number of low bits of a rule's key that hold its shape
+// and escBit.
+const shapeBits = 3
 
-// byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint64 {
-	var set uint64
-	for i := 0; i < len(s); i++ {
-		if s[i] != '*' {
-			set |= byteBit(s[i])
-		}
-	}
-	return set
-}
+// escBit is set in the key of a rule whose pattern is in the esc text of
+// its set.
+const escBit = 1 << 2
+
+func (r *rule) shape() shape { return shape(r.key & 3) }
+
+// allow reports whether r is an allow rule.
+func (r *rule) allow() bool { return r.key>>shapeBits&(1<<20) != 0 }
+
+// line returns the line of r.
+func (r *rule) line() int { return maxLine - int(r.key>>shapeBits&maxLine) }
 
 // ruleKey returns the precedence key of a rule: its priority, then 1 for
 // allow, then its line number counted down from maxLine, so that a greater
@@ -101,84 +93,151 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 // maxLine is greater than the number of lines of any file Parse reads.
 const maxLine = 1<<20 - 1
 
+// byteBit returns the bit of c in a set of bytes, which conflates bytes
+// that are equal modulo 64.
+func byteBit(c byte) uint64 { return 1 << (c & 63) }
+
+// byteSet returns the set of the bytes of s, except "*".
+func byteSet(s string) uint64 {
+	var set uint64
+	for i := 0; i < len(s); i++ {
+		if s[i] != '*' {
+			set |= byteBit(s[i])
+		}
+	}
+	return set
+}
+
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// src are the rules of the record as written, including those with
-	// empty patterns, which are not compiled.
+	// src are the rules of the record as written, in file order, including
+	// those with empty patterns, which are not compiled.
 	src []Rule
-	// rules are the compiled rules. In small sets they are sorted by key,
-	// greatest first, and tried in order; the first that matches wins.
+	// text is the body of the file, which holds the patterns that need no
+	// escaping, the common case; esc holds the others, escaped, one after
+	// the other. A rule's escBit says which it is in.
+	text, esc string
+	// rules are the compiled rules, sorted by key, greatest first. In small
+	// sets they are tried in order; the first that matches wins.
 	rules []rule
-	// heads are the distinct heads of the rules, sorted, for large sets.
-	heads []string
-	// nodes describe heads; nodes[i] belongs to heads[i].
+
+	// The index of a large set.
+
+	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
 	// greatest first, within each head.
 	byHead []int32
+	// need holds, for each wildcard rule, the set of bytes a path must hold
+	// for it to match, as a bitmask of byteBit: a cheap test that rules out
+	// most wildcard patterns without matching them.
+	need []uint64
 }
 
 // A node describes one head of a large rule set.
 type node struct {
-	// parent is the index of the longest other head that is a prefix of
-	// this one, or -1.
-	parent int32
-	// lo and hi delimit the head's rules in byHead.
-	lo, hi int32
 	// max is the greatest key of the rules of this head and of its parents:
 	// when it cannot beat the best match so far, the search stops.
 	max uint64
+	// off and n locate the head in the text (or esc) of the set.
+	off uint32
+	n   uint16
+	esc bool
+	// parent is the index of the longest other head that is a prefix of
+	// this one, or -1.
+	parent int32
+	// The head's rules in byHead end at hi and start where those of the
+	// previous node end.
+	hi int32
+}
+
+// byHeadOf returns the indexes of the rules of node i.
+func (s *ruleSet) byHeadOf(i int32) []int32 {
+	lo := int32(0)
+	if i > 0 {
+		lo = s.nodes[i-1].hi
+	}
+	return s.byHead[lo:s.nodes[i].hi]
 }
 
 // smallSet is the size up to which a rule set is searched linearly, which is
 // faster than the index for the groups of typical files.
-const smallSet = 16
+const smallSet = 32
 
-// compile compiles the rules of a record.
-func compile(rules []Rule) *ruleSet {
+// compile compiles the rules of a record of the file body.
+func compile(body string, rules []Rule) *ruleSet {
 	s := &ruleSet{src: rules}
-	n := 0
-	for _, r := range rules {
-		if r.Pattern != "" {
-			n++
-		}
-	}
-	if n == 0 {
-		return s
-	}
-	// Sort by key, greatest first: the keys of the rules, shifted left, with
-	// the index of the rule and whether it is the derived index.htm rule in
-	// the low bits, sort as integers.
+	// Escape the patterns into one text, and sort the rules by key,
+	// greatest first: the keys, shifted left, with the index of the rule
+	// and whether it is the derived index.htm rule in the low bits, sort as
+	// integers.
 	const low = 26 // bits for index<<1 | derived; keys take 38
-	order := make([]uint64, 0, n)
+	var order []uint64
 	escaped := make([]string, len(rules))
+	size := 0 // of the patterns, an upper bound for esc
 	for i, r := range rules {
 		p := escapePattern(r.Pattern)
-		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
 		}
+		escaped[i] = p
+		size += len(p)
 		order = append(order, ruleKey(len(p), r.Allow, r.Line)<<low|uint64(i)<<1)
 		if j := indexHTM(p, r.Allow); j >= 0 {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
+	s.text = body
+	offs := make([]uint32, len(rules)) // of the patterns in text or esc
+	var esc strings.Builder
+	for i, p := range escaped {
+		if p == "" {
+			continue
+		}
+		if off, ok := offsetIn(body, p); ok {
+			offs[i] = off
+			continue
+		}
+		if esc.Cap() == 0 {
+			esc.Grow(size)
+		}
+		offs[i] = uint32(esc.Len()) | escOff
+		esc.WriteString(p)
+	}
+	s.esc = strings.Clone(esc.String())
+	if len(order) == 0 {
+		return s
+	}
 	slices.Sort(order)
-	s.rules = make([]rule, 0, len(order))
-	for k := len(order) - 1; k >= 0; k-- {
-		i := int(order[k] & (1<<low - 1) >> 1)
-		r, p := rules[i], escaped[i]
-		if order[k]&1 == 0 {
-			s.rules = append(s.rules, newRule(p, len(p), false, i, r))
+	s.rules = make([]rule, len(order))
+	for k, o := range order {
+		i := int(o & (1<<low - 1) >> 1)
+		p := escaped[i]
+		r := &s.rules[len(order)-1-k]
+		if o&1 == 0 {
+			*r = newRule(p, len(p), false, rules[i], offs[i])
 		} else {
 			j := indexHTM(p, true)
-			s.rules = append(s.rules, newRule(p[:j+1], j+2, true, i, r))
+			*r = newRule(p[:j+1], j+2, true, rules[i], offs[i])
 		}
 	}
 	if len(s.rules) > smallSet {
 		s.index()
 	}
 	return s
+}
+
+// offsetIn returns the offset of s in body, when s is a substring of body
+// (the same bytes in memory, not an equal string).
+func offsetIn(body, s string) (uint32, bool) {
+	if len(s) == 0 || len(body) == 0 {
+		return 0, false
+	}
+	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(body)))
+	if off > uintptr(len(body)-len(s)) { // wraps around when s starts before body
+		return 0, false
+	}
+	return uint32(off), true
 }
 
 // indexHTM returns the index of the last "/" of the escaped pattern p of an
@@ -197,48 +256,63 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// newRule compiles escaped pattern p of priority prio, written as r, the
-// rule at index i of its record. With dollar set, p is matched as if it
-// were followed by "$".
-func newRule(p string, prio int, dollar bool, i int, r Rule) rule {
-	c := rule{
-		pattern: p,
-		src:     int32(i),
-		key:     ruleKey(prio, r.Allow, r.Line),
-		allow:   r.Allow,
+// escOff marks the offsets of patterns in the esc text of a set, during
+// compile.
+const escOff = 1 << 31
+
+// newRule compiles escaped pattern p of priority prio, written as r, found
+// at offset off of the text of its set, or of its esc text if off has
+// escOff set. With dollar set, p is matched as if it were followed by "$".
+func newRule(p string, prio int, dollar bool, r Rule, off uint32) rule {
+	key := ruleKey(prio, r.Allow, r.Line) << shapeBits
+	if off&escOff != 0 {
+		key |= escBit
+		off &^= escOff
 	}
-	m := p // the part that is matched
 	anchored := dollar
-	if !anchored && strings.HasSuffix(m, "$") {
-		m = m[:len(m)-1]
+	if !anchored && strings.HasSuffix(p, "$") {
+		p = p[:len(p)-1]
 		anchored = true
 	}
-	if strings.HasSuffix(m, "*") {
+	if strings.HasSuffix(p, "*") {
 		// A trailing "*" matches whatever follows, so "$" after it changes
 		// nothing: "/fish*" and "/fish*$" are "/fish" of greater priority.
-		m = strings.TrimRight(m, "*")
+		p = strings.TrimRight(p, "*")
 		anchored = false
 	}
-	c.end = int32(len(m))
-	i = strings.IndexByte(m, '*')
+	head := strings.IndexByte(p, '*')
+	var sh shape
 	switch {
-	case i >= 0:
-		c.shape = shapeWildcard
-		c.head = int32(i)
-		c.anchored = anchored
-		c.need = byteSet(m[i:])
+	case head >= 0 && anchored:
+		sh = shapeAnchored
+	case head >= 0:
+		sh = shapeWildcard
 	case anchored:
-		c.shape = shapeExact
-		c.head = c.end
+		sh, head = shapeExact, len(p)
 	default:
-		c.shape = shapePrefix
-		c.head = c.end
+		sh, head = shapePrefix, len(p)
 	}
-	return c
+	return rule{
+		key:  key | uint64(sh),
+		off:  off,
+		head: uint16(head),
+		end:  uint16(len(p)),
+	}
 }
 
-// headOf returns the literal head of r.
-func (r *rule) headOf() string { return r.pattern[:r.head] }
+// pattern returns the part of the pattern of r that is matched.
+func (s *ruleSet) pattern(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.end)] }
+
+// head returns the literal head of the pattern of r.
+func (s *ruleSet) head(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.head)] }
+
+// textOf returns the text that holds the pattern of r.
+func (s *ruleSet) textOf(r *rule) string {
+	if r.key&escBit != 0 {
+		return s.esc
+	}
+	return s.text
+}
 
 // index builds the head index of a large rule set.
 func (s *ruleSet) index() {
@@ -248,7 +322,7 @@ func (s *ruleSet) index() {
 	}
 	// By head, then by key, greatest first (rules are sorted by key).
 	slices.SortFunc(order, func(a, b int32) int {
-		if c := strings.Compare(s.rules[a].headOf(), s.rules[b].headOf()); c != 0 {
+		if c := strings.Compare(s.head(&s.rules[a]), s.head(&s.rules[b])); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
@@ -256,32 +330,46 @@ func (s *ruleSet) index() {
 	s.byHead = order
 	n := 1
 	for i := 1; i < len(order); i++ {
-		if s.rules[order[i]].headOf() != s.rules[order[i-1]].headOf() {
+		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
 			n++
 		}
 	}
-	s.heads = make([]string, 0, n)
 	s.nodes = make([]node, 0, n)
+	s.need = make([]uint64, len(s.rules))
+	for i := range s.rules {
+		if r := &s.rules[i]; r.shape() >= shapeWildcard {
+			s.need[i] = byteSet(s.pattern(r)[r.head:])
+		}
+	}
 	var stack []int32 // heads that are prefixes of the current one
 	for i := 0; i < len(order); {
-		h := s.rules[order[i]].headOf()
+		r := &s.rules[order[i]]
+		h := s.head(r)
 		j := i + 1
-		for j < len(order) && s.rules[order[j]].headOf() == h {
+		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{parent: -1, lo: int32(i), hi: int32(j), max: s.rules[order[i]].key}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.heads[stack[len(stack)-1]]) {
+		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
+		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
 			n.parent = stack[len(stack)-1]
 			n.max = max(n.max, s.nodes[n.parent].max)
 		}
-		stack = append(stack, int32(len(s.heads)))
-		s.heads = append(s.heads, h)
+		stack = append(stack, int32(len(s.nodes)))
 		s.nodes = append(s.nodes, n)
 		i = j
 	}
+}
+
+// nodeHead returns the head of node i.
+func (s *ruleSet) nodeHead(i int32) string {
+	n := &s.nodes[i]
+	if n.esc {
+		return s.esc[n.off : n.off+uint32(n.n)]
+	}
+	return s.text[n.off : n.off+uint32(n.n)]
 }
 
 // A match is the best rule found so far for a path.
@@ -303,7 +391,7 @@ func (s *ruleSet) match(path string, m *match) {
 			if r.key <= m.key {
 				return
 			}
-			if r.matches(path) {
+			if strings.HasPrefix(path, s.head(r)) && s.matchesAfterHead(r, path) {
 				m.rule, m.set, m.key = r, s, r.key
 				return
 			}
@@ -312,10 +400,10 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 	// Find the greatest head <= path; the heads that are prefixes of path
 	// are it or its parents, up to the length they share.
-	lo, hi := 0, len(s.heads)
+	lo, hi := 0, len(s.nodes)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.heads[mid] <= path {
+		if s.nodeHead(int32(mid)) <= path {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -325,29 +413,29 @@ func (s *ruleSet) match(path string, m *match) {
 	if i < 0 {
 		return
 	}
-	common := commonPrefixLen(s.heads[i], path)
+	common := commonPrefixLen(s.nodeHead(i), path)
 	for ; i >= 0; i = s.nodes[i].parent {
 		n := &s.nodes[i]
 		if n.max <= m.key {
 			return
 		}
-		if len(s.heads[i]) > common {
+		if int(n.n) > common {
 			continue
 		}
-		for _, j := range s.byHead[n.lo:n.hi] {
+		for _, j := range s.byHeadOf(i) {
 			r := &s.rules[j]
 			if r.key <= m.key {
 				break
 			}
-			if r.shape == shapeWildcard {
+			if sh := r.shape(); sh >= shapeWildcard {
 				if !m.hasSet {
 					m.has, m.hasSet = byteSet(path), true
 				}
-				if r.need&^m.has != 0 || r.anchored && path[len(path)-1] != r.pattern[r.end-1] {
+				if s.need[j]&^m.has != 0 || sh == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
 					continue
 				}
 			}
-			if r.matchesAfterHead(path) {
+			if s.matchesAfterHead(r, path) {
 				m.rule, m.set, m.key = r, s, r.key
 				break
 			}
@@ -366,25 +454,24 @@ func commonPrefixLen(a, b string) int {
 	return n
 }
 
-// matches reports whether r matches path.
-func (r *rule) matches(path string) bool {
-	return strings.HasPrefix(path, r.headOf()) && r.matchesAfterHead(path)
-}
-
 // matchesAfterHead reports whether r matches path, which starts with the
 // head of r.
-func (r *rule) matchesAfterHead(path string) bool {
-	switch r.shape {
+func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
+	switch r.shape() {
 	case shapePrefix:
 		return true
 	case shapeExact:
 		return len(path) == int(r.head)
 	}
-	return matchWildcard(path[r.head:], r.pattern[r.head:r.end], r.anchored)
+	return matchWildcard(path[r.head:], s.pattern(r)[r.head:], r.shape() == shapeAnchored)
 }
 
-// public returns r as written.
-func (s *ruleSet) public(r *rule) Rule { return s.src[r.src] }
+// public returns r as written: the rule of its line.
+func (s *ruleSet) public(r *rule) Rule {
+	line := r.line()
+	i, _ := slices.BinarySearchFunc(s.src, line, func(w Rule, line int) int { return cmp.Compare(w.Line, line) })
+	return s.src[i]
+}
 
 // matchWildcard reports whether pattern, which starts with "*" and does not
 // end with one, matches a prefix of path (all of path if anchored).

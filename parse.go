@@ -1,6 +1,9 @@
 package robots
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Input limits and oddities handled by Parse.
 const (
@@ -146,6 +149,9 @@ func (p *parser) finish() {
 	if len(p.spans) == 0 {
 		return
 	}
+	// The slices grew by doubling: keep exact copies.
+	p.agents = slices.Clip(append([]Agent(nil), p.agents...))
+	p.rules = slices.Clip(append([]Rule(nil), p.rules...))
 	recs := make([]Record, len(p.spans))
 	for i, sp := range p.spans {
 		end := span{len(p.agents), len(p.rules)}

@@ -88,9 +88,9 @@ type Robots struct {
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
-	// groups maps each product token named in the file, lower-cased, to its
-	// group.
-	groups map[string]*Group
+	// named holds the group of each product token named in the file,
+	// lower-cased, sorted by token.
+	named []namedGroup
 	// global is the group of the records that name "*".
 	global *Group
 }

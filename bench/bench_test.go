@@ -202,6 +202,21 @@ func benchAllowed(b *testing.B, name string, body []byte, qs []query, withGrobot
 			}
 		}
 	})
+	run("robots-path", func(b *testing.B) {
+		r := robots.Parse(body)
+		gs := make([]*robots.Group, len(qs))
+		for i, q := range qs {
+			gs[i] = r.Group(q.agent)
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			sinkBool = gs[i].Allowed(qs[i].path)
+			if i++; i == len(qs) {
+				i = 0
+			}
+		}
+	})
 	run("temoto", func(b *testing.B) {
 		r, err := robotstxt.FromBytes(body)
 		if err != nil {

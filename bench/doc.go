@@ -17,8 +17,10 @@
 //
 // What each library is asked:
 //
-//   - robots: Parse once, then Robots.Allowed(agent, url) per query (and
-//     Group.Allowed(url) with the group resolved once, as "robots-group").
+//   - robots: Parse once, then Robots.Allowed(agent, url) per query; also
+//     Group.Allowed(url) with the group resolved once ("robots-group"), and
+//     Group.Allowed(path) with the path temoto is given ("robots-path"), the
+//     like-for-like peer of temoto's Group.Test.
 //   - temoto: FromBytes once, FindGroup(agent) once, then Group.Test(path)
 //     per query, with the path extracted before the clock starts (and
 //     RobotsData.TestAgent(path, agent) per query, as "temoto-agent").

@@ -123,7 +123,7 @@ const (
 
 // line handles physical line number n.
 func (p *parser) line(n int, s string) {
-	kind, _, value := splitLine(s)
+	kind, key, value := splitLine(s)
 	switch kind {
 	case kindUserAgent:
 		if len(p.spans) == 0 || p.ruled {
@@ -141,6 +141,12 @@ func (p *parser) line(n int, s string) {
 		if value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, value)
 		}
+	case kindOther:
+		// Kept for the crawlers that honour more than Google (extensions.go).
+		if p.r.extras == nil {
+			p.r.extras = make([]Extra, 0, 8) // one allocation for most files
+		}
+		p.r.extras = append(p.r.extras, Extra{Key: key, Value: value, Line: n, Record: len(p.spans) - 1})
 	}
 }
 

@@ -19,6 +19,12 @@
 // URLs for one crawler, resolve its group once with Robots.Group. To know
 // which line decided, use Robots.Decide.
 //
+// Check reports what in a file is wrong, ignored or surprising, line by
+// line, apart from Parse, which it does not slow down. The fields that Google
+// ignores and other crawlers honour (crawl-delay, request-rate, visit-time,
+// host, clean-param and any other key) are kept without changing any answer:
+// see Robots.CrawlDelay and Robots.Extras.
+//
 // # Reading the file
 //
 // The body is read as bytes, without charset decoding. Only the first
@@ -85,6 +91,9 @@ type Robots struct {
 	body     string
 	records  []Record
 	sitemaps []string
+	// extras are the lines with other keys, such as crawl-delay, in file
+	// order (extensions.go).
+	extras []Extra
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy

@@ -1,0 +1,419 @@
+package robots
+
+// Fields that Google ignores and other crawlers honour.
+//
+// Google reads four keys: user-agent, allow, disallow and sitemap. Every
+// other line with a key and a value is kept as an Extra, for the crawlers
+// that honour more: Bing and Yandex read crawl-delay, Yandex reads host and
+// clean-param, and older crawlers read request-rate and visit-time (Sean
+// Conner's "extended standard for robot exclusion", 1996). None of them
+// changes what Allowed answers, and a bad value in one of them is ignored by
+// the accessors (Check reports it) without affecting anything else.
+//
+// An extra belongs to the group it stands in, like a rule: after the
+// user-agent lines of a group and before the next group's. A line before the
+// first user-agent line belongs to no group. Host and clean-param apply to
+// the whole file, wherever they stand, as Yandex reads them.
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"time"
+)
+
+// An Extra is a line whose key is none of user-agent, allow, disallow and
+// sitemap (nor one of their accepted misspellings), such as "Crawl-delay: 5".
+type Extra struct {
+	// Key is the key as written, without surrounding space ("Crawl-delay").
+	Key string
+	// Value is the value as written, without comment or surrounding space.
+	Value string
+	// Line is the 1-based line number.
+	Line int
+	// Record is the index, in Records, of the group the line stands in, or
+	// -1 for a line before the first user-agent line.
+	Record int
+}
+
+// Extras returns the lines of the file whose key is key, compared
+// case-insensitively ("crawl-delay" finds "Crawl-Delay: 5"), in file order,
+// wherever they stand. With an empty key it returns all of them. The result
+// is a copy.
+func (r *Robots) Extras(key string) []Extra {
+	if r == nil {
+		return nil
+	}
+	var out []Extra
+	for _, e := range r.extras {
+		if key == "" || equalFoldASCII(e.Key, key) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// GroupExtras returns the lines whose key is key, compared
+// case-insensitively, that stand in the groups that apply to the crawler
+// agent, in file order; with an empty key, all the extra lines of those
+// groups. The groups are chosen as for Allowed: those that name agent, or
+// if none does, those that name "*". The result is a copy.
+func (r *Robots) GroupExtras(agent, key string) []Extra {
+	if r == nil || len(r.extras) == 0 {
+		return nil
+	}
+	in := r.recordsFor(agent)
+	var out []Extra
+	for _, e := range r.extras {
+		if e.Record >= 0 && in[e.Record] && (key == "" || equalFoldASCII(e.Key, key)) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// recordsFor reports, for each record of r, whether it applies to agent:
+// the records that name it, or if none does, those that name "*". This is
+// the choice Group makes, on records rather than compiled rules.
+func (r *Robots) recordsFor(agent string) []bool {
+	in := make([]bool, len(r.records))
+	named := false
+	for i, rec := range r.records {
+		for _, a := range rec.Agents {
+			if a.Token != "*" && equalFoldASCII(a.Token, agent) {
+				in[i], named = true, true
+				break
+			}
+		}
+	}
+	if named {
+		return in
+	}
+	for i, rec := range r.records {
+		for _, a := range rec.Agents {
+			if a.Token == "*" {
+				in[i] = true
+				break
+			}
+		}
+	}
+	return in
+}
+
+// Keys of the extras with accessors.
+const (
+	keyCrawlDelay  = "crawl-delay"
+	keyRequestRate = "request-rate"
+	keyVisitTime   = "visit-time"
+	keyHost        = "host"
+	keyCleanParam  = "clean-param"
+)
+
+// CrawlDelay returns the crawl-delay of the groups that apply to the crawler
+// agent (chosen as for Allowed): the minimum time between two requests, as
+// Bing and Yandex read it. The value is in seconds, with or without a
+// fraction ("1", "1.5", ".5"). The first valid crawl-delay line of those
+// groups counts; the others, and lines whose value is not a number, are
+// ignored. ok is false when there is none. Google ignores crawl-delay.
+func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
+	for _, e := range r.GroupExtras(agent, keyCrawlDelay) {
+		if d, err := parseCrawlDelay(e.Value); err == nil {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// A RequestRate is the value of a request-rate line: at most Requests
+// requests every Per ("1/5" is one request every five seconds).
+type RequestRate struct {
+	Requests int
+	Per      time.Duration
+	// Window is the time of day in which the rate applies, when the line
+	// gives one ("1/10m 0800-1700"); its zero value means all day.
+	Window VisitTime
+}
+
+// RequestRate returns the request-rate of the groups that apply to the
+// crawler agent (chosen as for Allowed), from the first valid request-rate
+// line of those groups:
+//
+//	request-rate = requests "/" period [ unit ] [ 1*WSP visit-time ]
+//	unit         = "s" | "m" | "h"   ; seconds when absent
+//
+// ok is false when there is none. Google ignores request-rate.
+func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
+	for _, e := range r.GroupExtras(agent, keyRequestRate) {
+		if rate, err := parseRequestRate(e.Value); err == nil {
+			return rate, true
+		}
+	}
+	return RequestRate{}, false
+}
+
+// A VisitTime is a daily window of UTC time, as in "visit-time: 0600-0845".
+// Start and End are offsets from midnight UTC; a window whose End comes
+// before its Start runs past midnight.
+type VisitTime struct {
+	Start, End time.Duration
+}
+
+// Contains reports whether the time of day of t, in UTC, is in the window,
+// its start included and its end excluded.
+func (v VisitTime) Contains(t time.Time) bool {
+	t = t.UTC()
+	d := time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute +
+		time.Duration(t.Second())*time.Second + time.Duration(t.Nanosecond())
+	if v.Start <= v.End {
+		return v.Start <= d && d < v.End
+	}
+	return d >= v.Start || d < v.End
+}
+
+// VisitTime returns the visit-time of the groups that apply to the crawler
+// agent (chosen as for Allowed), from the first valid visit-time line of
+// those groups:
+//
+//	visit-time = hhmm "-" hhmm      ; UTC, such as 0600-0845
+//	hhmm       = 2DIGIT [ ":" ] 2DIGIT
+//
+// ok is false when there is none. Google ignores visit-time.
+func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
+	for _, e := range r.GroupExtras(agent, keyVisitTime) {
+		if v, err := parseVisitTime(e.Value); err == nil {
+			return v, true
+		}
+	}
+	return VisitTime{}, false
+}
+
+// Host returns the value of the first valid host line of the file, wherever
+// it stands: the preferred host name of the site, as Yandex used to read it
+// ("example.com", "https://example.com:8443"), as written. ok is false when
+// there is none. Google ignores host.
+func (r *Robots) Host() (host string, ok bool) {
+	for _, e := range r.Extras(keyHost) {
+		if validHost(e.Value) == nil {
+			return e.Value, true
+		}
+	}
+	return "", false
+}
+
+// A CleanParam is a clean-param line: the query parameters that do not
+// change the content of the pages whose path starts with Path, as Yandex
+// reads them ("Clean-param: ref&sid /forum/"). An empty Path means every
+// page.
+type CleanParam struct {
+	Params []string
+	Path   string
+	Line   int
+}
+
+// CleanParams returns the valid clean-param lines of the file, wherever they
+// stand, in file order. Google ignores clean-param.
+func (r *Robots) CleanParams() []CleanParam {
+	var out []CleanParam
+	for _, e := range r.Extras(keyCleanParam) {
+		if c, err := parseCleanParam(e.Value); err == nil {
+			c.Line = e.Line
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// maxDelaySeconds bounds a crawl-delay: a greater value does not fit a
+// time.Duration.
+const maxDelaySeconds = int64(math.MaxInt64/time.Second) - 1
+
+var (
+	errNotNumber = errors.New("not a number of seconds")
+	errTooLarge  = errors.New("too large")
+)
+
+// parseCrawlDelay parses the value of a crawl-delay line, a non-negative
+// number of seconds:
+//
+//	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
+//
+// Digits of the fraction beyond nanoseconds are dropped.
+func parseCrawlDelay(v string) (time.Duration, error) {
+	secs, rest := consumeDigits(v)
+	intDigits := len(v) - len(rest)
+	var frac time.Duration
+	if strings.HasPrefix(rest, ".") {
+		f := rest[1:]
+		var digits string
+		digits, rest = spanDigits(f)
+		if intDigits == 0 && digits == "" {
+			return 0, errNotNumber
+		}
+		scale := time.Second
+		for i := 0; i < len(digits) && i < 9; i++ {
+			scale /= 10
+			frac += time.Duration(digits[i]-'0') * scale
+		}
+	} else if intDigits == 0 {
+		return 0, errNotNumber
+	}
+	if rest != "" {
+		return 0, errNotNumber
+	}
+	if secs < 0 || secs > maxDelaySeconds {
+		return 0, errTooLarge
+	}
+	return time.Duration(secs)*time.Second + frac, nil
+}
+
+// consumeDigits returns the decimal number that s starts with (0 if none,
+// -1 if it overflows an int64) and the rest of s.
+func consumeDigits(s string) (n int64, rest string) {
+	digits, rest := spanDigits(s)
+	for i := 0; i < len(digits); i++ {
+		if n > (1<<63-1-9)/10 {
+			return -1, rest
+		}
+		n = n*10 + int64(digits[i]-'0')
+	}
+	return n, rest
+}
+
+// spanDigits returns the ASCII digits that s starts with and the rest of s.
+func spanDigits(s string) (digits, rest string) {
+	i := 0
+	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
+}
+
+var errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
+
+// parseRequestRate parses the value of a request-rate line; see
+// Robots.RequestRate.
+func parseRequestRate(v string) (RequestRate, error) {
+	rate, window := cutSpace(v)
+	n, rest := consumeDigits(rate)
+	if n <= 0 || n > 1<<31 || !strings.HasPrefix(rest, "/") {
+		return RequestRate{}, errRequestRate
+	}
+	per, rest := consumeDigits(rest[1:])
+	unit := time.Second
+	switch rest {
+	case "", "s":
+	case "m":
+		unit = time.Minute
+	case "h":
+		unit = time.Hour
+	default:
+		return RequestRate{}, errRequestRate
+	}
+	if per <= 0 || per > 1<<31 {
+		return RequestRate{}, errRequestRate
+	}
+	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * unit}
+	if window != "" {
+		w, err := parseVisitTime(window)
+		if err != nil {
+			return RequestRate{}, err
+		}
+		rr.Window = w
+	}
+	return rr, nil
+}
+
+var errVisitTime = errors.New(`not a UTC time window such as "0600-0845"`)
+
+// parseVisitTime parses the value of a visit-time line; see
+// Robots.VisitTime.
+func parseVisitTime(v string) (VisitTime, error) {
+	from, to, ok := strings.Cut(v, "-")
+	if !ok {
+		return VisitTime{}, errVisitTime
+	}
+	start, ok1 := parseHHMM(trimSpace(from))
+	end, ok2 := parseHHMM(trimSpace(to))
+	if !ok1 || !ok2 {
+		return VisitTime{}, errVisitTime
+	}
+	return VisitTime{Start: start, End: end}, nil
+}
+
+// parseHHMM parses a time of day written "hhmm" or "hh:mm".
+func parseHHMM(s string) (time.Duration, bool) {
+	if len(s) == 5 && s[2] == ':' {
+		s = s[:2] + s[3:]
+	}
+	if len(s) != 4 {
+		return 0, false
+	}
+	digits, rest := spanDigits(s)
+	if rest != "" || len(digits) != 4 {
+		return 0, false
+	}
+	h := int(s[0]-'0')*10 + int(s[1]-'0')
+	m := int(s[2]-'0')*10 + int(s[3]-'0')
+	if h > 24 || m > 59 || h == 24 && m > 0 {
+		return 0, false
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
+}
+
+var errHost = errors.New(`not a host name such as "example.com" or "https://example.com:8443"`)
+
+// validHost checks the value of a host line:
+//
+//	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
+func validHost(v string) error {
+	s := v
+	if i := strings.Index(s, "://"); i >= 0 {
+		scheme := s[:i]
+		if !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
+			return errHost
+		}
+		s = s[i+3:]
+	}
+	s = strings.TrimSuffix(s, "/")
+	if h, port, ok := strings.Cut(s, ":"); ok {
+		digits, rest := spanDigits(port)
+		if digits == "" || rest != "" || len(digits) > 5 {
+			return errHost
+		}
+		s = h
+	}
+	if !validHostName(lowerASCII(s)) {
+		return errHost
+	}
+	return nil
+}
+
+var errCleanParam = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
+
+// parseCleanParam parses the value of a clean-param line:
+//
+//	clean-param = param *( "&" param ) [ 1*WSP path ]
+func parseCleanParam(v string) (CleanParam, error) {
+	params, path := cutSpace(v)
+	if params == "" || strings.ContainsAny(path, " \t") {
+		return CleanParam{}, errCleanParam
+	}
+	c := CleanParam{Path: path}
+	for p := range strings.SplitSeq(params, "&") {
+		if p == "" {
+			return CleanParam{}, errCleanParam
+		}
+		c.Params = append(c.Params, p)
+	}
+	return c, nil
+}
+
+// cutSpace splits s, which has no surrounding space, around its first run
+// of spaces and tabs.
+func cutSpace(s string) (before, after string) {
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimLeft(s[i:], " \t")
+}

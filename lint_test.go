@@ -1,0 +1,393 @@
+package robots
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A finding is a Diagnostic without its message, for comparisons.
+type finding struct {
+	Line     int
+	Severity Severity
+	Code     Code
+}
+
+func (f finding) String() string { return fmt.Sprintf("%d %s %s", f.Line, f.Severity, f.Code) }
+
+// findings returns the findings of Check on body, without messages.
+func findings(body string) []finding {
+	var out []finding
+	for _, d := range Check([]byte(body)) {
+		out = append(out, finding{d.Line, d.Severity, d.Code})
+	}
+	return out
+}
+
+// Shorthands for the cases.
+const (
+	info = SeverityInfo
+	warn = SeverityWarning
+	erro = SeverityError
+)
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []finding
+	}{
+		{"clean/google-example", googleExample, nil},
+		{"clean/empty", "", nil},
+		{"clean/comments-and-blank-lines", "# hello\n\n   \n# user-agent: *\n", nil},
+		{"clean/bom-at-start", "\xEF\xBB\xBFuser-agent: *\ndisallow: /a\n", nil},
+		{"clean/empty-disallow", "user-agent: *\ndisallow:\n", nil},
+		{"clean/star-value-with-comment", "user-agent: * # everyone\ndisallow: /a\n", nil},
+		{"clean/agents-stacked", "user-agent: a\nuser-agent: b\n\n# both\ndisallow: /a\n", nil},
+		{"clean/crawl-delay-after-rules", "user-agent: a\ndisallow: /a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /b\n",
+			[]finding{{3, info, CodeIgnoredByGoogle}}},
+
+		{"too-large", "user-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 98)+"\n", MaxSize/100) + "disallow: /a\n",
+			// 14 bytes on line 1, then lines of 101 bytes from line 2.
+			[]finding{{2 + (MaxSize-14)/101, erro, CodeTooLarge}}},
+		{"line-too-long", "user-agent: *\ndisallow: /" + strings.Repeat("a", maxLineLen) + "\n",
+			[]finding{{2, erro, CodeLineTooLong}}},
+		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNUL}}},
+		{"invalid-utf8", "user-agent: *\ndisallow: /caf\xE9\n", []finding{{2, warn, CodeInvalidUTF8}}},
+		{"misplaced-bom/key", "user-agent: *\n\xEF\xBB\xBFdisallow: /a\n",
+			[]finding{{2, warn, CodeMisplacedBOM}, {2, warn, CodeUnknownKey}}},
+		{"misplaced-bom/value", "user-agent: *\ndisallow: /a\xEF\xBB\xBF\n", []finding{{2, warn, CodeMisplacedBOM}}},
+		{"misplaced-bom/partial-at-start", "\xEF\xBBuser-agent: *\n", nil},
+		{"html", "\n<!DOCTYPE html>\n<html><head><title>Not found</title>\n<body>\n<p>Sorry: no page.</p>\nUser-agent: *\n</body></html>\n",
+			[]finding{{2, erro, CodeHTML}}},
+		{"invalid-line/three-words", "user-agent: *\ndisallow /a /b\n", []finding{{2, warn, CodeInvalidLine}}},
+		{"invalid-line/one-word", "user-agent: *\ndisallow\n", []finding{{2, warn, CodeInvalidLine}}},
+		{"invalid-line/empty-key", "user-agent: *\n: /a\n", []finding{{2, warn, CodeInvalidLine}}},
+		{"missing-colon", "user-agent *\ndisallow\t/a\n",
+			[]finding{{1, warn, CodeMissingColon}, {2, warn, CodeMissingColon}}},
+		{"typo/misspelt", "useragent: *\ndissallow: /a\nsite-map: https://example.com/s.xml\n",
+			[]finding{{1, warn, CodeTypo}, {2, warn, CodeTypo}, {3, warn, CodeTypo}}},
+		{"typo/extended", "User-agents: *\nDisallowed: /a\nSitemaps: https://example.com/s.xml\n",
+			[]finding{{1, warn, CodeTypo}, {2, warn, CodeTypo}, {3, warn, CodeTypo}}},
+		{"typo/case-is-fine", "USER-AGENT: *\nDisAllow: /a\nSITEMAP: https://example.com/s.xml\n", nil},
+		{"unknown-key/plain", "user-agent: *\nfavourite-colour: blue\n", []finding{{2, warn, CodeUnknownKey}}},
+		{"unknown-key/misspelt-rule", "user-agent: *\ndsallow: /a\nalow: /b\n",
+			[]finding{{2, erro, CodeUnknownKey}, {3, erro, CodeUnknownKey}}},
+		{"unknown-key/misspelt-extension", "user-agent: *\ncrawl_delay: 5\n", []finding{{2, warn, CodeUnknownKey}}},
+		{"ignored-by-google", "user-agent: *\ncrawl-delay: 5\nrequest-rate: 1/5\nvisit-time: 0600-0845\n" +
+			"host: example.com\nclean-param: ref /a/\ncontent-signal: search=yes, ai-train=no\n" +
+			"noindex: /a\nnofollow: /b\nnoarchive: /c\n",
+			[]finding{{2, info, CodeIgnoredByGoogle}, {3, info, CodeIgnoredByGoogle}, {4, info, CodeIgnoredByGoogle},
+				{5, info, CodeIgnoredByGoogle}, {6, info, CodeIgnoredByGoogle}, {7, info, CodeIgnoredByGoogle},
+				{8, warn, CodeIgnoredByGoogle}, {9, warn, CodeIgnoredByGoogle}, {10, warn, CodeIgnoredByGoogle}}},
+		{"invalid-value", "user-agent: *\ncrawl-delay: soon\nrequest-rate: fast\nvisit-time: 25:00-26:00\n" +
+			"host: http://\nclean-param: &\n",
+			[]finding{{2, info, CodeIgnoredByGoogle}, {2, warn, CodeInvalidValue}, {3, info, CodeIgnoredByGoogle},
+				{3, warn, CodeInvalidValue}, {4, info, CodeIgnoredByGoogle}, {4, warn, CodeInvalidValue},
+				{5, info, CodeIgnoredByGoogle}, {5, warn, CodeInvalidValue}, {6, info, CodeIgnoredByGoogle},
+				{6, warn, CodeInvalidValue}}},
+		{"key-outside-group", "crawl-delay: 5\nhost: example.com\nuser-agent: *\ndisallow: /a\n",
+			[]finding{{1, info, CodeIgnoredByGoogle}, {1, warn, CodeKeyOutsideGroup}, {2, info, CodeIgnoredByGoogle}}},
+		{"rule-outside-group", "disallow: /a\nallow: /b\nuser-agent: *\ndisallow: /c\n",
+			[]finding{{1, erro, CodeRuleOutsideGroup}, {2, erro, CodeRuleOutsideGroup}}},
+		{"pattern-never-matches/no-slash", "user-agent: *\ndisallow: private\nallow: $\n",
+			[]finding{{2, erro, CodeNeverMatches}, {3, erro, CodeNeverMatches}}},
+		{"pattern-never-matches/url", "user-agent: *\ndisallow: https://example.com/private\n",
+			[]finding{{2, erro, CodeNeverMatches}}},
+		{"pattern-never-matches/star-is-fine", "user-agent: *\ndisallow: *.pdf$\n", nil},
+		{"literal-dollar", "user-agent: *\ndisallow: /a$b\ndisallow: /c$\n", []finding{{2, warn, CodeLiteralDollar}}},
+		{"empty-user-agent", "user-agent:\ndisallow: /a\n", []finding{{1, warn, CodeEmptyUserAgent}}},
+		{"cut-user-agent/inside-word", "user-agent: MJ12bot\ndisallow: /a\n", []finding{{1, warn, CodeCutUserAgent}}},
+		{"cut-user-agent/version", "user-agent: Googlebot/2.1\ndisallow: /a\n", []finding{{1, info, CodeCutUserAgent}}},
+		{"cut-user-agent/two-words", "user-agent: Foo Bar\ndisallow: /a\n", []finding{{1, info, CodeCutUserAgent}}},
+		{"cut-user-agent/nothing-left", "user-agent: 008\nuser-agent: *bot\ndisallow: /a\n",
+			[]finding{{1, warn, CodeCutUserAgent}, {2, warn, CodeCutUserAgent}}},
+		{"group-not-ended/crawl-delay", "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n",
+			[]finding{{2, info, CodeIgnoredByGoogle}, {3, warn, CodeGroupNotEnded}}},
+		{"group-not-ended/sitemap", "user-agent: a\nsitemap: https://example.com/s.xml\n\nuser-agent: b\nuser-agent: c\ndisallow: /\n",
+			[]finding{{4, warn, CodeGroupNotEnded}}},
+		{"sitemap-url", "sitemap: /sitemap.xml\nsitemap: example.com/s.xml\nsitemap: ftp://example.com/s.xml\nsitemap: https://example.com/s.xml\n",
+			[]finding{{1, warn, CodeSitemapURL}, {2, warn, CodeSitemapURL}, {3, warn, CodeSitemapURL}}},
+		{"duplicate-rule", "user-agent: *\ndisallow: /a\ndisallow: /b\ndisallow: /a\nallow: /c\nallow: /c\n",
+			[]finding{{4, warn, CodeDuplicateRule}, {6, warn, CodeDuplicateRule}}},
+		{"duplicate-rule/escaping", "user-agent: *\ndisallow: /%7e\ndisallow: /%7E\n", []finding{{3, warn, CodeDuplicateRule}}},
+		{"duplicate-rule/other-group", "user-agent: a\ndisallow: /a\nuser-agent: b\ndisallow: /a\n", nil},
+		{"shadowed-rule/allow-wins-tie", "user-agent: *\ndisallow: /a\nallow: /a\n", []finding{{2, warn, CodeShadowedRule}}},
+		{"shadowed-rule/trailing-star", "user-agent: *\nallow: /fish*\ndisallow: /fish\n", []finding{{3, warn, CodeShadowedRule}}},
+		{"shadowed-rule/longer-prefix", "user-agent: *\nallow: /a/\ndisallow: /a/b\n", nil},
+		{"shadowed-rule/prefix-covers", "user-agent: *\ndisallow: /ab*\nallow: /a*b\n", nil},
+		{"shadowed-rule/star-allow", "user-agent: *\nallow: *\ndisallow: /\n", []finding{{3, warn, CodeShadowedRule}}},
+		{"shadowed-rule/anchored", "user-agent: *\nallow: /a\ndisallow: /a$\n", nil},
+		{"shadowed-rule/wildcard-same", "user-agent: *\ndisallow: /*.php\nallow: /*.php*\n", []finding{{2, warn, CodeShadowedRule}}},
+		{"shadowed-rule/quirk-still-decides", "user-agent: *\nallow: /d/index.html\nallow: /d/index.html*\n", nil},
+		{"shadowed-rule/quirk-shadowed-too", "user-agent: *\nallow: /d/*\nallow: /d/index.html*\nallow: /d/index.html\n",
+			[]finding{{4, warn, CodeShadowedRule}}},
+		{"disallow-all", "user-agent: *\ndisallow: /\n", []finding{{2, warn, CodeDisallowAll}}},
+		{"disallow-all/star", "user-agent: *\ndisallow: /*\n", []finding{{2, warn, CodeDisallowAll}}},
+		{"disallow-all/named-group", "user-agent: Googlebot\ndisallow: /\n", nil},
+		{"disallow-all/allowed-back", "user-agent: *\ndisallow: /\nallow: /\n", []finding{{2, warn, CodeShadowedRule}}},
+		{"disallow-all/exact-root", "user-agent: *\ndisallow: /$\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, findings(tt.body)); diff != "" {
+				t.Errorf("Check(%q) mismatch (-want +got):\n%s", short(tt.body), diff)
+			}
+		})
+	}
+}
+
+func TestCheckMessages(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+	}{
+		{"unknown-key", "user-agent: *\ndont-crawl: /\n", `robots: line 2: unknown key "dont-crawl": the line is ignored`},
+		{"unknown-key/suggestion", "user-agent: *\ndsallow: /a\n", `robots: line 2: unknown key "dsallow" (did you mean "disallow"?): the line is ignored`},
+		{"typo", "user-agent: *\ndissalow: /a\n", `robots: line 2: key "dissalow" is read as "disallow" by Google, but other crawlers may ignore the line`},
+		{"cut-user-agent", "user-agent: MJ12bot\n", `robots: line 1: user-agent "MJ12bot" is matched as "MJ": only the leading letters, "-" and "_" count`},
+		{"pattern-never-matches/url", "user-agent: *\ndisallow: https://example.com/private\n",
+			`robots: line 2: pattern "https://example.com/private" is a URL, not a path: it never matches (write "/private")`},
+		{"shadowed-rule", "user-agent: *\nallow: /fish*\ndisallow: /fish\n",
+			`robots: line 3: Disallow: /fish never decides: Allow: /fish* (line 2) matches whenever it does and takes precedence`},
+		{"group-not-ended", "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n",
+			`robots: line 3: this user-agent line joins the group of line 1: the "crawl-delay" line 2 is not a rule, so it does not end the group, and the rules that follow apply to both`},
+		{"invalid-value", "user-agent: *\ncrawl-delay: soon\n", `robots: line 2: "crawl-delay" value "soon" is not a number of seconds: the line is ignored`},
+		{"quote-is-cut", "user-agent: *\n" + strings.Repeat("k", 100) + ": v\n",
+			`robots: line 2: unknown key "` + strings.Repeat("k", maxQuoted) + `"...: the line is ignored`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Check([]byte(tt.body)) {
+				got = append(got, d.String())
+			}
+			if !slices.Contains(got, tt.want) {
+				t.Errorf("Check(%q) = %q, want it to hold %q", short(tt.body), got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDiagnosticsErr(t *testing.T) {
+	if err := Check([]byte("user-agent: *\ncrawl-delay: 5\ndisallow: /a$b\n")).Err(); err != nil {
+		t.Errorf("Err() = %v for a file with warnings only, want nil", err)
+	}
+	var l Diagnostics
+	if err := l.Err(); err != nil {
+		t.Errorf("Err() of an empty list = %v, want nil", err)
+	}
+	err := Check([]byte("disallow: /a\nuser-agent: *\ndisallow: fish\ncrawl-delay: 1\n")).Err()
+	var errs Diagnostics
+	if !errors.As(err, &errs) || len(errs) != 2 {
+		t.Fatalf("Err() = %#v, want the two errors", err)
+	}
+	want := `robots: line 1: Disallow line before any user-agent line: it applies to no crawler (and 1 more)`
+	if err.Error() != want {
+		t.Errorf("Err().Error() = %q, want %q", err.Error(), want)
+	}
+}
+
+func TestSeverityText(t *testing.T) {
+	for _, s := range []Severity{SeverityInfo, SeverityWarning, SeverityError} {
+		b, _ := s.MarshalText()
+		var got Severity
+		if err := got.UnmarshalText(b); err != nil || got != s {
+			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", b, got, err, s)
+		}
+	}
+	if got := Severity(9).String(); got != "severity(9)" {
+		t.Errorf("Severity(9).String() = %q", got)
+	}
+	var s Severity
+	if err := s.UnmarshalText([]byte("fatal")); err == nil {
+		t.Error(`UnmarshalText("fatal") succeeded`)
+	}
+}
+
+// TestRobotsDiagnostics checks that a parsed file reports what Check does,
+// and that blanket answers have no findings.
+func TestRobotsDiagnostics(t *testing.T) {
+	body := []byte("\xEF\xBB\xBFuser-agent: MJ12bot\r\ndisallow: fish\r\n")
+	if diff := cmp.Diff(Check(body), Parse(body).Diagnostics()); diff != "" {
+		t.Errorf("Parse(body).Diagnostics() differs from Check(body) (-check +parsed):\n%s", diff)
+	}
+	for name, r := range map[string]*Robots{"nil": nil, "zero": {}, "AllowAll": AllowAll(), "DisallowAll": DisallowAll()} {
+		if d := r.Diagnostics(); len(d) != 0 {
+			t.Errorf("%s.Diagnostics() = %v, want none", name, d)
+		}
+	}
+}
+
+// TestCheckLineBreaks checks that findings are on the lines an editor
+// shows, whatever the line breaks.
+func TestCheckLineBreaks(t *testing.T) {
+	for name, br := range map[string]string{"LF": "\n", "CRLF": "\r\n", "CR": "\r"} {
+		body := strings.ReplaceAll("user-agent: *\n\ndisallow: fish\n", "\n", br)
+		want := []finding{{3, erro, CodeNeverMatches}}
+		if diff := cmp.Diff(want, findings(body)); diff != "" {
+			t.Errorf("%s: mismatch (-want +got):\n%s", name, diff)
+		}
+	}
+	if got := findings("user-agent: *\r\r\ndisallow: fish"); len(got) != 1 || got[0].Line != 3 {
+		t.Errorf(`CR CR LF: findings = %v, want one on line 3`, got)
+	}
+}
+
+// TestCheckSeesParsedGroups checks, on real files, that Check cuts the same
+// groups with the same rules as Parse.
+func TestCheckSeesParsedGroups(t *testing.T) {
+	files, _ := filepath.Glob("testdata/realworld/*")
+	golden, _ := filepath.Glob("testdata/golden/*.txt")
+	for _, file := range append(files, golden...) {
+		body, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c checker
+		c.check(string(body[:min(len(body), MaxSize)]))
+		recs := Parse(body).Records()
+		if len(c.records) != len(recs) {
+			t.Errorf("%s: Check sees %d groups, Parse %d", file, len(c.records), len(recs))
+			continue
+		}
+		for i, rec := range recs {
+			if c.records[i].line != rec.Agents[0].Line {
+				t.Errorf("%s: group %d starts on line %d for Check, %d for Parse", file, i, c.records[i].line, rec.Agents[0].Line)
+			}
+			if diff := cmp.Diff(rec.Rules, c.records[i].rules); diff != "" {
+				t.Errorf("%s: group %d rules differ (-parse +check):\n%s", file, i, diff)
+			}
+		}
+	}
+}
+
+// neverDecidesHolds checks that no rule that Check says never decides is
+// the deciding rule for any of the paths made from the file's patterns.
+func neverDecidesHolds(t *testing.T, body []byte) {
+	t.Helper()
+	claims := map[int]Diagnostic{}
+	for _, d := range Check(body) {
+		if d.Code == CodeShadowedRule || d.Code == CodeDuplicateRule {
+			claims[d.Line] = d
+		}
+	}
+	if len(claims) == 0 {
+		return
+	}
+	r := Parse(body)
+	var paths []string
+	fills := []*strings.Replacer{strings.NewReplacer("*", "", "$", ""), strings.NewReplacer("*", "x/", "$", "")}
+	for _, rec := range r.Records() {
+		for _, rule := range rec.Rules {
+			for _, f := range fills {
+				p := f.Replace(rule.Pattern)
+				paths = append(paths, p, p+"y", p+"/", p+"?q", p+"$")
+				if i := strings.LastIndexByte(p, '/'); i >= 0 {
+					paths = append(paths, p[:i+1])
+				}
+			}
+		}
+	}
+	for _, rec := range r.Records() {
+		agent := rec.Agents[0].Token
+		if agent == "*" {
+			agent = "no-such-bot-anywhere"
+		}
+		for _, rule := range rec.Rules {
+			d, ok := claims[rule.Line]
+			if !ok {
+				continue
+			}
+			for _, p := range paths {
+				if got := r.Decide(agent, p); got.Reason == ReasonRule && got.Rule.Line == rule.Line {
+					t.Errorf("%v, but Decide(%q, %q) = %v", d, agent, p, got)
+				}
+			}
+		}
+	}
+}
+
+func TestNeverDecidesRealWorld(t *testing.T) {
+	files, _ := filepath.Glob("testdata/realworld/*")
+	for _, file := range files {
+		body, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		neverDecidesHolds(t, body)
+	}
+}
+
+// TestNeverDecidesRandom checks the claims of Check on random groups made
+// of patterns that cover each other in many ways.
+func TestNeverDecidesRandom(t *testing.T) {
+	patterns := []string{"/", "*", "/*", "/a", "/a*", "/a$", "/a*$", "/ab", "/a*b", "/a*b$", "/*b", "/*b*",
+		"/a/", "/a/index.html", "/a/index.htm*", "/%7e", "/%7E", "/~", "/a/b", "/a/b$", "/a$b", "/a**"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var b strings.Builder
+		b.WriteString("user-agent: *\n")
+		for range 1 + rng.IntN(5) {
+			kind := "disallow"
+			if rng.IntN(2) == 0 {
+				kind = "allow"
+			}
+			fmt.Fprintf(&b, "%s: %s\n", kind, patterns[rng.IntN(len(patterns))])
+		}
+		neverDecidesHolds(t, []byte(b.String()))
+		if t.Failed() {
+			t.Fatalf("file:\n%s", b.String())
+		}
+	}
+}
+
+// knownCodes are all the codes of Check.
+var knownCodes = []Code{
+	CodeTooLarge, CodeLineTooLong, CodeNUL, CodeInvalidUTF8, CodeMisplacedBOM, CodeHTML, CodeInvalidLine,
+	CodeMissingColon, CodeTypo, CodeUnknownKey, CodeIgnoredByGoogle, CodeInvalidValue, CodeKeyOutsideGroup,
+	CodeRuleOutsideGroup, CodeNeverMatches, CodeLiteralDollar, CodeEmptyUserAgent, CodeCutUserAgent,
+	CodeGroupNotEnded, CodeSitemapURL, CodeDuplicateRule, CodeShadowedRule, CodeDisallowAll,
+}
+
+// FuzzCheck checks that Check terminates without panic on any input, that
+// its findings are sorted, on existing lines, with known codes and
+// severities, and that its claims that a rule never decides hold.
+func FuzzCheck(f *testing.F) {
+	addSeeds(f)
+	f.Add([]byte("user-agent: *\nallow: /a*\ndisallow: /a\nallow: /d/index.html\ndisallow: /d/\n"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		diags := Check(body)
+		lines := lineAt(string(body), len(body))
+		for i, d := range diags {
+			if d.Line < 1 || d.Line > lines || i > 0 && d.Line < diags[i-1].Line {
+				t.Fatalf("finding %d on line %d of %d, after line %d", i, d.Line, lines, diags[max(i-1, 0)].Line)
+			}
+			if !slices.Contains(knownCodes, d.Code) || d.Severity < SeverityInfo || d.Severity > SeverityError || d.Message == "" {
+				t.Fatalf("bad finding %+v", d)
+			}
+		}
+		if len(body) <= 4<<10 {
+			neverDecidesHolds(t, body)
+		}
+	})
+}
+
+func BenchmarkCheck(b *testing.B) {
+	for _, f := range benchFiles {
+		body := readBench(b, f.file)
+		b.Run(f.name, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Check(body)
+			}
+		})
+	}
+}

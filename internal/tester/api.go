@@ -1,0 +1,175 @@
+package tester
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/gorep/robots"
+)
+
+// api serves h for POST requests with a JSON body from this origin, and
+// answers the others with a JSON error.
+func api(h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			writeError(w, http.StatusMethodNotAllowed, "use POST")
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("requests from %s are not answered", o))
+			return
+		}
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, with Content-Type: application/json")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxRequest)
+		h(w, r)
+	})
+}
+
+// notFound answers paths under /api/ that are no endpoint.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s: there are /api/test, /api/check and /api/fetch", r.URL.Path))
+}
+
+// decode reads the JSON body of r into v. On failure it answers 400, or 413
+// for a body over maxRequest, and returns false.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if err = dec.Decode(new(json.RawMessage)); err == io.EOF {
+			return true
+		}
+		if err == nil {
+			err = errors.New("more than one JSON value")
+		}
+	} else if err == io.EOF {
+		err = errors.New("empty body")
+	}
+	if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is over %d bytes", tooLarge.Limit))
+		return false
+	}
+	writeError(w, http.StatusBadRequest, "bad request: "+err.Error())
+	return false
+}
+
+// writeJSON answers v with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+// writeError answers {"error": msg} with status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, struct {
+		Error string `json:"error"`
+	}{msg})
+}
+
+// A file describes the robots.txt of a request or answer, for the answer.
+type file struct {
+	// Size is the length of the file in bytes.
+	Size int `json:"size"`
+	// Truncated reports that Size is over robots.MaxSize, so that only the
+	// first robots.MaxSize bytes were used.
+	Truncated bool `json:"truncated"`
+}
+
+func fileOf(body string) file { return file{len(body), len(body) > robots.MaxSize} }
+
+// testRequest is the body of /api/test.
+type testRequest struct {
+	Robots string   `json:"robots"`
+	Agents []string `json:"agents"`
+	URLs   []string `json:"urls"`
+}
+
+// testResponse is the answer of /api/test.
+type testResponse struct {
+	Agents []string `json:"agents"`
+	file
+	Warnings []string `json:"warnings,omitempty"`
+	Results  []result `json:"results"`
+}
+
+// A result is the verdict on one URL, or the error that kept it from one.
+type result struct {
+	URL     string `json:"url"`
+	Allowed *bool  `json:"allowed,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	Rule    *rule  `json:"rule,omitempty"`
+	Global  bool   `json:"global,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// A rule is the deciding rule of a result.
+type rule struct {
+	Allow   bool   `json:"allow"`
+	Pattern string `json:"pattern"`
+	Line    int    `json:"line"`
+}
+
+// test serves /api/test.
+func (s *server) test(w http.ResponseWriter, r *http.Request) {
+	var req testRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if len(req.Agents) == 0 {
+		writeError(w, http.StatusBadRequest, "bad request: agents: give at least one product token, such as \"Googlebot\"")
+		return
+	}
+	resp := testResponse{Agents: req.Agents, file: fileOf(req.Robots), Results: make([]result, len(req.URLs))}
+	for i, a := range req.Agents {
+		if a == "" {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: agents[%d] is empty", i))
+			return
+		}
+		if warn := agentWarning(a); warn != "" {
+			resp.Warnings = append(resp.Warnings, warn)
+		}
+	}
+	g := robots.Parse([]byte(req.Robots)).Group(req.Agents...)
+	for i, u := range req.URLs {
+		resp.Results[i] = decide(g, u)
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// decide returns the verdict of g on rawURL.
+func decide(g *robots.Group, rawURL string) result {
+	if err := checkURL(rawURL); err != nil {
+		return result{URL: rawURL, Error: err.Error()}
+	}
+	d := g.Decide(rawURL)
+	res := result{URL: rawURL, Allowed: &d.Allowed, Reason: d.Reason.String(), Global: d.Global}
+	if d.Reason == robots.ReasonRule {
+		res.Rule = &rule{d.Rule.Allow, d.Rule.Pattern, d.Rule.Line}
+	}
+	return res
+}
+
+// agentWarning says why agent, given to /api/test, is not what a crawler
+// would give, or returns "".
+func agentWarning(agent string) string {
+	token := robots.ProductToken(agent)
+	switch {
+	case token == agent:
+		return ""
+	case token == "":
+		return fmt.Sprintf("agent %q is not a product token (letters, \"-\" and \"_\"): no group can name it, so the \"*\" groups apply", agent)
+	}
+	return fmt.Sprintf("agent %q is not a product token: no group can name it, so the \"*\" groups apply; did you mean %q?", agent, token)
+}

@@ -1,0 +1,209 @@
+// Package tester serves the robots.txt tester: one web page, on which a
+// robots.txt can be edited and URLs tested against it, and the small JSON
+// API behind it. It is what "robotstxt serve" runs.
+//
+// The page and its script and style sheet are embedded: the tester needs no
+// build step and no network, and nothing typed into it leaves the machine
+// (but for /api/fetch, when it is allowed).
+//
+// # API
+//
+// Every endpoint takes a POST with a JSON body (Content-Type
+// application/json) and answers with JSON. robots.txt bodies travel as JSON
+// strings: bytes that are not UTF-8 cannot be sent and become U+FFFD.
+//
+// POST /api/test decides URLs for a crawler:
+//
+//	{"robots": "User-agent: *\nDisallow: /a\n", "agents": ["Googlebot"], "urls": ["https://example.com/a", "/b", "a b"]}
+//
+//	{"agents": ["Googlebot"], "size": 27, "truncated": false, "results": [
+//	  {"url": "https://example.com/a", "allowed": false, "reason": "rule", "global": true,
+//	   "rule": {"allow": false, "pattern": "/a", "line": 2}},
+//	  {"url": "/b", "allowed": true, "reason": "no matching rule", "global": true},
+//	  {"url": "a b", "error": "not %-encoded: a space may not appear in a URL; write a%20b"}]}
+//
+// agents are product tokens ("Googlebot"), at least one; with several, the
+// crawler obeys the groups of all of them, as robots.Robots.Group says. An
+// agent that is not a product token ("Googlebot/2.1") is used as given, and
+// "warnings" says so. A URL is an absolute http, https or ftp URL or a path
+// starting with "/", %-encoded; any other gets "error" instead of a verdict.
+// reason is the robots.Reason of the decision, as its String method spells
+// it; rule is the deciding rule when reason is "rule"; global reports that
+// no group names the crawler and the "*" groups applied.
+//
+// POST /api/check lists the findings of robots.Check on a file:
+//
+//	{"robots": "User-agent: *\nDisalow: /a\n"}
+//
+//	{"size": 26, "truncated": false, "diagnostics": [
+//	  {"line": 2, "severity": "warning", "code": "typo",
+//	   "message": "key \"Disalow\" is read as \"disallow\" by Google, but other crawlers may ignore the line"}]}
+//
+// severity is "error", "warning" or "info"; code is a robots.Code, stable;
+// message is robots.Diagnostic.Message, without the line. A file over
+// robots.MaxSize has a "too-large" finding at the line where it is cut.
+//
+// POST /api/fetch gets the live robots.txt that governs a URL, with the
+// fetch subpackage, when the server allows it (Options.AllowFetch):
+//
+//	{"url": "https://example.com/page"}
+//
+//	{"url": "https://example.com/robots.txt", "status": 200, "outcome": "success",
+//	 "redirects": 0, "robots": "User-agent: *\n...", "size": 1234, "truncated": false}
+//
+// outcome is that of fetch.Result: "success" (robots holds the body),
+// "unavailable" (a 4xx: no robots.txt, everything allowed) or
+// "unreachable" (a 429, a 5xx or a network error, which "error" then gives:
+// everything disallowed for now).
+//
+// In every answer, size is the length of the file in bytes and truncated
+// reports that it is over robots.MaxSize (500 KiB): as the parser does, only
+// the first robots.MaxSize bytes are used, and for /api/fetch returned.
+//
+// Errors are answered as {"error": "..."} with the status: 400 for a body
+// that is not the JSON described (unknown fields included) or a URL that
+// cannot be fetched, 403 for /api/fetch when it is not allowed and for a
+// request from another origin, 404 for an unknown path, 405 for a wrong
+// method (with an Allow header), 413 for a body over 4 MiB and 415 for a
+// body that is not JSON.
+//
+// # Security
+//
+// The server is meant for one user on one machine. To keep web sites that
+// user visits from using it, it answers only requests whose Host is
+// "localhost" or an IP address (a defence against DNS rebinding), rejects API
+// requests whose Origin is another site, and requires the JSON content type,
+// which browsers do not send across origins without asking first.
+package tester
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+)
+
+// Options configure the tester. The zero value serves an empty editor and
+// refuses /api/fetch.
+type Options struct {
+	// Robots is the file the editor starts with.
+	Robots []byte
+	// Name describes where Robots comes from, for the page ("robots.txt",
+	// "the example file of Google's specification"). It may be empty.
+	Name string
+	// AllowFetch enables /api/fetch, which makes the server fetch URLs that
+	// the page asks for. When false, /api/fetch answers 403.
+	AllowFetch bool
+	// Client makes the requests of /api/fetch. Nil means a client with a
+	// 15-second timeout. Its Transport is wrapped to read the body back.
+	Client *http.Client
+	// UserAgent is the User-Agent header of the requests of /api/fetch.
+	// Empty means DefaultUserAgent.
+	UserAgent string
+}
+
+// DefaultUserAgent is the User-Agent header of /api/fetch requests when
+// Options.UserAgent is empty.
+const DefaultUserAgent = "robotstxt-tester/1.0 (+https://github.com/gorep/robots)"
+
+// maxRequest is the largest request body accepted: room for a robots.txt of
+// robots.MaxSize bytes even when JSON escapes every byte ("\u0000" is six
+// bytes), with URLs.
+const maxRequest = 4 << 20
+
+//go:embed static
+var static embed.FS
+
+// page is the template of the page; the rest of static is served as is.
+var page = template.Must(template.ParseFS(static, "static/index.html"))
+
+// NewHandler returns the handler of the tester: the page at "/", its assets,
+// and the API under "/api/".
+func NewHandler(opts Options) http.Handler {
+	if opts.UserAgent == "" {
+		opts.UserAgent = DefaultUserAgent
+	}
+	var buf bytes.Buffer
+	err := page.Execute(&buf, struct {
+		Robots     string
+		Name       string
+		AllowFetch bool
+	}{string(opts.Robots), opts.Name, opts.AllowFetch})
+	if err != nil {
+		panic("tester: executing the page template: " + err.Error()) // a bug in index.html
+	}
+	assets, _ := fs.Sub(static, "static")
+
+	s := &server{opts: opts, client: fetchClient(opts.Client), page: buf.Bytes()}
+	mux := http.NewServeMux()
+	mux.Handle("/", allow(s.servePage, http.MethodGet, http.MethodHead))
+	mux.Handle("/app.js", allow(http.FileServerFS(assets).ServeHTTP, http.MethodGet, http.MethodHead))
+	mux.Handle("/style.css", allow(http.FileServerFS(assets).ServeHTTP, http.MethodGet, http.MethodHead))
+	mux.HandleFunc("/api/", notFound)
+	mux.Handle("/api/test", api(s.test))
+	mux.Handle("/api/check", api(s.check))
+	mux.Handle("/api/fetch", api(s.fetch))
+	return guard(mux)
+}
+
+// A server holds what the handlers share. It is immutable.
+type server struct {
+	opts   Options
+	client *http.Client
+	page   []byte // the page, executed once
+}
+
+// servePage serves the page at "/" and 404 elsewhere.
+func (s *server) servePage(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/" {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(s.page)
+}
+
+// guard rejects requests for another host and sets the headers of every
+// answer.
+func guard(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !localHost(r.Host) {
+			http.Error(w, "robotstxt serve answers only to localhost and IP addresses", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// localHost reports whether host, the Host header, names this machine
+// without a DNS name that another site could point here: "localhost" or an
+// IP address, with or without a port.
+func localHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.EqualFold(host, "localhost") || net.ParseIP(host) != nil
+}
+
+// allow serves h for the methods given, and 405 with an Allow header for
+// the others.
+func allow(h http.HandlerFunc, methods ...string) http.Handler {
+	allowed := strings.Join(methods, ", ")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, m := range methods {
+			if r.Method == m {
+				h(w, r)
+				return
+			}
+		}
+		w.Header().Set("Allow", allowed)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	})
+}

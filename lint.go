@@ -477,8 +477,8 @@ var extensions = map[string]extension{
 		func(v string) error { _, err := parseCleanParam(v); return err }},
 	"content-signal": {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
 	"content-usage":  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
-	"noindex":        {SeverityWarning, "since 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
-	"nofollow":       {SeverityWarning, "since 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nofollow":       {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
 	"noarchive":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
 	"nosnippet":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
 }
@@ -758,20 +758,20 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		j := x.dominator(i, s, s.prio)
 		if j < 0 || s.quirk != nil && x.dominator(i, s.quirk, s.quirkPrio) < 0 {
 			if rec.global && !s.rule.Allow && s.prefix && (s.norm == "" || s.norm == "/") {
-				c.add(s.rule.Line, SeverityWarning, CodeDisallowAll, ruleText(s.rule)+
-					" in the group for \"*\" disallows the whole site to every crawler without a group of its own"+
-					" (a staging robots.txt in production?)")
+				c.add(s.rule.Line, SeverityWarning, CodeDisallowAll, quote(ruleText(s.rule))+
+					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
+					" is this a staging file in production?")
 			}
 			continue
 		}
 		y := &shapes[j]
 		if y.rule.Allow == s.rule.Allow && y.prio == s.prio && y.norm == s.norm && y.anchored == s.anchored {
-			c.add(s.rule.Line, SeverityWarning, CodeDuplicateRule, ruleText(s.rule)+" repeats line "+
+			c.add(s.rule.Line, SeverityWarning, CodeDuplicateRule, quote(ruleText(s.rule))+" repeats line "+
 				itoa(y.rule.Line)+": it never decides")
 			continue
 		}
-		c.add(s.rule.Line, SeverityWarning, CodeShadowedRule, ruleText(s.rule)+" never decides: "+
-			ruleText(y.rule)+" (line "+itoa(y.rule.Line)+") matches whenever it does and takes precedence")
+		c.add(s.rule.Line, SeverityWarning, CodeShadowedRule, quote(ruleText(s.rule))+" never decides: "+
+			quote(ruleText(y.rule))+" (line "+itoa(y.rule.Line)+") matches whenever it does and takes precedence")
 	}
 }
 

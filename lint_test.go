@@ -155,7 +155,7 @@ func TestCheckMessages(t *testing.T) {
 		{"pattern-never-matches/url", "user-agent: *\ndisallow: https://example.com/private\n",
 			`robots: line 2: pattern "https://example.com/private" is a URL, not a path: it never matches (write "/private")`},
 		{"shadowed-rule", "user-agent: *\nallow: /fish*\ndisallow: /fish\n",
-			`robots: line 3: Disallow: /fish never decides: Allow: /fish* (line 2) matches whenever it does and takes precedence`},
+			`robots: line 3: "Disallow: /fish" never decides: "Allow: /fish*" (line 2) matches whenever it does and takes precedence`},
 		{"group-not-ended", "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n",
 			`robots: line 3: this user-agent line joins the group of line 1: the "crawl-delay" line 2 is not a rule, so it does not end the group, and the rules that follow apply to both`},
 		{"invalid-value", "user-agent: *\ncrawl-delay: soon\n", `robots: line 2: "crawl-delay" value "soon" is not a number of seconds: the line is ignored`},

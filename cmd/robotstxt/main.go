@@ -1,30 +1,47 @@
-// Command robotstxt answers whether a crawler may fetch URLs under a
-// robots.txt file, exactly as Google's crawlers would, and says which line
-// decided.
+// Command robotstxt tests URLs against a robots.txt file exactly as Google's
+// crawlers read it, says which line decided, and checks files for mistakes.
 //
 // Usage:
 //
-//	robotstxt [-agent NAME] [-f FILE|-] URL...
+//	robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
+//	robotstxt check [-json] FILE|-|URL
+//	robotstxt fetch URL
+//	robotstxt [-agent NAME]... [-f FILE|-] URL...
 //
-// Each URL gets one line: "allowed" or "disallowed", the URL, and the
-// deciding rule with its line number, or the reason no rule decided. With
-// no -f, the example file of Google's robots.txt specification is used, and
-// the command says so. -agent may be repeated: the crawler then obeys the
-// groups of all the names, as Googlebot-News obeys "googlebot-news" and
-// "googlebot". The exit status is 0 if every URL is allowed, 1 if any is
-// disallowed, and 2 on a usage or input error, like Google's robots_main.
+// test prints one line per URL: "allowed" or "disallowed", the URL, and the
+// deciding rule with its line number, or the reason no rule decided. The
+// robots.txt is read from FILE, from standard input for "-", or fetched
+// from a URL as Google does (a 404 allows everything, a 503 disallows
+// everything); with no -f, the example file of Google's robots.txt
+// specification is used, and the command says so. -agent may be repeated:
+// the crawler then obeys the groups of all the names, as Googlebot-News
+// obeys "googlebot-news" and "googlebot". The exit status is 0 if every URL
+// is allowed, 1 if any is disallowed, and 2 on a usage or input error (a
+// fetch that fails on the network included), like Google's robots_main.
+// Without a subcommand name, robotstxt runs test.
+//
+// check prints what in the file is wrong, ignored by Google or surprising,
+// one finding per line as a compiler does ("robots.txt:12: warning: ...
+// [code]"), or as JSON with -json. The exit status is 1 if any finding is an
+// error, 2 on a usage or input error, and 0 otherwise.
+//
+// fetch fetches the robots.txt that governs a URL and shows its URL, the
+// HTTP status, the policy that applies, how long it may be cached, its groups
+// and its sitemaps. The exit status is 0 when the file, or its absence, was
+// established, 1 when the site could not be reached (everything is then
+// disallowed) and 2 on a usage error.
 package main
 
 import (
+	"context"
 	_ "embed"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/fetch"
 )
 
 // example is the example file of Google's robots.txt specification.
@@ -32,92 +49,121 @@ import (
 //go:embed example.txt
 var example []byte
 
+// userAgent is the User-Agent header of fetches.
+const userAgent = "robotstxt (+https://github.com/gorep/robots)"
+
+// maxInput is the most read from a file or standard input: more than
+// robots.MaxSize, so that check can say that a file is too large.
+const maxInput = 16 << 20
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// agentList collects repeated -agent flags.
-type agentList []string
+// A command runs a subcommand with its arguments and returns its exit
+// status.
+type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
-func (a *agentList) String() string { return strings.Join(*a, ",") }
-
-func (a *agentList) Set(v string) error {
-	*a = append(*a, v)
-	return nil
+// commands are the subcommands, by name. A new subcommand, such as serve, is
+// one more entry here and a line in usage.
+var commands = map[string]command{
+	"test":  runTest,
+	"check": runCheck,
+	"fetch": runFetch,
 }
+
+// usage lists the subcommands.
+const usage = `usage: robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
+       robotstxt check [-json] FILE|-|URL
+       robotstxt fetch URL
+       robotstxt [-agent NAME]... [-f FILE|-] URL...   (the same as test)
+`
 
 // run runs the command with args and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("robotstxt", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var agents agentList
-	fs.Var(&agents, "agent", "crawler `name` (product token, such as Googlebot); may be repeated (default Googlebot)")
-	file := fs.String("f", "", "robots.txt `file` to read, or - for standard input (default: Google's example file)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt [-agent NAME]... [-f FILE|-] URL...\n\n")
-		fmt.Fprintf(stderr, "Reports whether each URL may be fetched, and the line that decides.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	if len(args) > 0 {
+		if cmd, ok := commands[args[0]]; ok {
+			return cmd(args[1:], stdin, stdout, stderr)
 		}
-		return 2
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+	return test("robotstxt", args, stdin, stdout, stderr)
+}
+
+// A source is the robots.txt file a command works on.
+type source struct {
+	// name names the file in messages: its path, "stdin", the URL fetched,
+	// or "example.txt".
+	name string
+	// body is the content read, when not fetched.
+	body []byte
+	// robots is the parsed file, or the blanket answer of a fetch.
+	robots *robots.Robots
+	// fetched is the result of the fetch, if the file was fetched.
+	fetched *fetch.Result
+}
+
+// load reads the robots.txt named by name: a file, standard input for "-",
+// an http or https URL to fetch (the robots.txt that governs it), or the
+// embedded example for "". A fetch that fails on the network is an error.
+func load(name string, stdin io.Reader) (*source, error) {
+	switch {
+	case name == "":
+		return &source{name: "example.txt", body: example, robots: robots.Parse(example)}, nil
+	case isURL(name):
+		res, err := fetch.Robots(context.Background(), nil, userAgent, name)
+		if err != nil {
+			return nil, err
+		}
+		return &source{name: res.URL, robots: res.Robots, fetched: res}, nil
 	}
-	if len(agents) == 0 {
-		agents = agentList{"Googlebot"}
+	var body []byte
+	var err error
+	if name == "-" {
+		name = "stdin"
+		body, err = io.ReadAll(io.LimitReader(stdin, maxInput))
+	} else {
+		body, err = readFile(name)
 	}
-	body, err := readBody(*file, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-		return 2
+		return nil, err
 	}
-	if *file == "" {
-		fmt.Fprintf(stdout, "# using the example file of Google's robots.txt specification (-f to give another)\n")
-	}
-	g := robots.Parse(body).Group(agents...)
-	status := 0
-	for _, url := range fs.Args() {
-		d := g.Decide(url)
-		if !d.Allowed {
-			status = 1
-		}
-		fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(d), url, explain(d))
-	}
-	return status
+	return &source{name: name, body: body, robots: robots.Parse(body)}, nil
 }
 
-// readBody reads the robots.txt named by file: standard input for "-", the
-// embedded example for "".
-func readBody(file string, stdin io.Reader) ([]byte, error) {
-	switch file {
-	case "":
-		return example, nil
-	case "-":
-		return io.ReadAll(io.LimitReader(stdin, robots.MaxSize))
+// readFile reads at most maxInput bytes of the file name.
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(file)
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxInput))
 }
 
-func verdict(d robots.Decision) string {
-	if d.Allowed {
-		return "allowed"
-	}
-	return "disallowed"
+// isURL reports whether s is an http or https URL rather than a file name.
+func isURL(s string) bool {
+	s = strings.ToLower(s)
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
-// explain says what decided d.
-func explain(d robots.Decision) string {
-	if d.Reason != robots.ReasonRule {
-		return "(" + d.Reason.String() + ")"
+// describe says in a few words what a fetch gave, such as
+// "200, success: the rules of the file apply".
+func describe(res *fetch.Result) string {
+	status := "no response"
+	if res.StatusCode != 0 {
+		status = fmt.Sprint(res.StatusCode)
 	}
-	kind := "Disallow"
-	if d.Rule.Allow {
-		kind = "Allow"
+	if res.Redirects > 0 {
+		status += " after " + plural(res.Redirects, "redirect")
 	}
-	return fmt.Sprintf("line %d: %s: %s", d.Rule.Line, kind, d.Rule.Pattern)
+	var policy string
+	switch res.Outcome {
+	case fetch.Success:
+		policy = "the rules of the file apply"
+	case fetch.Unavailable:
+		policy = "no robots.txt: everything is allowed"
+	default:
+		policy = "the site erred or could not be reached: everything is disallowed for now"
+	}
+	return status + ", " + res.Outcome.String() + ": " + policy
 }

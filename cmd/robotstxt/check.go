@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/gorep/robots"
+	"github.com/gorep/robots/fetch"
+)
+
+// A checkReport is the output of "robotstxt check -json".
+type checkReport struct {
+	File string `json:"file"`
+	// Status and Outcome describe the fetch, for a URL.
+	Status      int                `json:"status,omitempty"`
+	Outcome     string             `json:"outcome,omitempty"`
+	Diagnostics robots.Diagnostics `json:"diagnostics"`
+}
+
+// runCheck runs "robotstxt check".
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("robotstxt check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the findings as JSON")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: robotstxt check [-json] FILE|-|URL\n\n")
+		fmt.Fprintf(stderr, "Reports what in a robots.txt file is wrong, ignored by Google or surprising.\n")
+		fmt.Fprintf(stderr, "A URL is fetched (the robots.txt that governs it). The exit status is 1 if any finding is an error.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 || fs.Arg(0) == "" {
+		fs.Usage()
+		return 2
+	}
+	src, err := load(fs.Arg(0), stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+		return 2
+	}
+	report := checkReport{File: src.name, Diagnostics: robots.Diagnostics{}}
+	status := 0
+	switch res := src.fetched; {
+	case res == nil:
+		report.Diagnostics = append(report.Diagnostics, robots.Check(src.body)...)
+	case res.Outcome == fetch.Success:
+		// Only the first robots.MaxSize bytes were fetched.
+		report.Diagnostics = append(report.Diagnostics, src.robots.Diagnostics()...)
+		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
+	default:
+		// No file to check: say what applies instead.
+		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
+		fmt.Fprintf(stderr, "robotstxt: %s: %s\n", src.name, describe(res))
+		if res.Outcome == fetch.Unreachable {
+			status = 1
+		}
+	}
+	if report.Diagnostics.Err() != nil {
+		status = 1
+	}
+	if *asJSON {
+		b, err := json.MarshalIndent(report, "", "  ")
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+		return status
+	}
+	for _, d := range report.Diagnostics {
+		fmt.Fprintf(stdout, "%s:%d: %s: %s [%s]\n", src.name, d.Line, d.Severity, d.Message, d.Code)
+	}
+	return status
+}

@@ -14,6 +14,12 @@ import (
 // deliberate deviation decided it: "/robots.txt" is always allowed.
 const skipRobotsTxt = "robots.txt"
 
+func TestLimitsMatchTheLibrary(t *testing.T) {
+	if maxSize != robots.MaxSize {
+		t.Errorf("oracle maxSize = %d, robots.MaxSize = %d", maxSize, robots.MaxSize)
+	}
+}
+
 // An outcome is the result of putting one question to both sides.
 type outcome struct {
 	ours, oracle bool

@@ -554,6 +554,10 @@ func (g *generator) pathFor(p string) string {
 			} else {
 				b.WriteByte(c) // raw: the caller should have escaped it
 			}
+		case c == '%':
+			// A '%' without two hex digits is a literal for the pattern;
+			// a URL would carry it as %25, or as is.
+			b.WriteString(pick(g.r, "%25", "%"))
 		case c == ' ':
 			b.WriteString(pick(g.r, "%20", " "))
 		case c == 0:

@@ -50,7 +50,8 @@ import (
 //     and url.URL.String, escaping raw non-ASCII and refusing (disallowing)
 //     what does not parse; the reference uses the URL as given. EXCLUDED:
 //     only URLs that are pure ASCII and come back from url.Parse and String
-//     byte for byte are given to the port.
+//     byte for byte (or without a trailing empty fragment "#") are given to
+//     the port.
 //   - Caller agents: the port compares them with strings.EqualFold, which
 //     folds some non-ASCII letters to ASCII ones (U+212A KELVIN SIGN is 'k').
 //     EXCLUDED: only ASCII agents are given to the port.
@@ -59,8 +60,13 @@ import (
 //     first 512,000 bytes. NORMALISED: the file is cut there first.
 //
 // Our own deliberate deviation, "/robots.txt" always allowed, is not the
-// oracle's business: the differential tests skip URLs whose path is exactly
-// "/robots.txt".
+// oracle's business: the differential tests do not put to it the questions
+// that the robots package answers with ReasonRobotsTxt (and check that their
+// URLs do name /robots.txt).
+//
+// A line that none of the rewritings above makes the port read as the
+// reference does would make the whole file EXCLUDED (ExcludeRewrite); none
+// is known.
 //
 // After the rewriting, the port gets the lines of the file joined by LF, so
 // that line breaks, byte order marks and overlong lines are handled by this
@@ -153,7 +159,12 @@ func (o *Oracle) Allowed(rawURL string, agents ...string) (allowed bool, err err
 		return false, &ExcludedError{ExcludeURL, rawURL}
 	}
 	u, perr := url.Parse(rawURL)
-	if perr != nil || u.String() != rawURL {
+	if perr != nil {
+		return false, &ExcludedError{ExcludeURL, rawURL}
+	}
+	// url.URL.String drops an empty fragment: "/a#" becomes "/a", which
+	// has the same path for the reference.
+	if s := u.String(); s != rawURL && s+"#" != rawURL {
 		return false, &ExcludedError{ExcludeURL, rawURL}
 	}
 	defer func() {

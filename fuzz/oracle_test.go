@@ -59,6 +59,8 @@ func TestOracleDivergences(t *testing.T) {
 		{name: "url-raw-utf8", robots: "user-agent: *\ndisallow: /é\n", agent: "FooBot", url: "http://x/é", exclude: ExcludeURL},
 		{name: "url-unparsable", robots: "user-agent: *\ndisallow: /\n", agent: "FooBot", url: "http://x:y:z/%zz", exclude: ExcludeURL},
 		{name: "url-space", robots: "user-agent: *\ndisallow: /\n", agent: "FooBot", url: "http://x/a b", exclude: ExcludeURL},
+		{name: "url-empty-fragment", robots: "user-agent: *\ndisallow: /a$\n", agent: "FooBot", url: "http://x/a#", want: false},
+		{name: "url-bad-escape", robots: "user-agent: *\ndisallow: /a%4\n", agent: "FooBot", url: "http://x/a%4", exclude: ExcludeURL},
 		{name: "url-ok", robots: "user-agent: *\ndisallow: /a;b\n", agent: "FooBot", url: "//u:p@x:8/a;b?q#f", want: false},
 		// Agents: excluded.
 		{name: "agent-kelvin", robots: "user-agent: k\ndisallow: /\n", agent: "\u212a", url: "http://x/a", exclude: ExcludeAgent},

@@ -6,6 +6,7 @@
 //	robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
 //	robotstxt check [-json] FILE|-|URL
 //	robotstxt fetch URL
+//	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
 //	robotstxt [-agent NAME]... [-f FILE|-] URL...
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
@@ -30,6 +31,11 @@
 // and its sitemaps. The exit status is 0 when the file, or its absence, was
 // established, 1 when the site could not be reached (everything is then
 // disallowed) and 2 on a usage error.
+//
+// serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
+// file (FILE, or the example) and see as one types which URLs are allowed
+// and which line decides; -allow-fetch lets the page load live files. See
+// internal/tester for the page and its JSON API.
 package main
 
 import (
@@ -70,12 +76,14 @@ var commands = map[string]command{
 	"test":  runTest,
 	"check": runCheck,
 	"fetch": runFetch,
+	"serve": runServe,
 }
 
 // usage lists the subcommands.
 const usage = `usage: robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
        robotstxt check [-json] FILE|-|URL
        robotstxt fetch URL
+       robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
        robotstxt [-agent NAME]... [-f FILE|-] URL...   (the same as test)
 `
 

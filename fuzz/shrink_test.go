@@ -14,11 +14,20 @@ func TestMinimize(t *testing.T) {
 			len(q.Agents) > 0 && q.Agents[0] == "FooBot"
 	}
 	gotBody, gotQ := Minimize(body, q, fails)
-	if want := "Disallow: /x\r"; string(gotBody) != want {
+	if want := "Disallow: /x"; string(gotBody) != want {
 		t.Errorf("Minimize body = %q, want %q", gotBody, want)
 	}
 	if gotQ.URL != "x" || len(gotQ.Agents) != 1 {
 		t.Errorf("Minimize query = %+v, want URL %q and one agent", gotQ, "x")
+	}
+}
+
+func TestMinimizeKeepsLineBreaks(t *testing.T) {
+	body := []byte("User-agent: *\r\nAllow: /\r\rDisallow: /x\r# b\n")
+	fails := func(b []byte, q Query) bool { return bytes.Contains(b, []byte("\r\rD")) }
+	got, _ := Minimize(body, Query{Agents: []string{"a"}, URL: "/"}, fails)
+	if want := "\r\rD"; string(got) != want {
+		t.Errorf("Minimize = %q, want %q", got, want)
 	}
 }
 

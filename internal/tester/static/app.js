@@ -106,7 +106,7 @@ function syncScroll() {
 function renderMarks() {
   const kinds = new Map(); // line -> classes
   const add = (line, cls) => kinds.set(line, (kinds.get(line) || '') + ' ' + cls);
-  for (const d of diagnostics) if (d.line > 0) add(d.line, 'diag');
+  for (const d of diagnostics) if (d.line > 0) add(d.line, 'diag-' + d.severity);
   for (const r of results) if (r.rule) add(r.rule.line, r.rule.allow ? 'allow' : 'disallow');
   if (current > 0) add(current, 'current');
   marks.replaceChildren();
@@ -236,7 +236,12 @@ function later() {
   timer = setTimeout(update, DEBOUNCE);
 }
 
+const source = document.querySelector('.source');
 robots.addEventListener('input', () => {
+  if (source && !source.dataset.edited) {
+    source.dataset.edited = 'true';
+    source.textContent = source.textContent.replace(/\)$/, ', edited)');
+  }
   renderGutter();
   later();
 });
@@ -254,6 +259,10 @@ if (document.body.dataset.allowFetch === 'true') {
       if (r.outcome === 'success') {
         robots.value = r.robots;
         robots.scrollTop = 0;
+        if (source) {
+          source.dataset.edited = '';
+          source.textContent = `(${r.url})`;
+        }
         status.textContent = `Loaded ${r.url} (status ${r.status}, ${r.size.toLocaleString()} bytes` +
           (r.truncated ? ', cut at 500 KiB as Google does' : '') + ').';
         update();

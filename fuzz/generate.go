@@ -65,6 +65,13 @@ func (g *generator) chance(p float64) bool { return g.r.Float64() < p }
 func (g *generator) file() {
 	g.bom()
 	g.eol = pick(g.r, "\n", "\n", "\n", "\r\n", "\r\n", "\r", "")
+	if g.chance(0.1) {
+		// A tiny file: one group, a rule or two, nothing else, where the
+		// patterns are most of the bytes.
+		g.directive(g.userAgentKey(), g.agentValue())
+		g.rules(1 + g.r.IntN(2))
+		return
+	}
 	if g.chance(0.3) {
 		g.extras(1 + g.r.IntN(3)) // before any group
 	}
@@ -313,7 +320,7 @@ func (g *generator) pattern() string {
 		case 3:
 			b.WriteString(g.hexEscape())
 		case 4:
-			b.WriteString(pick(g.r, "é", "ü", "日本", "\u00a0"))
+			b.WriteString(pick(g.r, "é", "ü", "日本", "\u00a0", "日本語のページ", "ééééééé"))
 		case 5:
 			b.WriteString(pick(g.r, "\xff", "\xc3", "\xe6\x97", "\x80\x80"))
 		case 6:

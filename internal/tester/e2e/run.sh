@@ -6,11 +6,13 @@
 #
 #   OUT=dir               where the screenshots go (default: e2e/out)
 #   UPDATE_SCREENSHOT=1   also copy out/tester.png to docs/tester.png
-#   BIG_FILE=path         also time the page on a large robots.txt
+#   BIG_FILE=path         the large robots.txt the page is timed on
+#                         (default: the largest file of testdata/realworld)
 set -euo pipefail
 cd "$(dirname "$0")"
 root="$(cd ../../.. && pwd)"
 export OUT="${OUT:-$PWD/out}"
+export BIG_FILE="${BIG_FILE:-$root/testdata/realworld/avuim__www.expert.de.txt}"
 
 if [ ! -x /usr/bin/chromium ]; then
   sudo=""

@@ -5,8 +5,8 @@
 //
 // Environment: ROBOTSTXT, the robotstxt binary (required); CHROMIUM, the
 // browser (default /usr/bin/chromium); OUT, where the screenshots go
-// (default ./out); BIG_FILE, a large robots.txt to time the page on
-// (optional).
+// (default ./out); BIG_FILE, testdata/realworld/avuim__www.expert.de.txt,
+// the largest real file, to time the page on (skipped when unset).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -229,6 +229,11 @@ test('a large file is answered', { skip: !process.env.BIG_FILE }, async () => {
     return performance.now() - start;
   }, body);
   await page.screenshot({ path: join(OUT, 'large.png') });
+  const got = await rows(page);
+  assert.equal(got.length, 20);
+  assert.deepEqual(got[1], ['Disallowed', 'https://www.expert.de/suche?q=1', 'line 7 Disallow: /suche']);
+  assert.deepEqual(got[2], ['Disallowed', 'https://www.expert.de/api/2', 'line 5 Disallow: /api/']);
+  assert.equal(await page.$eval('#gutter', (g) => g.textContent.split('\n').length), body.split('\n').length);
   console.log(`# large file (${body.length} chars): verdicts shown ${ms.toFixed(0)} ms after the change (250 ms of it debounce)`);
   await page.close();
 });

@@ -89,7 +89,34 @@ const (
 // full URL ("https://example.com/a?b") or a path that starts with "/"; see
 // Robots.Allowed for how it is read.
 func (g *Group) Allowed(url string) bool {
-	return g.Decide(url).Allowed
+	path, slash := splitPath(url)
+	if slash {
+		return g.decideSlashed(path).Allowed
+	}
+	return g.allowed(path)
+}
+
+// allowed answers for an extracted path as decide does, without building
+// the Decision.
+func (g *Group) allowed(path string) bool {
+	switch {
+	case path == robotsTxtPath || g == nil:
+		return true
+	case g.policy != policyRules:
+		return g.policy == policyAllowAll
+	}
+	r, _ := g.best(path)
+	return r == nil || r.allow()
+}
+
+// best returns the deciding rule for path and its set, or nil if no rule
+// matches.
+func (g *Group) best(path string) (*rule, *ruleSet) {
+	var m match
+	for _, s := range g.sets {
+		s.match(path, &m)
+	}
+	return m.rule, m.set
 }
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
@@ -140,16 +167,13 @@ func (g *Group) decide(path string) Decision {
 	case policyDisallowAll:
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
-	var best match
-	for _, s := range g.sets {
-		s.match(path, &best)
-	}
+	best, set := g.best(path)
 	d := Decision{Allowed: true, Global: !g.named && len(g.sets) > 0}
 	switch {
-	case best.rule != nil:
-		d.Allowed = best.rule.allow()
+	case best != nil:
+		d.Allowed = best.allow()
 		d.Reason = ReasonRule
-		d.Rule = best.set.public(best.rule)
+		d.Rule = set.public(best)
 	case len(g.sets) == 0:
 		d.Reason = ReasonNoGroup
 	case g.empty():

@@ -230,11 +230,11 @@ func compile(body string, rules []Rule) *ruleSet {
 // offsetIn returns the offset of s in body, when s is a substring of body
 // (the same bytes in memory, not an equal string).
 func offsetIn(body, s string) (uint32, bool) {
-	if len(s) == 0 || len(body) == 0 {
+	if len(s) == 0 || len(s) > len(body) {
 		return 0, false
 	}
 	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(body)))
-	if off > uintptr(len(body)-len(s)) { // wraps around when s starts before body
+	if off > uintptr(len(body)-len(s)) { // also when s starts before body: off wraps around
 		return 0, false
 	}
 	return uint32(off), true
@@ -526,6 +526,13 @@ func pathOf(url string) string {
 // The URL is used as given: it must already be %-encoded (RFC 3986), and no
 // other normalisation is done.
 func splitPath(url string) (path string, slash bool) {
+	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
+		// A path: "/" comes before any "://".
+		if i := strings.IndexByte(url, '#'); i >= 0 {
+			return url[:i], false
+		}
+		return url, false
+	}
 	start := 0
 	if strings.HasPrefix(url, "//") {
 		start = 2

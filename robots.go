@@ -135,7 +135,7 @@ func DisallowAll() *Robots { return disallowAll }
 // Allowed does not allocate, except for a URL whose path starts with "?" or
 // ";" ("https://example.com?q") and is longer than 2 KiB.
 func (r *Robots) Allowed(agent, url string) bool {
-	return r.group(agent).Decide(url).Allowed
+	return r.group(agent).Allowed(url)
 }
 
 // Decide reports whether the crawler agent may fetch url, and why: the

@@ -373,6 +373,10 @@ func TestNotes(t *testing.T) {
 		{name: "notes/31-index-loses-to-longer", body: "user-agent: *\ndisallow: /d/$$\nallow: /d/index.html", agent: "a", url: "/d/", want: true, line: 3},
 		{name: "notes/31-index-disallow-no-quirk", body: "user-agent: *\ndisallow: /d/index.html", agent: "a", url: "/d/", want: true},
 		{name: "notes/31-root-index", body: "user-agent: *\ndisallow: /\nallow: /index.html", agent: "a", url: "/", want: true, line: 3},
+		// Found by fuzzing: a pattern that grows when escaped, longer than
+		// the rest of the file, was taken for a substring of it.
+		{name: "fuzz/escaped-longer-than-body", body: "UserAgent 0\nDisAlow \xfb\xa4\xff\xcd\xd0\xd3\u0164\u034b\x8a", agent: "0", url: "/%FB%A4", want: true},
+		{name: "fuzz/escaped-longer-than-body-match", body: "UserAgent a\nDisAlow \xfb\xa4\xff\xcd\xd0\xd3\u0164\u034b\x8a", agent: "a", url: "/%FB%A4%FF%CD%D0%D3%C5%A4%CD%8B%8A", want: true},
 		// Several agents at once: the union of their groups.
 		{name: "notes/25-not-union-single", body: "user-agent: googlebot-news\ndisallow: /n\nuser-agent: googlebot\ndisallow: /g", agent: "googlebot-news", url: "/g", want: true},
 	})

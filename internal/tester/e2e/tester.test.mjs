@@ -1,7 +1,9 @@
 // End-to-end test of the robots.txt tester: starts "robotstxt serve" on
 // 127.0.0.1, drives the page in headless Chromium (Debian's, through
 // playwright-core), types a file, an agent and URLs, and checks the
-// verdicts, the highlighted lines and the diagnostics. run.sh sets it up.
+// verdicts, the highlighted lines and the diagnostics; then loads a live
+// file from a site on 127.0.0.1 through a server started with -allow-fetch.
+// run.sh sets it up.
 //
 // Environment: ROBOTSTXT, the robotstxt binary (required); CHROMIUM, the
 // browser (default /usr/bin/chromium); OUT, where the screenshots go
@@ -10,6 +12,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -23,24 +26,25 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-let server; // the robotstxt serve process
-let base; // its URL, http://127.0.0.1:port/
+const servers = []; // the robotstxt serve processes
+let base; // the URL of the first, http://127.0.0.1:port/
 let browser;
 
-// startServer runs robotstxt serve on a free loopback port and resolves to
-// the URL it prints.
-function startServer() {
+// startServer runs robotstxt serve with args on a free loopback port and
+// resolves to the URL it prints.
+function startServer(...args) {
   const bin = process.env.ROBOTSTXT;
   assert.ok(bin, 'ROBOTSTXT must name the robotstxt binary');
-  server = spawn(bin, ['serve', '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(bin, ['serve', '-addr', '127.0.0.1:0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  servers.push(proc);
   return new Promise((resolve, reject) => {
     let out = '';
-    server.stdout.on('data', (chunk) => {
+    proc.stdout.on('data', (chunk) => {
       out += chunk;
       const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
       if (m) resolve(m[0]);
     });
-    server.on('exit', (code) => reject(new Error(`robotstxt serve exited with ${code}: ${out}`)));
+    proc.on('exit', (code) => reject(new Error(`robotstxt serve exited with ${code}: ${out}`)));
     setTimeout(() => reject(new Error('robotstxt serve printed no address: ' + out)), TIMEOUT);
   });
 }
@@ -57,16 +61,16 @@ before(async () => {
 
 after(async () => {
   if (browser) await browser.close();
-  if (server) server.kill();
+  for (const s of servers) s.kill();
 });
 
-// newPage opens the tester in a page that can reach nothing but it.
-async function newPage(height = 860) {
+// newPage opens the tester at url in a page that can reach nothing but it.
+async function newPage(height = 860, url = base) {
   const page = await browser.newPage({ viewport: { width: 1400, height } });
   await page.route('**/*', (route) =>
-    route.request().url().startsWith(base) ? route.continue() : route.abort());
+    route.request().url().startsWith(url) ? route.continue() : route.abort());
   page.on('pageerror', (err) => assert.fail('page error: ' + err.message));
-  await page.goto(base);
+  await page.goto(url);
   return page;
 }
 
@@ -208,6 +212,51 @@ test('screenshot of the page for the README', async () => {
   await page.waitForTimeout(300); // let the diagnostics settle
   await page.screenshot({ path: join(OUT, 'tester.png') });
   await page.close();
+});
+
+test('without -allow-fetch there is no way to load a live file', async () => {
+  const page = await newPage();
+  assert.equal(await page.$('#fetch-form'), null);
+  await page.close();
+});
+
+test('with -allow-fetch, a live file is loaded through the server', async () => {
+  // A site on 127.0.0.1 with a robots.txt at one port and none at another.
+  const site = createServer((req, res) => {
+    if (req.url !== '/robots.txt') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end('User-agent: *\nDisallow: /live/\n');
+  });
+  await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteURL = `http://127.0.0.1:${site.address().port}/`;
+  try {
+    const url = await startServer('-allow-fetch');
+    const page = await newPage(860, url);
+    await page.fill('#urls', 'https://example.com/live/a');
+    await page.fill('#fetch-url', siteURL + 'some/page');
+    await page.click('#fetch-form button');
+    await until(async () => assert.equal(await page.inputValue('#robots'), 'User-agent: *\nDisallow: /live/\n'));
+    assert.match(await page.textContent('#fetch-status'), /^Loaded http:\/\/127\.0\.0\.1:\d+\/robots\.txt \(status 200, 31 bytes\)\.$/);
+    assert.equal(await page.textContent('.source'), `(${siteURL}robots.txt)`);
+    await until(async () => assert.deepEqual(await rows(page), [
+      ['Disallowed', 'https://example.com/live/a', 'line 2 Disallow: /live/'],
+    ]));
+
+    // A 404 leaves the editor as it is, and says what Google does.
+    site.close();
+    const missing = createServer((req, res) => res.writeHead(404).end());
+    await new Promise((resolve) => missing.listen(0, '127.0.0.1', resolve));
+    await page.fill('#fetch-url', `http://127.0.0.1:${missing.address().port}/`);
+    await page.click('#fetch-form button');
+    await until(async () => assert.match(await page.textContent('#fetch-status'), /answered 404: there is no robots.txt, so Google allows everything/));
+    assert.equal(await page.inputValue('#robots'), 'User-agent: *\nDisallow: /live/\n');
+    missing.close();
+    await page.close();
+  } finally {
+    site.close();
+  }
 });
 
 test('a large file is answered', { skip: !process.env.BIG_FILE }, async () => {

@@ -147,3 +147,52 @@ func TestHostileAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeSets checks the index of large rule sets (heads, and anchors of
+// wildcard patterns with short heads) against the slow model, on random
+// files over a small alphabet so that patterns and paths share much.
+func TestLargeSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "ab/*$?c."
+	word := func(n int) string {
+		b := make([]byte, rng.IntN(n)+1)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	tables := 0
+	for file := 0; file < 40; file++ {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		rules := 33 + rng.IntN(150)
+		for i := 0; i < rules; i++ {
+			kind := "disallow"
+			if rng.IntN(2) == 0 {
+				kind = "allow"
+			}
+			prefix := "/"
+			switch rng.IntN(4) {
+			case 0:
+				prefix = "*"
+			case 1:
+				prefix = "/" + word(3)
+			}
+			body.WriteString(kind + ": " + prefix + word(6) + "\n")
+		}
+		data := []byte(body.String())
+		r := Parse(data)
+		if r.global.sets[0].float != nil {
+			tables++
+		}
+		for q := 0; q < 200; q++ {
+			path := "/" + strings.ReplaceAll(word(12), "*", "x")
+			if got, want := r.Allowed("a", path), slowAllowed(data, []string{"a"}, path); got != want {
+				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t; file:\n%s", file, path, got, want, data)
+			}
+		}
+	}
+	if tables < 10 {
+		t.Errorf("only %d files of 40 have an anchor table", tables)
+	}
+}

@@ -132,6 +132,155 @@ type ruleSet struct {
 	// for it to match, as a bitmask of byteBit: a cheap test that rules out
 	// most wildcard patterns without matching them.
 	need []uint64
+	// float holds the wildcard rules whose head is too short to select them,
+	// when there are many.
+	float *floatTable
+}
+
+// minFloating is the number of wildcard rules with a head of at most one
+// byte ("/*.php$", "*/print") from which a set finds them by anchor rather
+// than trying each on every path.
+const minFloating = 32
+
+// A floatTable finds the wildcard rules of a set whose head is at most one
+// byte long. Each rule is filed under an anchor: three consecutive literal
+// bytes of its pattern after the head, the rarest such run among the rules
+// of the table. A path can only match rules whose anchor it holds, so a
+// question looks up the pairs of bytes of its path, each once, and tries
+// the rules filed under them: the cost grows with the length of the path
+// and the rules that share its pairs, not with the number of rules.
+type floatTable struct {
+	// bits is the base-2 logarithm of the number of buckets.
+	bits uint8
+	// Bucket b holds the rules items[start[b]:start[b+1]], by key, greatest
+	// first. Several anchors may share a bucket.
+	start []int32
+	items []int32
+	// loose are the rules with no three consecutive literal bytes ("/*ab*c"),
+	// by key, greatest first: they are tried on every path.
+	loose []int32
+}
+
+// maxBucketBits bounds the number of buckets, so that the buckets a
+// question has seen fit in a small bitmap.
+const maxBucketBits = 13
+
+// bucket returns the bucket of anchor a.
+func (t *floatTable) bucket(a uint32) uint32 {
+	return a * 0x9E3779B1 >> (32 - t.bits)
+}
+
+// anchorAt returns the anchor of the three bytes of s at i.
+func anchorAt(s string, i int) uint32 {
+	return uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
+}
+
+// anchors calls f with each run of three consecutive literal bytes of the
+// wildcard pattern p (the part after the head), as a number.
+func anchors(p string, f func(uint32)) {
+	for i := 0; i+2 < len(p); i++ {
+		if p[i] != '*' && p[i+1] != '*' && p[i+2] != '*' {
+			f(anchorAt(p, i))
+		}
+	}
+}
+
+// newFloatTable files the rules floating of s (indexes, by key, greatest
+// first) under their anchors.
+func newFloatTable(s *ruleSet, floating []int32) *floatTable {
+	freq := map[uint32]int32{}
+	for _, j := range floating {
+		r := &s.rules[j]
+		anchors(s.pattern(r)[r.head:], func(a uint32) { freq[a]++ })
+	}
+	t := &floatTable{bits: 6}
+	anchor := make([]int64, len(floating)) // -1: loose
+	n := 0
+	for k, j := range floating {
+		r := &s.rules[j]
+		best, bestFreq := int64(-1), int32(0)
+		anchors(s.pattern(r)[r.head:], func(a uint32) {
+			if f := freq[a]; best < 0 || f < bestFreq {
+				best, bestFreq = int64(a), f
+			}
+		})
+		anchor[k] = best
+		if best < 0 {
+			t.loose = append(t.loose, j)
+		} else {
+			n++
+		}
+	}
+	for 1<<t.bits < n && t.bits < maxBucketBits {
+		t.bits++
+	}
+	t.start = make([]int32, 1<<t.bits+1)
+	for _, a := range anchor {
+		if a >= 0 {
+			t.start[t.bucket(uint32(a))+1]++
+		}
+	}
+	for b := 1; b < len(t.start); b++ {
+		t.start[b] += t.start[b-1]
+	}
+	t.items = make([]int32, n)
+	next := slices.Clone(t.start[:len(t.start)-1])
+	for k, a := range anchor {
+		if a >= 0 {
+			b := t.bucket(uint32(a))
+			t.items[next[b]] = floating[k]
+			next[b]++
+		}
+	}
+	return t
+}
+
+// matchFloating updates m with the best rule of the float table of s that
+// matches path.
+func (s *ruleSet) matchFloating(path string, m *match) {
+	t := s.float
+	for _, j := range t.loose {
+		if s.rules[j].key <= m.key {
+			break
+		}
+		if s.tryWildcard(j, path, m) {
+			break
+		}
+	}
+	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
+	for i := 0; i+2 < len(path); i++ {
+		b := t.bucket(anchorAt(path, i))
+		if seen[b/64]&(1<<(b%64)) != 0 {
+			continue
+		}
+		seen[b/64] |= 1 << (b % 64)
+		for _, j := range t.items[t.start[b]:t.start[b+1]] {
+			if s.rules[j].key <= m.key {
+				break
+			}
+			if s.tryWildcard(j, path, m) {
+				break
+			}
+		}
+	}
+}
+
+// tryWildcard updates m with the wildcard rule j of s if it matches path,
+// and reports whether it does. The caller has checked that the rule beats
+// m.
+func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
+	r := &s.rules[j]
+	if !m.hasSet {
+		m.has, m.hasSet = byteSet(path), true
+	}
+	if s.need[j]&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
+		return false
+	}
+	if !strings.HasPrefix(path, s.head(r)) || !s.matchesAfterHead(r, path) {
+		return false
+	}
+	m.rule, m.set, m.key = r, s, r.key
+	return true
 }
 
 // A node describes one head of a large rule set.
@@ -316,9 +465,28 @@ func (s *ruleSet) textOf(r *rule) string {
 
 // index builds the head index of a large rule set.
 func (s *ruleSet) index() {
-	order := make([]int32, len(s.rules))
-	for i := range order {
-		order[i] = int32(i)
+	s.need = make([]uint64, len(s.rules))
+	for i := range s.rules {
+		if r := &s.rules[i]; r.shape() >= shapeWildcard {
+			s.need[i] = byteSet(s.pattern(r)[r.head:])
+		}
+	}
+	order := make([]int32, 0, len(s.rules))
+	var floating []int32
+	for i := range s.rules {
+		if r := &s.rules[i]; r.shape() >= shapeWildcard && r.head <= 1 {
+			floating = append(floating, int32(i))
+		} else {
+			order = append(order, int32(i))
+		}
+	}
+	if len(floating) >= minFloating {
+		s.float = newFloatTable(s, floating)
+	} else {
+		order = append(order, floating...)
+	}
+	if len(order) == 0 {
+		return
 	}
 	// By head, then by key, greatest first (rules are sorted by key).
 	slices.SortFunc(order, func(a, b int32) int {
@@ -335,12 +503,6 @@ func (s *ruleSet) index() {
 		}
 	}
 	s.nodes = make([]node, 0, n)
-	s.need = make([]uint64, len(s.rules))
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard {
-			s.need[i] = byteSet(s.pattern(r)[r.head:])
-		}
-	}
 	var stack []int32 // heads that are prefixes of the current one
 	for i := 0; i < len(order); {
 		r := &s.rules[order[i]]
@@ -385,7 +547,7 @@ type match struct {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if s.nodes == nil {
+	if s.need == nil {
 		for i := range s.rules {
 			r := &s.rules[i]
 			if r.key <= m.key {
@@ -397,6 +559,9 @@ func (s *ruleSet) match(path string, m *match) {
 			}
 		}
 		return
+	}
+	if s.float != nil {
+		s.matchFloating(path, m)
 	}
 	// Find the greatest head <= path; the heads that are prefixes of path
 	// are it or its parents, up to the length they share.
@@ -427,13 +592,11 @@ func (s *ruleSet) match(path string, m *match) {
 			if r.key <= m.key {
 				break
 			}
-			if sh := r.shape(); sh >= shapeWildcard {
-				if !m.hasSet {
-					m.has, m.hasSet = byteSet(path), true
+			if r.shape() >= shapeWildcard {
+				if s.tryWildcard(j, path, m) {
+					break
 				}
-				if s.need[j]&^m.has != 0 || sh == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
-					continue
-				}
+				continue
 			}
 			if s.matchesAfterHead(r, path) {
 				m.rule, m.set, m.key = r, s, r.key

@@ -75,6 +75,10 @@ const (
 	// CodeHTML (error): the body looks like an HTML page, not a robots.txt
 	// file. Lines that are not directives are then not reported one by one.
 	CodeHTML Code = "html"
+	// CodeBinary (error): the body is not text (an image, a compressed
+	// body, UTF-16 text): it holds NUL bytes near its start. Lines are then
+	// not reported one by one for NUL bytes, bad UTF-8 or unknown keys.
+	CodeBinary Code = "binary"
 	// CodeInvalidLine (warning): a line that is not blank or a comment has
 	// no key and value ("Disallow /a /b"); it is ignored.
 	CodeInvalidLine Code = "invalid-line"
@@ -213,8 +217,10 @@ func (r *Robots) Diagnostics() Diagnostics {
 // A checker collects the findings of one file.
 type checker struct {
 	diags Diagnostics
-	// html reports whether the body looks like an HTML page.
-	html bool
+	// html reports whether the body looks like an HTML page, binary
+	// whether it is not text: per-line findings that would only repeat it
+	// are left out.
+	html, binary bool
 	// records are the groups seen so far, as Parse cuts them.
 	records []checkRecord
 	// ruled reports whether the current record has had a rule line.
@@ -242,6 +248,14 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 // does, then checks its groups.
 func (c *checker) check(s string) {
 	s = skipBOM(s)
+	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
+		c.binary = true
+		msg := "the file is not text (" + itoa(nuls) + " NUL bytes in its first " + itoa(binarySniffLen) + "): it is not a robots.txt file"
+		if strings.HasPrefix(s, "\xFF\xFE") || strings.HasPrefix(s, "\xFE\xFF") {
+			msg = "the file is UTF-16 text: a robots.txt file must be UTF-8 encoded, and Google reads nothing from it"
+		}
+		c.add(1, SeverityError, CodeBinary, msg)
+	}
 	if c.html = looksLikeHTML(s); c.html {
 		c.add(lineAt(s, len(s)-len(trimSpace(s))), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
@@ -284,6 +298,13 @@ func lineAt(s string, off int) int {
 	return n
 }
 
+// A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
+// bytes or more: text files have none, or one by mistake.
+const (
+	binarySniffLen = 1024
+	binaryNULs     = 4
+)
+
 // htmlSniffLen is how much of the start of a body looksLikeHTML reads.
 const htmlSniffLen = 1024
 
@@ -312,18 +333,22 @@ func (c *checker) line(n int, s string) {
 		s = s[:maxLineLen]
 	}
 	if i := strings.IndexByte(s, 0); i >= 0 {
-		c.add(n, SeverityError, CodeNUL, "a NUL byte at column "+itoa(i+1)+" ends the line: the rest is ignored")
+		if !c.binary {
+			c.add(n, SeverityError, CodeNUL, "a NUL byte at column "+itoa(i+1)+" ends the line: the rest is ignored")
+		}
 		s = s[:i]
 	}
-	if i := strings.Index(s, utf8BOM); i >= 0 {
-		msg := "a byte order mark inside the file is read as data"
-		if trimSpace(s[:i]) == "" {
-			msg += ": the line's key is not recognised"
+	if !c.binary {
+		if i := strings.Index(s, utf8BOM); i >= 0 {
+			msg := "a byte order mark inside the file is read as data"
+			if trimSpace(s[:i]) == "" {
+				msg += ": the line's key is not recognised"
+			}
+			c.add(n, SeverityWarning, CodeMisplacedBOM, msg)
 		}
-		c.add(n, SeverityWarning, CodeMisplacedBOM, msg)
-	}
-	if !utf8.ValidString(s) {
-		c.add(n, SeverityWarning, CodeInvalidUTF8, "the line is not valid UTF-8: a robots.txt file must be UTF-8 encoded")
+		if !utf8.ValidString(s) {
+			c.add(n, SeverityWarning, CodeInvalidUTF8, "the line is not valid UTF-8: a robots.txt file must be UTF-8 encoded")
+		}
 	}
 	kind, key, value := splitLine(s)
 	content := s
@@ -332,7 +357,7 @@ func (c *checker) line(n int, s string) {
 	}
 	content = trimSpace(content)
 	if kind == kindNone {
-		if content != "" && !c.html {
+		if content != "" && !c.html && !c.binary {
 			c.add(n, SeverityWarning, CodeInvalidLine, "the line is not a key, a colon and a value: it is ignored")
 		}
 		return
@@ -487,7 +512,7 @@ var extensions = map[string]extension{
 func (c *checker) other(n int, key, value string) {
 	ext, ok := extensions[lowerASCII(key)]
 	if !ok {
-		if c.html {
+		if c.html || c.binary {
 			return
 		}
 		sev, msg := SeverityWarning, "unknown key "+quote(key)

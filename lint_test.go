@@ -67,6 +67,11 @@ func TestCheck(t *testing.T) {
 		{"misplaced-bom/partial-at-start", "\xEF\xBBuser-agent: *\n", nil},
 		{"html", "\n<!DOCTYPE html>\n<html><head><title>Not found</title>\n<body>\n<p>Sorry: no page.</p>\nUser-agent: *\n</body></html>\n",
 			[]finding{{2, erro, CodeHTML}}},
+		{"binary/image", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10:\xff\n", []finding{{1, erro, CodeBinary}}},
+		{"binary/utf-16", "\xFF\xFEu\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00",
+			[]finding{{1, erro, CodeBinary}}},
+		{"binary/directive-still-read", "\x00\x00\x00\x00\nuser-agent: *\ndisallow: fish\n",
+			[]finding{{1, erro, CodeBinary}, {3, erro, CodeNeverMatches}}},
 		{"invalid-line/three-words", "user-agent: *\ndisallow /a /b\n", []finding{{2, warn, CodeInvalidLine}}},
 		{"invalid-line/one-word", "user-agent: *\ndisallow\n", []finding{{2, warn, CodeInvalidLine}}},
 		{"invalid-line/empty-key", "user-agent: *\n: /a\n", []finding{{2, warn, CodeInvalidLine}}},
@@ -350,7 +355,7 @@ func TestNeverDecidesRandom(t *testing.T) {
 
 // knownCodes are all the codes of Check.
 var knownCodes = []Code{
-	CodeTooLarge, CodeLineTooLong, CodeNUL, CodeInvalidUTF8, CodeMisplacedBOM, CodeHTML, CodeInvalidLine,
+	CodeTooLarge, CodeLineTooLong, CodeNUL, CodeInvalidUTF8, CodeMisplacedBOM, CodeHTML, CodeBinary, CodeInvalidLine,
 	CodeMissingColon, CodeTypo, CodeUnknownKey, CodeIgnoredByGoogle, CodeInvalidValue, CodeKeyOutsideGroup,
 	CodeRuleOutsideGroup, CodeNeverMatches, CodeLiteralDollar, CodeEmptyUserAgent, CodeCutUserAgent,
 	CodeGroupNotEnded, CodeSitemapURL, CodeDuplicateRule, CodeShadowedRule, CodeDisallowAll,

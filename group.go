@@ -201,47 +201,65 @@ const robotsTxtPath = "/robots.txt"
 // named anywhere in the file, holding every record that names it, and the
 // global group of the records that name "*".
 //
-// Tokens named by the same records share one Group: a record with
+// Tokens named by one record alone share its Group: a record with
 // thousands of user-agent lines costs one group, not thousands.
 func (r *Robots) resolve() {
 	r.global = &Group{}
-	groups := map[string]*Group{}
-	// exclusive holds the groups that belong to one token alone, which may
-	// grow in place; the others are copied before they grow.
-	exclusive := map[*Group]bool{}
+	sets := make([]*ruleSet, len(r.records))
+	// names are the (token, record) pairs of the user-agent lines.
+	type naming struct {
+		token string
+		rec   int
+	}
+	var names []naming
+	var sc scratch
 	for i := range r.records {
 		rec := &r.records[i]
-		set := compile(r.body, rec.Rules)
-		var shared *Group // the group of the tokens first named here
+		sets[i] = compile(r.body, rec.Rules, &sc)
 		for _, a := range rec.Agents {
 			if a.Token == "*" {
-				r.global.add(set)
+				r.global.add(sets[i])
 				continue
 			}
-			key := lowerASCII(a.Token)
-			g := groups[key]
-			switch {
-			case g == nil:
-				if shared == nil {
-					shared = &Group{named: true, sets: []*ruleSet{set}}
-				}
-				groups[key] = shared
-			case g.sets[len(g.sets)-1] == set:
-				// Named twice in this record.
-			case exclusive[g]:
-				g.add(set)
-			default:
-				g = &Group{named: true, sets: append(slices.Clip(g.sets), set)}
-				exclusive[g] = true
-				groups[key] = g
-			}
+			names = append(names, naming{lowerASCII(a.Token), i})
 		}
 	}
-	r.named = make([]namedGroup, 0, len(groups))
-	for token, g := range groups {
-		r.named = append(r.named, namedGroup{token, g})
+	// By token, then record: each token gets the sets of its records in
+	// file order.
+	slices.SortFunc(names, func(a, b naming) int {
+		if c := strings.Compare(a.token, b.token); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rec, b.rec)
+	})
+	distinct := 0
+	for i := range names {
+		if i == 0 || names[i].token != names[i-1].token {
+			distinct++
+		}
 	}
-	slices.SortFunc(r.named, func(a, b namedGroup) int { return strings.Compare(a.token, b.token) })
+	r.named = make([]namedGroup, 0, distinct)
+	single := make([]*Group, len(r.records)) // the group of each record alone
+	for i := 0; i < len(names); {
+		j := i + 1
+		for j < len(names) && names[j].token == names[i].token {
+			j++
+		}
+		var g *Group
+		if rec := names[i].rec; names[j-1].rec == rec {
+			if single[rec] == nil {
+				single[rec] = &Group{named: true, sets: sets[rec : rec+1 : rec+1]}
+			}
+			g = single[rec]
+		} else {
+			g = &Group{named: true}
+			for _, n := range names[i:j] {
+				g.add(sets[n.rec])
+			}
+		}
+		r.named = append(r.named, namedGroup{names[i].token, g})
+		i = j
+	}
 }
 
 // A namedGroup is the group of a product token, lower-cased.

@@ -313,23 +313,33 @@ func (s *ruleSet) byHeadOf(i int32) []int32 {
 // faster than the index for the groups of typical files.
 const smallSet = 32
 
+// A scratch holds the temporary slices of compile, for reuse from one
+// record to the next.
+type scratch struct {
+	order   []uint64
+	escaped []string
+	offs    []uint32
+}
+
 // compile compiles the rules of a record of the file body.
-func compile(body string, rules []Rule) *ruleSet {
+func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 	s := &ruleSet{src: rules}
 	// Escape the patterns into one text, and sort the rules by key,
 	// greatest first: the keys, shifted left, with the index of the rule
 	// and whether it is the derived index.htm rule in the low bits, sort as
 	// integers.
 	const low = 26 // bits for index<<1 | derived; keys take 38
-	var order []uint64
-	escaped := make([]string, len(rules))
+	order := slices.Grow(sc.order[:0], len(rules)+1) // one more for an index.htm rule
+	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
+	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)] // of the patterns in text or esc
+	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, offs }()
 	size := 0 // of the patterns, an upper bound for esc
 	for i, r := range rules {
 		p := escapePattern(r.Pattern)
+		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
 		}
-		escaped[i] = p
 		size += len(p)
 		order = append(order, ruleKey(len(p), r.Allow, r.Line)<<low|uint64(i)<<1)
 		if j := indexHTM(p, r.Allow); j >= 0 {
@@ -337,7 +347,6 @@ func compile(body string, rules []Rule) *ruleSet {
 		}
 	}
 	s.text = body
-	offs := make([]uint32, len(rules)) // of the patterns in text or esc
 	var esc strings.Builder
 	for i, p := range escaped {
 		if p == "" {
@@ -489,8 +498,12 @@ func (s *ruleSet) index() {
 		return
 	}
 	// By head, then by key, greatest first (rules are sorted by key).
+	heads := make([]string, len(s.rules))
+	for _, i := range order {
+		heads[i] = s.head(&s.rules[i])
+	}
 	slices.SortFunc(order, func(a, b int32) int {
-		if c := strings.Compare(s.head(&s.rules[a]), s.head(&s.rules[b])); c != 0 {
+		if c := strings.Compare(heads[a], heads[b]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)

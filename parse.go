@@ -33,7 +33,7 @@ func Parse(data []byte) *Robots {
 	}
 	p := parser{r: &Robots{body: string(data)}}
 	p.parse()
-	p.r.compile()
+	p.r.resolve()
 	return p.r
 }
 
@@ -63,6 +63,11 @@ type span struct{ agents, rules int }
 // numbers are those an editor shows.
 func (p *parser) parse() {
 	s := p.r.body
+	// Size the rules for the lines that may be directives, to grow them
+	// once or not at all. finish trims what is left over.
+	// A rule line has a colon or a space, ends with a line break or the
+	// file, and takes at least 6 bytes ("allow:").
+	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), strings.Count(s, "\n")+strings.Count(s, "\r"), len(s)/6)+1)
 	s = skipBOM(s)
 	cr := strings.IndexByte(s, '\r') >= 0
 	n := 0
@@ -127,6 +132,10 @@ func (p *parser) line(n int, s string) {
 	switch kind {
 	case kindUserAgent:
 		if len(p.spans) == 0 || p.ruled {
+			if p.spans == nil {
+				p.spans = make([]span, 0, 4) // one allocation for most files
+				p.agents = make([]Agent, 0, 8)
+			}
 			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
 			p.ruled = false
 		}
@@ -155,9 +164,9 @@ func (p *parser) finish() {
 	if len(p.spans) == 0 {
 		return
 	}
-	// The slices grew by doubling: keep exact copies.
-	p.agents = slices.Clip(append([]Agent(nil), p.agents...))
-	p.rules = slices.Clip(append([]Rule(nil), p.rules...))
+	// Keep exact copies of slices that grew by more than a quarter.
+	p.agents = trim(p.agents)
+	p.rules = trim(p.rules)
 	recs := make([]Record, len(p.spans))
 	for i, sp := range p.spans {
 		end := span{len(p.agents), len(p.rules)}
@@ -170,6 +179,15 @@ func (p *parser) finish() {
 		}
 	}
 	p.r.records = recs
+}
+
+// trim returns s, or a copy of it without spare capacity if that is more
+// than a quarter of its length.
+func trim[S ~[]E, E any](s S) S {
+	if cap(s)-len(s) > len(s)/4 {
+		return slices.Clip(append(S(nil), s...))
+	}
+	return s
 }
 
 // splitLine splits one physical line into its key and value and says what

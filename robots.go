@@ -104,11 +104,6 @@ type Robots struct {
 	global *Group
 }
 
-// compile resolves the records of r into groups for fast answers.
-func (r *Robots) compile() {
-	r.resolve()
-}
-
 // The shared answers for files that could not be fetched.
 var (
 	allowAll    = &Robots{policy: policyAllowAll}

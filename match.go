@@ -329,9 +329,11 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 	// and whether it is the derived index.htm rule in the low bits, sort as
 	// integers.
 	const low = 26 // bits for index<<1 | derived; keys take 38
-	order := slices.Grow(sc.order[:0], len(rules)+1) // one more for an index.htm rule
+	// One more key for an index.htm rule; offs are those of the patterns in
+	// text or esc.
+	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
-	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)] // of the patterns in text or esc
+	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, offs }()
 	size := 0 // of the patterns, an upper bound for esc
 	for i, r := range rules {

@@ -126,12 +126,14 @@ const (
 	// CodeSitemapURL (warning): a sitemap value is not an absolute http or
 	// https URL.
 	CodeSitemapURL Code = "sitemap-url"
-	// CodeDuplicateRule (warning): a rule repeats an earlier rule of its
-	// group; it never decides.
+	// CodeDuplicateRule (info): a rule repeats an earlier rule of its
+	// group; it never decides, and removing it changes nothing.
 	CodeDuplicateRule Code = "duplicate-rule"
-	// CodeShadowedRule (warning): another rule of the group matches
-	// whenever this one does and always takes precedence; this one never
-	// decides.
+	// CodeShadowedRule (warning when the rule that wins is of the other
+	// kind, so that the shadowed rule has no effect at all; info when it is
+	// of the same kind, so that the shadowed rule is merely redundant):
+	// another rule of the group matches whenever this one does and always
+	// takes precedence; this one never decides.
 	CodeShadowedRule Code = "shadowed-rule"
 	// CodeDisallowAll (warning): the group for "*" disallows the whole
 	// site, as a staging file copied to production does.
@@ -791,11 +793,15 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		}
 		y := &shapes[j]
 		if y.rule.Allow == s.rule.Allow && y.prio == s.prio && y.norm == s.norm && y.anchored == s.anchored {
-			c.add(s.rule.Line, SeverityWarning, CodeDuplicateRule, quote(ruleText(s.rule))+" repeats line "+
+			c.add(s.rule.Line, SeverityInfo, CodeDuplicateRule, quote(ruleText(s.rule))+" repeats line "+
 				itoa(y.rule.Line)+": it never decides")
 			continue
 		}
-		c.add(s.rule.Line, SeverityWarning, CodeShadowedRule, quote(ruleText(s.rule))+" never decides: "+
+		sev := SeverityInfo
+		if y.rule.Allow != s.rule.Allow {
+			sev = SeverityWarning
+		}
+		c.add(s.rule.Line, sev, CodeShadowedRule, quote(ruleText(s.rule))+" never decides: "+
 			quote(ruleText(y.rule))+" (line "+itoa(y.rule.Line)+") matches whenever it does and takes precedence")
 	}
 }

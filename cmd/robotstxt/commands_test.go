@@ -144,7 +144,7 @@ func TestCheckCommand(t *testing.T) {
 			`8: warning: this user-agent line joins the group of line 6: the "Crawl-delay" line 7 is not a rule, so it does not end the group, and the rules that follow apply to both [group-not-ended]`,
 			`9: warning: key "Disalow" is read as "disallow" by Google, but other crawlers may ignore the line [typo]`,
 			`10: error: pattern "search/" starts with neither "/" nor "*": it never matches [pattern-never-matches]`,
-			`11: warning: "Disallow: /search" repeats line 9: it never decides [duplicate-rule]`,
+			`11: info: "Disallow: /search" repeats line 9: it never decides [duplicate-rule]`,
 			`12: warning: "Noindex" is ignored by Google (it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header) [ignored-by-google]`,
 		} {
 			b.WriteString(name + ":" + line + "\n")

@@ -90,7 +90,9 @@ const (
 	// ("Dissallow", "User agent", "Disallowed"), and others may not.
 	CodeTypo Code = "typo"
 	// CodeUnknownKey (warning; error when it looks like a misspelt rule or
-	// user-agent key): a key nobody reads; the line is ignored.
+	// user-agent key, or is one of Google's keys after stray bytes such as
+	// a byte order mark encoded twice): a key nobody reads; the line is
+	// ignored.
 	CodeUnknownKey Code = "unknown-key"
 	// CodeIgnoredByGoogle (info; warning for noindex and its kind): a key
 	// that Google ignores and other crawlers may read, such as crawl-delay.
@@ -518,6 +520,13 @@ func (c *checker) other(n int, key, value string) {
 			return
 		}
 		sev, msg := SeverityWarning, "unknown key "+quote(key)
+		if bare := strayPrefix(key); bare != "" {
+			// "ï»¿User-agent": a byte order mark encoded twice, or another
+			// invisible character, before a directive.
+			c.add(n, SeverityError, CodeUnknownKey, "key "+quote(key)+" has stray bytes before "+quote(bare)+
+				" (a byte order mark?): the line is ignored")
+			return
+		}
 		if guess := suggestKey(key); guess != "" {
 			msg += " (did you mean " + quote(guess) + "?)"
 			if guess == "user-agent" || guess == "allow" || guess == "disallow" {
@@ -536,6 +545,19 @@ func (c *checker) other(n int, key, value string) {
 			c.add(n, SeverityWarning, CodeInvalidValue, quote(key)+" value "+quote(value)+" is "+err.Error()+": the line is ignored")
 		}
 	}
+}
+
+// strayPrefix returns what key reads as, if it is a directive of Google's
+// after non-ASCII bytes, or "".
+func strayPrefix(key string) string {
+	i := 0
+	for i < len(key) && key[i] >= 0x80 {
+		i++
+	}
+	if i == 0 || i == len(key) || keyKind(key[i:]) == kindOther {
+		return ""
+	}
+	return key[i:]
 }
 
 // suggestableKeys are the keys unknown keys are compared with.

@@ -62,7 +62,7 @@ func TestCheck(t *testing.T) {
 		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNUL}}},
 		{"invalid-utf8", "user-agent: *\ndisallow: /caf\xE9\n", []finding{{2, warn, CodeInvalidUTF8}}},
 		{"misplaced-bom/key", "user-agent: *\n\xEF\xBB\xBFdisallow: /a\n",
-			[]finding{{2, warn, CodeMisplacedBOM}, {2, warn, CodeUnknownKey}}},
+			[]finding{{2, warn, CodeMisplacedBOM}, {2, erro, CodeUnknownKey}}},
 		{"misplaced-bom/value", "user-agent: *\ndisallow: /a\xEF\xBB\xBF\n", []finding{{2, warn, CodeMisplacedBOM}}},
 		{"misplaced-bom/partial-at-start", "\xEF\xBBuser-agent: *\n", nil},
 		{"html", "\n<!DOCTYPE html>\n<html><head><title>Not found</title>\n<body>\n<p>Sorry: no page.</p>\nUser-agent: *\n</body></html>\n",
@@ -84,6 +84,8 @@ func TestCheck(t *testing.T) {
 		{"typo/case-is-fine", "USER-AGENT: *\nDisAllow: /a\nSITEMAP: https://example.com/s.xml\n", nil},
 		{"unknown-key/plain", "user-agent: *\nfavourite-colour: blue\n", []finding{{2, warn, CodeUnknownKey}}},
 		{"unknown-key/misspelt-rule", "user-agent: *\ndsallow: /a\nalow: /b\n",
+			[]finding{{2, erro, CodeUnknownKey}, {3, erro, CodeUnknownKey}}},
+		{"unknown-key/stray-bytes", "user-agent: *\n\u200bDisallow: /a\n\u00ef\u00bb\u00bfUser-agent: b\n",
 			[]finding{{2, erro, CodeUnknownKey}, {3, erro, CodeUnknownKey}}},
 		{"unknown-key/misspelt-extension", "user-agent: *\ncrawl_delay: 5\n", []finding{{2, warn, CodeUnknownKey}}},
 		{"ignored-by-google", "user-agent: *\ncrawl-delay: 5\nrequest-rate: 1/5\nvisit-time: 0600-0845\n" +
@@ -156,6 +158,8 @@ func TestCheckMessages(t *testing.T) {
 	}{
 		{"unknown-key", "user-agent: *\ndont-crawl: /\n", `robots: line 2: unknown key "dont-crawl": the line is ignored`},
 		{"unknown-key/suggestion", "user-agent: *\ndsallow: /a\n", `robots: line 2: unknown key "dsallow" (did you mean "disallow"?): the line is ignored`},
+		{"unknown-key/stray-bytes", "\u00ef\u00bb\u00bfUser-agent: *\n",
+			`robots: line 1: key "ï»¿User-agent" has stray bytes before "User-agent" (a byte order mark?): the line is ignored`},
 		{"typo", "user-agent: *\ndissalow: /a\n", `robots: line 2: key "dissalow" is read as "disallow" by Google, but other crawlers may ignore the line`},
 		{"cut-user-agent", "user-agent: MJ12bot\n", `robots: line 1: user-agent "MJ12bot" is matched as "MJ": only the leading letters, "-" and "_" count`},
 		{"pattern-never-matches/url", "user-agent: *\ndisallow: https://example.com/private\n",

@@ -84,7 +84,9 @@ const (
 	CodeInvalidLine Code = "invalid-line"
 	// CodeMissingColon (warning): a user-agent, allow, disallow or sitemap
 	// line with whitespace instead of a colon ("Disallow /tmp"), which
-	// Google accepts and others may not.
+	// Google accepts and others may not; or a rule whose colon is missing
+	// but whose value holds one ("Disallow https://example.com/a" is read
+	// as the key "Disallow https" and the value "//example.com/a").
 	CodeMissingColon Code = "missing-colon"
 	// CodeTypo (warning): a misspelt or extended key that Google accepts
 	// ("Dissallow", "User agent", "Disallowed"), and others may not.
@@ -366,7 +368,12 @@ func (c *checker) line(n int, s string) {
 		}
 		return
 	}
-	if kind != kindOther {
+	if (kind == kindAllow || kind == kindDisallow || kind == kindSitemap) && strings.ContainsAny(key, " \t") {
+		// "Disallow https://example.com/a": the first colon is the URL's.
+		word, _ := cutSpace(key)
+		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
+			" and the value "+quote(value))
+	} else if kind != kindOther {
 		if name, ok := keyTypo(kind, key); ok {
 			c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
 				" by Google, but other crawlers may ignore the line")

@@ -263,7 +263,11 @@ func (c *checker) check(s string) {
 		c.add(1, SeverityError, CodeBinary, msg)
 	}
 	if c.html = looksLikeHTML(s); c.html {
-		c.add(lineAt(s, len(s)-len(trimSpace(s))), SeverityError, CodeHTML,
+		start := 0 // of the page, after leading space
+		for start < len(s) && isSpace(s[start]) {
+			start++
+		}
+		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
 	n := 0

@@ -67,6 +67,7 @@ func TestCheck(t *testing.T) {
 		{"misplaced-bom/partial-at-start", "\xEF\xBBuser-agent: *\n", nil},
 		{"html", "\n<!DOCTYPE html>\n<html><head><title>Not found</title>\n<body>\n<p>Sorry: no page.</p>\nUser-agent: *\n</body></html>\n",
 			[]finding{{2, erro, CodeHTML}}},
+		{"html/after-blank-lines", "\n\n\n<html>\n<head><title>x</title></head>\n</html>" + strings.Repeat("\n", 20), []finding{{4, erro, CodeHTML}}},
 		{"binary/image", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10:\xff\n", []finding{{1, erro, CodeBinary}}},
 		{"binary/utf-16", "\xFF\xFEu\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00",
 			[]finding{{1, erro, CodeBinary}}},

@@ -9,10 +9,12 @@
 //
 // A file is parsed once; questions are then answered without allocation:
 //
-//	r := robots.Parse(body)
-//	if r.Allowed("Googlebot", "https://example.com/search?q=go") {
-//		// fetch it
-//	}
+//	body := []byte("User-agent: *\nDisallow: /search\nAllow: /search/about\n")
+//	r := robots.FromStatus(200, body) // the status and body of the fetch
+//	r.Allowed("Googlebot", "https://example.com/search?q=go")  // false
+//	r.Allowed("Googlebot", "https://example.com/search/about") // true
+//	d := r.Decide("Googlebot", "https://example.com/search?q=go")
+//	fmt.Println(d) // disallowed by line 2: Disallow: /search
 //
 // To turn the HTTP status of the fetch into the right answers (a 404 allows
 // everything, a 503 disallows everything), use FromStatus. To check many
@@ -72,6 +74,12 @@
 // The path "/robots.txt" (exactly, without a query) is always allowed, as
 // RFC 9309 section 2.2.2 requires; Google's reference parser does not
 // special-case it.
+//
+// Where RFC 9309 and the reference differ, the reference is followed: a
+// %-escape of an unreserved character is not decoded ("Disallow: /%62"
+// does not match "/b"), and the agent given to Allowed is not cut to its
+// product token. Where all sources are silent: FromStatus treats a 1xx final
+// status like a server error, and ProductToken is a documented heuristic.
 //
 // # Concurrency
 //

@@ -91,7 +91,7 @@ const (
 func (g *Group) Allowed(url string) bool {
 	path, slash := splitPath(url)
 	if slash {
-		return g.decideSlashed(path).Allowed
+		return g.allowedSlashed(path)
 	}
 	return g.allowed(path)
 }
@@ -128,20 +128,42 @@ func (g *Group) Decide(url string) Decision {
 	return g.decide(path)
 }
 
-// decideSlashed answers for "/" + path, which the URL did not hold as one
-// string ("https://example.com?q" has the path "/?q"). It builds the string
-// in a buffer on the stack rather than allocate: the decision does not keep
-// it.
+// The path of a URL such as "https://example.com?q" is "/?q", which the URL
+// does not hold as one string. decideSlashed and allowedSlashed build it in
+// a buffer on the stack rather than allocate; neither the decision nor the
+// answer keeps it. They are not inlined, so that the buffer does not weigh
+// on the frame of the common case.
+
+// slashBuf is the size of the buffer; longer paths are allocated.
+const slashBuf = 2048
+
+// decideSlashed answers for "/" + path as decide does.
 //
 //go:noinline
 func (g *Group) decideSlashed(path string) Decision {
-	var buf [2048]byte
-	if len(path) >= len(buf) {
+	if len(path) >= slashBuf {
 		return g.decide("/" + path)
 	}
+	var buf [slashBuf]byte
+	return g.decide(withSlash(&buf, path))
+}
+
+// allowedSlashed answers for "/" + path as allowed does.
+//
+//go:noinline
+func (g *Group) allowedSlashed(path string) bool {
+	if len(path) >= slashBuf {
+		return g.allowed("/" + path)
+	}
+	var buf [slashBuf]byte
+	return g.allowed(withSlash(&buf, path))
+}
+
+// withSlash returns "/" + path, held in buf, which must be longer than path.
+func withSlash(buf *[slashBuf]byte, path string) string {
 	buf[0] = '/'
 	n := copy(buf[1:], path)
-	return g.decide(unsafe.String(&buf[0], n+1))
+	return unsafe.String(&buf[0], n+1)
 }
 
 // decide answers for an extracted path. It is the precedence of Google's

@@ -36,7 +36,7 @@ func (s Severity) String() string {
 	if int(s) < len(severityNames) && severityNames[s] != "" {
 		return severityNames[s]
 	}
-	return "severity(" + itoa(int(s)) + ")"
+	return "severity(" + strconv.Itoa(int(s)) + ")"
 }
 
 // MarshalText encodes s as its name, such as "error".
@@ -155,7 +155,7 @@ type Diagnostic struct {
 // String returns the finding with its line, such as
 // `robots: line 12: unknown key "dissalow"`.
 func (d Diagnostic) String() string {
-	return "robots: line " + itoa(d.Line) + ": " + d.Message
+	return "robots: line " + strconv.Itoa(d.Line) + ": " + d.Message
 }
 
 // Diagnostics is a list of findings, sorted by line.
@@ -169,7 +169,7 @@ func (l Diagnostics) Error() string {
 	case 1:
 		return l[0].String()
 	}
-	return l[0].String() + " (and " + itoa(len(l)-1) + " more)"
+	return l[0].String() + " (and " + strconv.Itoa(len(l)-1) + " more)"
 }
 
 // Err returns the findings of severity error as an error (a Diagnostics),
@@ -199,7 +199,7 @@ func Check(data []byte) Diagnostics {
 	s := string(data)
 	if len(s) > MaxSize {
 		c.add(lineAt(s, MaxSize), SeverityError, CodeTooLarge,
-			"the file is "+itoa(len(s))+" bytes long: only the first "+itoa(MaxSize)+
+			"the file is "+strconv.Itoa(len(s))+" bytes long: only the first "+strconv.Itoa(MaxSize)+
 				" (500 KiB) are read, and the rest from here on is ignored")
 		s = s[:MaxSize]
 	}
@@ -256,7 +256,7 @@ func (c *checker) check(s string) {
 	s = skipBOM(s)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
-		msg := "the file is not text (" + itoa(nuls) + " NUL bytes in its first " + itoa(binarySniffLen) + "): it is not a robots.txt file"
+		msg := "the file is not text (" + strconv.Itoa(nuls) + " NUL bytes in its first " + strconv.Itoa(binarySniffLen) + "): it is not a robots.txt file"
 		if strings.HasPrefix(s, "\xFF\xFE") || strings.HasPrefix(s, "\xFE\xFF") {
 			msg = "the file is UTF-16 text: a robots.txt file must be UTF-8 encoded, and Google reads nothing from it"
 		}
@@ -270,20 +270,7 @@ func (c *checker) check(s string) {
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
-	n := 0
-	for {
-		n++
-		i := strings.IndexAny(s, "\r\n")
-		if i < 0 {
-			c.line(n, s)
-			break
-		}
-		c.line(n, s[:i])
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-			i++
-		}
-		s = s[i+1:]
-	}
+	forEachLine(s, c.line)
 	for i := range c.records {
 		c.checkRecord(&c.records[i])
 	}
@@ -338,13 +325,13 @@ func looksLikeHTML(s string) bool {
 // line checks physical line number n.
 func (c *checker) line(n int, s string) {
 	if len(s) > maxLineLen {
-		c.add(n, SeverityError, CodeLineTooLong, "the line is "+itoa(len(s))+
-			" bytes long: only the first "+itoa(maxLineLen)+" are read")
+		c.add(n, SeverityError, CodeLineTooLong, "the line is "+strconv.Itoa(len(s))+
+			" bytes long: only the first "+strconv.Itoa(maxLineLen)+" are read")
 		s = s[:maxLineLen]
 	}
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		if !c.binary {
-			c.add(n, SeverityError, CodeNUL, "a NUL byte at column "+itoa(i+1)+" ends the line: the rest is ignored")
+			c.add(n, SeverityError, CodeNUL, "a NUL byte at column "+strconv.Itoa(i+1)+" ends the line: the rest is ignored")
 		}
 		s = s[:i]
 	}
@@ -430,7 +417,7 @@ func (c *checker) userAgent(n int, value string) {
 		c.ruled = false
 	case c.between > 0:
 		c.add(n, SeverityWarning, CodeGroupNotEnded, "this user-agent line joins the group of line "+
-			itoa(c.records[len(c.records)-1].line)+": the "+quote(c.betweenKey)+" line "+itoa(c.between)+
+			strconv.Itoa(c.records[len(c.records)-1].line)+": the "+quote(c.betweenKey)+" line "+strconv.Itoa(c.between)+
 			" is not a rule, so it does not end the group, and the rules that follow apply to both")
 	}
 	c.between = 0
@@ -827,7 +814,7 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		y := &shapes[j]
 		if y.rule.Allow == s.rule.Allow && y.prio == s.prio && y.norm == s.norm && y.anchored == s.anchored {
 			c.add(s.rule.Line, SeverityInfo, CodeDuplicateRule, quote(ruleText(s.rule))+" repeats line "+
-				itoa(y.rule.Line)+": it never decides")
+				strconv.Itoa(y.rule.Line)+": it never decides")
 			continue
 		}
 		sev := SeverityInfo
@@ -835,7 +822,7 @@ func (c *checker) checkRecord(rec *checkRecord) {
 			sev = SeverityWarning
 		}
 		c.add(s.rule.Line, sev, CodeShadowedRule, quote(ruleText(s.rule))+" never decides: "+
-			quote(ruleText(y.rule))+" (line "+itoa(y.rule.Line)+") matches whenever it does and takes precedence")
+			quote(ruleText(y.rule))+" (line "+strconv.Itoa(y.rule.Line)+") matches whenever it does and takes precedence")
 	}
 }
 

@@ -51,7 +51,8 @@ const (
 // A rule is a compiled allow or disallow line, in 16 bytes.
 type rule struct {
 	// key orders rules by precedence (see ruleKey), shifted left by
-	// shapeBits; its low bits hold the shape. A greater key wins.
+	// shapeBits; its low bits hold the shape and escBit. A greater key
+	// wins.
 	key uint64
 	// off is the offset of the escaped pattern in the text of its set. Only
 	// its first end bytes are matched: a trailing "$" is held by the shape,
@@ -69,7 +70,10 @@ const shapeBits = 3
 // its set.
 const escBit = 1 << 2
 
-func (r *rule) shape() shape { return shape(r.key & 3) }
+func (r *rule) shape() shape { return shape(r.key & shapeMask) }
+
+// shapeMask selects the shape in the low bits of a rule's key.
+const shapeMask = 3
 
 // allow reports whether r is an allow rule.
 func (r *rule) allow() bool { return r.key>>shapeBits&(1<<20) != 0 }
@@ -79,7 +83,7 @@ func (r *rule) line() int { return maxLine - int(r.key>>shapeBits&maxLine) }
 
 // ruleKey returns the precedence key of a rule: its priority, then 1 for
 // allow, then its line number counted down from maxLine, so that a greater
-// key wins. Keys take 38 bits: a line holds at most 16,663 bytes, which
+// key wins. Keys take 37 bits: a line holds at most 16,663 bytes, which
 // escape to fewer than 1<<16, and a file of MaxSize bytes has fewer than
 // 1<<20 lines.
 func ruleKey(priority int, allow bool, line int) uint64 {
@@ -146,7 +150,7 @@ const minFloating = 32
 // byte long. Each rule is filed under an anchor: three consecutive literal
 // bytes of its pattern after the head, the rarest such run among the rules
 // of the table. A path can only match rules whose anchor it holds, so a
-// question looks up the pairs of bytes of its path, each once, and tries
+// question looks up the runs of three bytes of its path, each once, and tries
 // the rules filed under them: the cost grows with the length of the path
 // and the rules that share its pairs, not with the number of rules.
 type floatTable struct {
@@ -328,43 +332,45 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 	// greatest first: the keys, shifted left, with the index of the rule
 	// and whether it is the derived index.htm rule in the low bits, sort as
 	// integers.
-	const low = 26 // bits for index<<1 | derived; keys take 38
+	const low = 26 // bits for index<<1 | derived; keys take 37
 	// One more key for an index.htm rule; offs are those of the patterns in
 	// text or esc.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, offs }()
-	size := 0 // of the patterns, an upper bound for esc
 	for i, r := range rules {
 		p := escapePattern(r.Pattern)
 		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
 		}
-		size += len(p)
 		order = append(order, ruleKey(len(p), r.Allow, r.Line)<<low|uint64(i)<<1)
 		if j := indexHTM(p, r.Allow); j >= 0 {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
 	s.text = body
-	var esc strings.Builder
+	size := 0 // of the escaped patterns
 	for i, p := range escaped {
-		if p == "" {
-			continue
+		off, ok := offsetIn(body, p)
+		if !ok {
+			off = escOff // for now
+			size += len(p)
 		}
-		if off, ok := offsetIn(body, p); ok {
-			offs[i] = off
-			continue
-		}
-		if esc.Cap() == 0 {
-			esc.Grow(size)
-		}
-		offs[i] = uint32(esc.Len()) | escOff
-		esc.WriteString(p)
+		offs[i] = off
 	}
-	s.esc = strings.Clone(esc.String())
+	if size > 0 {
+		var esc strings.Builder
+		esc.Grow(size)
+		for i, p := range escaped {
+			if p != "" && offs[i] == escOff {
+				offs[i] = uint32(esc.Len()) | escOff
+				esc.WriteString(p)
+			}
+		}
+		s.esc = esc.String()
+	}
 	if len(order) == 0 {
 		return s
 	}
@@ -676,16 +682,6 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 		path = path[j+len(seg):]
 		pattern = pattern[i:]
 	}
-}
-
-// pathOf returns the part of url that rules are matched against: the path,
-// parameters and query, without the fragment. See splitPath.
-func pathOf(url string) string {
-	path, slash := splitPath(url)
-	if slash {
-		return "/" + path
-	}
-	return path
 }
 
 // splitPath returns the part of url that rules are matched against: the path,

@@ -64,23 +64,26 @@ type span struct{ agents, rules int }
 func (p *parser) parse() {
 	s := p.r.body
 	// Size the rules for the lines that may be directives, to grow them
-	// once or not at all. finish trims what is left over.
-	// A rule line has a colon or a space, ends with a line break or the
-	// file, and takes at least 6 bytes ("allow:").
+	// once or not at all; finish trims what is left over. A rule line has a
+	// colon or a space, ends with a line break or the file, and takes at
+	// least 6 bytes ("allow:").
 	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), strings.Count(s, "\n")+strings.Count(s, "\r"), len(s)/6)+1)
-	s = skipBOM(s)
+	forEachLine(skipBOM(s), p.line)
+	p.finish()
+}
+
+// forEachLine calls f with each physical line of s and its 1-based number.
+// Line breaks are LF, CR and CRLF; a file that ends with a break has an
+// empty last line.
+func forEachLine(s string, f func(n int, line string)) {
 	cr := strings.IndexByte(s, '\r') >= 0
-	n := 0
-	for {
+	for n := 1; ; n++ {
 		i := lineEnd(s, cr)
 		if i < 0 {
-			n++
-			p.line(n, s)
-			p.finish()
+			f(n, s)
 			return
 		}
-		n++
-		p.line(n, s[:i])
+		f(n, s[:i])
 		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
 			i++ // CRLF is one break
 		}

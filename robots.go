@@ -49,7 +49,7 @@
 // group. A user-agent value is matched by its leading product token, the
 // longest prefix made of letters, "-" and "_", compared case-insensitively:
 // "Googlebot/2.1" in the file names "googlebot". A value of "*" (or "*"
-// followed by a space and anything) names every crawler.
+// followed by whitespace and anything) names every crawler.
 //
 // The agent given to Allowed is compared as given, as the reference does: it
 // must be a product token such as "Googlebot", not a full User-Agent header;
@@ -66,8 +66,8 @@
 // Non-ASCII bytes in patterns are %-encoded and %xx escapes upper-cased
 // before matching; the URL is used as given and must already be %-encoded.
 // The most specific matching rule (the longest pattern, wildcards counted)
-// wins; on a tie, allow wins. An empty pattern matches nothing. As Google
-// does, "Allow: /d/index.html" also allows "/d/".
+// wins; on a tie, allow wins. An empty pattern ("Disallow:") never decides.
+// As Google does, "Allow: /d/index.html" also allows "/d/".
 //
 // # Deviation from the reference
 //
@@ -87,7 +87,10 @@
 // use. A nil *Robots or *Group allows everything.
 package robots
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Robots is a parsed robots.txt file, ready to answer questions.
 //
@@ -154,7 +157,8 @@ func (r *Robots) Decide(agent, url string) Decision {
 // With several agents, the group holds the rules of every group of the file
 // that names any of them, as Google's reference does for a crawler that
 // obeys more than one token (for example "googlebot-news" and "googlebot").
-// If no group names any of them, the groups naming "*" apply.
+// If no group names any of them, the groups naming "*" apply; with no agent
+// at all, Group returns the groups naming "*".
 func (r *Robots) Group(agents ...string) *Group {
 	if len(agents) == 1 || r == nil || r.policy != policyRules {
 		var agent string
@@ -271,7 +275,7 @@ func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
 	}
-	return "reason(" + itoa(int(r)) + ")"
+	return "reason(" + strconv.Itoa(int(r)) + ")"
 }
 
 // String describes the decision in one line, such as
@@ -288,38 +292,37 @@ func (d Decision) String() string {
 	if d.Rule.Allow {
 		kind = "Allow"
 	}
-	return verdict + " by line " + itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
-}
-
-// itoa formats a non-negative n in decimal.
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
+	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
 }
 
 // ProductToken returns the crawler's product token from a full User-Agent
 // header, for use with Allowed:
 //
 //	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
-//	"Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)" → "GPTBot"
+//	"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
 //	"FooBot/1.0" → "FooBot"
 //
-// It returns the first name/version product (or, failing that, the first
-// word) that is not one of the generic browser tokens (Mozilla,
-// AppleWebKit, KHTML, Gecko, Chrome, Safari, ...), cut to the characters a
-// product token may hold (letters, "-" and "_"). This is a heuristic, since
-// User-Agent headers follow no grammar in practice: crawlers that know their
-// token should pass it directly.
+// It returns the first name/version product that follows "compatible;" in
+// a comment, as crawlers that pose as browsers write it; failing that, the
+// first name/version product, or else the first word, that is not one of
+// the generic browser tokens (Mozilla, AppleWebKit, KHTML, Gecko, Chrome,
+// Safari, ...); cut to the characters a product token may hold (letters,
+// "-" and "_"). This is a heuristic, since User-Agent headers follow no
+// grammar in practice: crawlers that know their token should pass it
+// directly.
+//
+// It returns "" when the header names no crawler (a plain browser header).
+// Do not pass "" to Allowed: the empty token names the groups whose
+// user-agent value has no token ("User-agent:" with no value), not "*".
 func ProductToken(userAgent string) string {
+	if _, after, ok := strings.Cut(userAgent, "compatible;"); ok {
+		for _, f := range strings.FieldsFunc(after, isUASeparator) {
+			name, _, product := strings.Cut(f, "/")
+			if name = name[:tokenLen(name)]; product && name != "" && !isGenericToken(name) {
+				return name
+			}
+		}
+	}
 	var word string
 	for _, f := range strings.FieldsFunc(userAgent, isUASeparator) {
 		name, _, product := strings.Cut(f, "/")

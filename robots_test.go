@@ -410,6 +410,16 @@ func TestMultipleAgents(t *testing.T) {
 	}
 }
 
+// pathOf returns the part of url that rules are matched against, as one
+// string.
+func pathOf(url string) string {
+	path, slash := splitPath(url)
+	if slash {
+		return "/" + path
+	}
+	return path
+}
+
 func TestPathOf(t *testing.T) {
 	tests := []struct{ url, want string }{
 		{"", "/"},
@@ -558,6 +568,9 @@ func TestProductToken(t *testing.T) {
 		{"FooBot", "FooBot"},
 		{"curl/8.0.1", "curl"},
 		{"Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)", "MJ"},
+		{"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0.2272.96 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"},
+		{"Mozilla/5.0 (iPhone; CPU iPhone OS 14_7_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.1.2 Mobile/15E148 Safari/604.1 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)", "AdsBot-Google-Mobile"},
+		{"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36", ""},
 		{"", ""},
 		{"Mozilla/5.0", ""},
 	}

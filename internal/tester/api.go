@@ -164,12 +164,24 @@ func decide(g *robots.Group, rawURL string) result {
 // agentWarning says why agent, given to /api/test, is not what a crawler
 // would give, or returns "".
 func agentWarning(agent string) string {
-	token := robots.ProductToken(agent)
-	switch {
-	case token == agent:
+	if isProductToken(agent) {
 		return ""
+	}
+	switch token := robots.ProductToken(agent); {
 	case token == "":
 		return fmt.Sprintf("agent %q is not a product token (letters, \"-\" and \"_\"): no group can name it, so the \"*\" groups apply", agent)
+	default:
+		return fmt.Sprintf("agent %q is not a product token: no group can name it, so the \"*\" groups apply; did you mean %q?", agent, token)
 	}
-	return fmt.Sprintf("agent %q is not a product token: no group can name it, so the \"*\" groups apply; did you mean %q?", agent, token)
+}
+
+// isProductToken reports whether s has the shape of a product token that a
+// user-agent line can name: 1*( ALPHA | "-" | "_" ).
+func isProductToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
 }

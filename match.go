@@ -125,17 +125,20 @@ type ruleSet struct {
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
 
-	// The index of a large set.
+	// need holds, for each wildcard rule, the set of bytes a path must hold
+	// for it to match, as a bitmask of byteBit: a cheap test that rules out
+	// most wildcard patterns without matching them. It is nil in sets
+	// without wildcard rules.
+	need []uint64
+
+	// The index of a large set, if indexed.
+	indexed bool
 
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
 	// greatest first, within each head.
 	byHead []int32
-	// need holds, for each wildcard rule, the set of bytes a path must hold
-	// for it to match, as a bitmask of byteBit: a cheap test that rules out
-	// most wildcard patterns without matching them.
-	need []uint64
 	// float holds the wildcard rules whose head is too short to select them,
 	// when there are many.
 	float *floatTable
@@ -387,6 +390,14 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 			*r = newRule(p[:j+1], j+2, true, rules[i], offs[i])
 		}
 	}
+	for i := range s.rules {
+		if r := &s.rules[i]; r.shape() >= shapeWildcard {
+			if s.need == nil {
+				s.need = make([]uint64, len(s.rules))
+			}
+			s.need[i] = byteSet(s.pattern(r)[r.head:])
+		}
+	}
 	if len(s.rules) > smallSet {
 		s.index()
 	}
@@ -482,12 +493,7 @@ func (s *ruleSet) textOf(r *rule) string {
 
 // index builds the head index of a large rule set.
 func (s *ruleSet) index() {
-	s.need = make([]uint64, len(s.rules))
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard {
-			s.need[i] = byteSet(s.pattern(r)[r.head:])
-		}
-	}
+	s.indexed = true
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -568,13 +574,18 @@ type match struct {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if s.need == nil {
+	if !s.indexed {
 		for i := range s.rules {
 			r := &s.rules[i]
-			if r.key <= m.key {
+			switch {
+			case r.key <= m.key:
 				return
-			}
-			if strings.HasPrefix(path, s.head(r)) && s.matchesAfterHead(r, path) {
+			case !strings.HasPrefix(path, s.head(r)):
+			case r.shape() >= shapeWildcard:
+				if s.tryWildcard(int32(i), path, m) {
+					return
+				}
+			case s.matchesAfterHead(r, path):
 				m.rule, m.set, m.key = r, s, r.key
 				return
 			}

@@ -243,7 +243,7 @@ func (r *Robots) resolve() {
 				r.global.add(sets[i])
 				continue
 			}
-			names = append(names, naming{lowerASCII(a.Token), i})
+			names = push(names, naming{lowerASCII(a.Token), i})
 		}
 	}
 	// By token, then record: each token gets the sets of its records in

@@ -142,13 +142,13 @@ func (p *parser) line(n int, s string) {
 			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
 			p.ruled = false
 		}
-		p.agents = append(p.agents, Agent{Value: value, Token: agentToken(value), Line: n})
+		p.agents = push(p.agents, Agent{Value: value, Token: agentToken(value), Line: n})
 	case kindAllow, kindDisallow:
 		if len(p.spans) == 0 {
 			return // a rule before any user-agent line applies to nobody
 		}
 		p.ruled = true
-		p.rules = append(p.rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
+		p.rules = push(p.rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
 	case kindSitemap:
 		if value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, value)
@@ -182,6 +182,16 @@ func (p *parser) finish() {
 		}
 	}
 	p.r.records = recs
+}
+
+// push appends v to s, doubling the capacity when s is full: append grows
+// large slices by a quarter, which allocates five times their final size in
+// all, where doubling allocates twice.
+func push[S ~[]E, E any](s S, v E) S {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s)+1)
+	}
+	return append(s, v)
 }
 
 // trim returns s, or a copy of it without spare capacity if that is more

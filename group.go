@@ -233,7 +233,11 @@ func (r *Robots) resolve() {
 		token string
 		rec   int
 	}
-	var names []naming
+	n := 0
+	for _, rec := range r.records {
+		n += len(rec.Agents)
+	}
+	names := make([]naming, 0, n)
 	var sc scratch
 	for i := range r.records {
 		rec := &r.records[i]
@@ -243,7 +247,7 @@ func (r *Robots) resolve() {
 				r.global.add(sets[i])
 				continue
 			}
-			names = push(names, naming{lowerASCII(a.Token), i})
+			names = append(names, naming{lowerASCII(a.Token), i})
 		}
 	}
 	// By token, then record: each token gets the sets of its records in

@@ -74,7 +74,7 @@ var hostilePaths = map[string]string{
 // size plus a constant for small inputs: the bytes Parse allocates in all,
 // and the bytes the parsed file keeps.
 const (
-	maxParseAllocPerByte  = 20
+	maxParseAllocPerByte  = 12
 	maxParseRetainPerByte = 6
 	maxParseBytesConstant = 64 << 10
 )

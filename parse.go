@@ -65,9 +65,13 @@ func (p *parser) parse() {
 	s := p.r.body
 	// Size the rules for the lines that may be directives, to grow them
 	// once or not at all; finish trims what is left over. A rule line has a
-	// colon or a space, ends with a line break or the file, and takes at
+	// colon (or a space), ends with a line break or the file, and takes at
 	// least 6 bytes ("allow:").
-	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), strings.Count(s, "\n")+strings.Count(s, "\r"), len(s)/6)+1)
+	lines := strings.Count(s, "\n") + strings.Count(s, "\r") + 1
+	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
+	// Likewise the user-agent lines: "user-agent", "User-Agent",
+	// "USER-AGENT" and the typos all hold "gent" or "GENT".
+	p.agents = make([]Agent, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
 	forEachLine(skipBOM(s), p.line)
 	p.finish()
 }
@@ -137,7 +141,6 @@ func (p *parser) line(n int, s string) {
 		if len(p.spans) == 0 || p.ruled {
 			if p.spans == nil {
 				p.spans = make([]span, 0, 4) // one allocation for most files
-				p.agents = make([]Agent, 0, 8)
 			}
 			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
 			p.ruled = false

@@ -212,6 +212,9 @@ func TestURLErrors(t *testing.T) {
 		{"host/leading-dot", "http://.example.com/", `has invalid host ".example.com"`},
 		{"host/only-dot", "http://./", `has invalid host "."`},
 		{"host/bad-punycode", "http://xn--a.com/", `has invalid host "xn--a.com": idna:`},
+		// Found by FuzzURL: the encoder accepts an IDN label whose punycode
+		// is over 63 bytes, which the decoder then refuses.
+		{"host/punycode-does-not-read-back", "https://www.ex\u00e4mp" + strings.Repeat("P", 2000) + "le.com/", `its punycode does not read back`},
 		{"host/bidi-rule", "http://\u0661.com/", `has invalid host`},
 		{"host/invalid-utf8", "https://%96/", `robots: URL "https://%96/" has invalid host "\x96": not UTF-8`},
 		{"host/zero-width-joiner", "http://a\u200db.com/", `has invalid host`},

@@ -394,14 +394,5 @@ func FuzzCheck(f *testing.F) {
 }
 
 func BenchmarkCheck(b *testing.B) {
-	for _, f := range benchFiles {
-		body := readBench(b, f.file)
-		b.Run(f.name, func(b *testing.B) {
-			b.SetBytes(int64(len(body)))
-			b.ReportAllocs()
-			for b.Loop() {
-				Check(body)
-			}
-		})
-	}
+	benchEachFile(b, func(body []byte) { Check(body) })
 }

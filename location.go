@@ -133,7 +133,7 @@ func normalizeHost(host string) (string, error) {
 		zone := addr.Zone()
 		s := addr.WithZone("").String()
 		if zone != "" {
-			s += "%25" + zone // RFC 6874
+			s += "%25" + escapeZone(zone) // RFC 6874
 		}
 		return "[" + s + "]", nil
 	}
@@ -159,6 +159,29 @@ func normalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
+}
+
+// escapeZone %-encodes the bytes of an IPv6 zone that RFC 6874 does not
+// allow as they are:
+//
+//	ZoneID = 1*( unreserved / pct-encoded )
+//
+// so that the URL reads back ("%25%20" is decoded to a space by the parser,
+// and must be written again as "%20"). Found by FuzzURL.
+func escapeZone(zone string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(zone); i++ {
+		switch c := zone[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 // validHostName reports whether s, the ASCII form of a host name, is a

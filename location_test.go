@@ -179,6 +179,8 @@ func TestURL(t *testing.T) {
 		{"ip/v6-canonical", "http://[2001:DB8:0:0::1]/", "http://[2001:db8::1]/robots.txt"},
 		{"ip/v6-v4-mapped", "http://[::FFFF:1.2.3.4]/", "http://[::ffff:1.2.3.4]/robots.txt"},
 		{"ip/v6-zone", "http://[fe80::1%25en0]:8080/", "http://[fe80::1%25en0]:8080/robots.txt"},
+		// Found by FuzzURL: a zone decoded to a space must be encoded again.
+		{"ip/v6-zone-escaped", "http://[::%25%20]", "http://[::%25%20]/robots.txt"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -131,6 +131,12 @@ func normalizeHost(host string) (string, error) {
 			return "", errors.New("not an IPv6 address")
 		}
 		zone := addr.Zone()
+		if !isASCII(zone) {
+			// Go's URL parser refuses a %-escape of a byte over 0x7F in a
+			// host, so such a zone could not be written back. Found by
+			// FuzzURL.
+			return "", errors.New("the IPv6 zone is not ASCII")
+		}
 		s := addr.WithZone("").String()
 		if zone != "" {
 			s += "%25" + escapeZone(zone) // RFC 6874
@@ -159,6 +165,16 @@ func normalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeZone %-encodes the bytes of an IPv6 zone that RFC 6874 does not

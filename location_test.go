@@ -214,6 +214,7 @@ func TestURLErrors(t *testing.T) {
 		{"host/leading-dot", "http://.example.com/", `has invalid host ".example.com"`},
 		{"host/only-dot", "http://./", `has invalid host "."`},
 		{"host/bad-punycode", "http://xn--a.com/", `has invalid host "xn--a.com": idna:`},
+		{"host/ipv6-zone-not-ascii", "http://[::%25\x9d]", `the IPv6 zone is not ASCII`},
 		// Found by FuzzURL: the encoder accepts an IDN label whose punycode
 		// is over 63 bytes, which the decoder then refuses.
 		{"host/punycode-does-not-read-back", "https://www.ex\u00e4mp" + strings.Repeat("P", 2000) + "le.com/", `its punycode does not read back`},

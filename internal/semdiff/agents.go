@@ -1,0 +1,42 @@
+package semdiff
+
+import (
+	"strings"
+
+	"github.com/gorep/robots"
+)
+
+// KnownCrawlers returns the product tokens of well-known search and AI
+// crawlers that Compare compares by default, as their operators spell them.
+// The result is a new slice.
+func KnownCrawlers() []string {
+	return []string{
+		"Googlebot", "Bingbot", "GPTBot", "ClaudeBot", "CCBot",
+		"Google-Extended", "Applebot-Extended", "PerplexityBot",
+		"meta-externalagent", "Bytespider", "Amazonbot",
+	}
+}
+
+// namedAgents returns the product tokens named by the user-agent lines of
+// files, other than "*" and the empty token, keyed by their lower case. A
+// token is spelled as in spellings if it is there, else as first written.
+func namedAgents(spellings []string, files ...*robots.Robots) map[string]string {
+	named := map[string]string{}
+	for _, r := range files {
+		for _, rec := range r.Records() {
+			for _, a := range rec.Agents {
+				key := strings.ToLower(a.Token)
+				if _, ok := named[key]; ok || a.Token == "*" || a.Token == "" {
+					continue
+				}
+				named[key] = a.Token
+			}
+		}
+	}
+	for _, s := range spellings {
+		if _, ok := named[strings.ToLower(s)]; ok {
+			named[strings.ToLower(s)] = s
+		}
+	}
+	return named
+}

@@ -1,0 +1,80 @@
+package semdiff
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gorep/robots"
+)
+
+func TestCompare(t *testing.T) {
+	allow := func(line int, text string) Verdict { return Verdict{Allowed: true, Line: line, Decision: text} }
+	deny := func(line int, text string) Verdict { return Verdict{Allowed: false, Line: line, Decision: text} }
+	tests := []struct {
+		name     string
+		old, new string
+		opts     Options
+		want     *Report
+	}{
+		{"same", "user-agent: *\ndisallow: /a\n", "# moved\nUser-Agent: *\nDisallow: /a\n", Options{},
+			&Report{Agents: []AgentChange{}}},
+		{"new-group", "user-agent: *\ndisallow: /a\n", "user-agent: *\ndisallow: /a\n\nuser-agent: GPTBot\ndisallow: /\n",
+			Options{Agents: []string{"GPTBot", "CCBot"}},
+			&Report{Agents: []AgentChange{{Agent: "GPTBot", Verdicts: []VerdictChange{
+				{Path: "/", Paths: 2, Old: allow(0, "allowed (no matching rule)"), New: deny(5, "disallowed by line 5: Disallow: /")},
+			}}}}},
+		{"star-with-like", "user-agent: *\ndisallow: /a/\n", "user-agent: *\ndisallow: /a\n",
+			Options{Agents: []string{"GPTBot"}},
+			&Report{Agents: []AgentChange{{Agent: "*", Like: []string{"GPTBot"}, Verdicts: []VerdictChange{
+				{Path: "/a", Paths: 2, Old: allow(0, "allowed (no matching rule)"), New: deny(2, "disallowed by line 2: Disallow: /a")},
+			}}}}},
+		{"two-pairs", "user-agent: *\nallow: /a/b\ndisallow: /a/\n", "user-agent: *\ndisallow: /a\n",
+			Options{Agents: []string{}},
+			&Report{Agents: []AgentChange{{Agent: "*", Verdicts: []VerdictChange{
+				{Path: "/a", Paths: 2, Old: allow(0, "allowed (no matching rule)"), New: deny(2, "disallowed by line 2: Disallow: /a")},
+				{Path: "/a/b", Paths: 2, Old: allow(2, "allowed by line 2: Allow: /a/b"), New: deny(2, "disallowed by line 2: Disallow: /a")},
+			}}}}},
+		{"user-url", "user-agent: *\ndisallow: /*a*b\n", "user-agent: *\ndisallow: /*a*b$\n",
+			Options{Agents: []string{}, URLs: []string{"https://example.com/ab?x"}},
+			&Report{Agents: []AgentChange{{Agent: "*", Verdicts: []VerdictChange{
+				{Path: "/ab/", Paths: 4, Old: deny(2, "disallowed by line 2: Disallow: /*a*b"), New: allow(0, "allowed (no matching rule)")},
+				{Path: "https://example.com/ab?x", Paths: 1, Old: deny(2, "disallowed by line 2: Disallow: /*a*b"), New: allow(0, "allowed (no matching rule)")},
+			}}}}},
+		{"crawl-delay", "user-agent: bingbot\ncrawl-delay: 5\n", "user-agent: Bingbot\ncrawl-delay: 10\ndisallow:\n\nuser-agent: *\ncrawl-delay: 1\n",
+			Options{},
+			&Report{Agents: []AgentChange{
+				{Agent: "*", Like: []string{"Googlebot", "GPTBot", "ClaudeBot", "CCBot", "Google-Extended", "Applebot-Extended", "PerplexityBot", "meta-externalagent", "Bytespider", "Amazonbot"},
+					CrawlDelay: &ValueChange{Old: "", New: "1s"}},
+				{Agent: "Bingbot", CrawlDelay: &ValueChange{Old: "5s", New: "10s"}},
+			}}},
+		{"usage", "content-signal: search=yes\nuser-agent: *\ncontent-signal: ai-train=no\n",
+			"user-agent: *\ncontent-signal: ai-train=yes\ncontent-usage: train-ai=n\n", Options{Agents: []string{}},
+			&Report{Agents: []AgentChange{{Agent: "*", Extras: []ExtraChange{
+				{Key: "Content-Signal", Old: []string{"ai-train=no"}, New: []string{"ai-train=yes"}},
+				{Key: "Content-Usage", Old: []string{}, New: []string{"train-ai=n"}},
+			}}}, Extras: []ExtraChange{{Key: "Content-Signal", Old: []string{"search=yes"}, New: []string{}}}}},
+		{"sitemaps", "sitemap: https://a/1\nsitemap: https://a/2\n", "sitemap: https://a/2\nsitemap: https://a/3\n", Options{},
+			&Report{Agents: []AgentChange{}, Sitemaps: &ListChange{Removed: []string{"https://a/1"}, Added: []string{"https://a/3"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Compare(robots.Parse([]byte(tt.old)), robots.Parse([]byte(tt.new)), tt.opts)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Compare mismatch (-want +got):\n%s", diff)
+			}
+			if got.Changed() != (len(tt.want.Agents) > 0 || tt.want.Sitemaps != nil || tt.want.Extras != nil) {
+				t.Errorf("Changed() = %t", got.Changed())
+			}
+		})
+	}
+}
+
+func TestCompareBlanket(t *testing.T) {
+	got := Compare(robots.AllowAll(), robots.DisallowAll(), Options{Agents: []string{}})
+	want := &Report{Agents: []AgentChange{{Agent: "*", Verdicts: []VerdictChange{
+		{Path: "/", Paths: 2, Old: Verdict{Allowed: true, Decision: "allowed (allow all)"}, New: Verdict{Decision: "disallowed (disallow all)"}},
+	}}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Compare(AllowAll, DisallowAll) mismatch (-want +got):\n%s", diff)
+	}
+}

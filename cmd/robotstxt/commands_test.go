@@ -103,7 +103,16 @@ func TestTestCommand(t *testing.T) {
 		{"url/network-error", []string{"test", "-f", deadURL(t), "/a"}, "", 2, ""},
 		{"url/invalid", []string{"test", "-f", "http://", "/a"}, "", 2, ""},
 		{"usage/no-url", []string{"test", "-f", good}, "", 2, ""},
-		{"usage/bad-flag", []string{"test", "-json", "/a"}, "", 2, ""},
+		{"usage/bad-flag", []string{"test", "-x", "/a"}, "", 2, ""},
+		{"usage/not-a-url", []string{"test", "-f", good, "/a", "example.com/a"}, "", 2, ""},
+		{"usage/command-as-url", []string{"test", "-f", good, "chek"}, "", 2, ""},
+		{"agent/header", []string{"test", "-f", good, "-agent", "bingbot/2.0 (+http://www.bing.com/bingbot.htm)", "/nogoogle"}, "", 1,
+			"disallowed\t/nogoogle\tline 8: Disallow: /nogoogle\n"},
+		{"agent/no-token", []string{"test", "-f", good, "-agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0", "/a"}, "", 2, ""},
+		{"agent/star", []string{"test", "-f", good, "-agent", "*", "/private"}, "", 1,
+			"disallowed\t/private\tline 3: Disallow: /private\n"},
+		{"url/absolute-other-scheme", []string{"test", "-f", good, "-agent", "OtherBot", "ftp://example.com/private"}, "", 1,
+			"disallowed\tftp://example.com/private\tline 3: Disallow: /private\n"},
 		{"usage/help", []string{"test", "-h"}, "", 0, ""},
 		{"input/missing-file", []string{"test", "-f", "testdata/missing.txt", "/a"}, "", 2, ""},
 	} {
@@ -119,7 +128,11 @@ func TestLegacyForm(t *testing.T) {
 				"allowed\thttps://example.com/includes/x\tline 9: Allow: /includes/\n"},
 		{"file", []string{"-agent", "bingbot", "-f", good, "/nogoogle"}, "", 1,
 			"disallowed\t/nogoogle\tline 8: Disallow: /nogoogle\n"},
-		{"url-named-like-a-command", []string{"-f", good, "check"}, "", 0, "allowed\tcheck\t(no matching rule)\n"},
+		// A word is not a URL: it was read as one, and allowed, before.
+		{"url-named-like-a-command", []string{"-f", good, "check"}, "", 2, ""},
+		{"unknown-command", []string{"chek", good}, "", 2, ""},
+		{"file-first", []string{good, "/a"}, "", 2, ""},
+		{"host-without-scheme", []string{"example.com/a"}, "", 2, ""},
 	} {
 		t.Run(tt.name, tt.run)
 	}

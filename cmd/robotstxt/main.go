@@ -1,30 +1,46 @@
 // Command robotstxt tests URLs against a robots.txt file exactly as Google's
-// crawlers read it, says which line decided, and checks files for mistakes.
+// crawlers read it, says which line decided, checks files for mistakes and
+// reports what an edit changed.
 //
 // Usage:
 //
-//	robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
+//	robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //	robotstxt check [-json] FILE|-|URL
+//	robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
 //	robotstxt fetch URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
-//	robotstxt [-agent NAME]... [-f FILE|-] URL...
+//	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
-// deciding rule with its line number, or the reason no rule decided. The
+// deciding rule with its line number, or the reason no rule decided; -json
+// prints the same as JSON. Each URL is absolute ("https://example.com/a") or
+// a path starting with "/"; anything else is a usage error. The
 // robots.txt is read from FILE, from standard input for "-", or fetched
 // from a URL as Google does (a 404 allows everything, a 503 disallows
 // everything); with no -f, the example file of Google's robots.txt
-// specification is used, and the command says so. -agent may be repeated:
-// the crawler then obeys the groups of all the names, as Googlebot-News
-// obeys "googlebot-news" and "googlebot". The exit status is 0 if every URL
-// is allowed, 1 if any is disallowed, and 2 on a usage or input error (a
-// fetch that fails on the network included), like Google's robots_main.
-// Without a subcommand name, robotstxt runs test.
+// specification is used, and the command says so. -agent is a product token
+// (default Googlebot) and may be repeated: the crawler then obeys the groups
+// of all the names, as Googlebot-News obeys "googlebot-news" and
+// "googlebot". A full User-Agent header ("EvalBot/1.0 (+http://x)") is cut
+// to its product token with a warning, since as given it would match no
+// group; one that names no crawler is a usage error. The exit status is 0 if
+// every URL is allowed, 1 if any is disallowed, and 2 on a usage or input
+// error (a fetch that fails on the network included), like Google's
+// robots_main. Without a subcommand name, robotstxt runs test; a first
+// argument that is neither a flag, a URL nor a subcommand is a usage error.
 //
 // check prints what in the file is wrong, ignored by Google or surprising,
 // one finding per line as a compiler does ("robots.txt:12: warning: ...
 // [code]"), or as JSON with -json. The exit status is 1 if any finding is an
 // error, 2 on a usage or input error, and 0 otherwise.
+//
+// diff reports what changed from OLD to NEW (files, "-", or URLs): for "*",
+// every crawler either file names and well-known crawlers, which paths
+// change verdict, each with a witness path and the deciding line on both
+// sides, and the changes of Crawl-delay, Content-Signal, Content-Usage and
+// sitemaps. "robotstxt diff -h" and package internal/semdiff say exactly
+// what is guaranteed. The exit status is 0 when nothing changed, 1 when
+// something did, and 2 on a usage or input error.
 //
 // fetch fetches the robots.txt that governs a URL and shows its URL, the
 // HTTP status, the policy that applies, how long it may be cached, its groups
@@ -35,7 +51,9 @@
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
 // and which line decides; -allow-fetch lets the page load live files. See
-// internal/tester for the page and its JSON API.
+// internal/tester for the page and its JSON API. It runs until interrupted,
+// then exits 0; 1 if the server fails, 2 on a usage error or an address it
+// cannot listen on.
 package main
 
 import (
@@ -43,7 +61,9 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gorep/robots"
@@ -77,24 +97,71 @@ var commands = map[string]command{
 	"check": runCheck,
 	"fetch": runFetch,
 	"serve": runServe,
+	"diff":  runDiff,
 }
 
 // usage lists the subcommands.
-const usage = `usage: robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
+const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] URL...
        robotstxt check [-json] FILE|-|URL
+       robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
        robotstxt fetch URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
-       robotstxt [-agent NAME]... [-f FILE|-] URL...   (the same as test)
+       robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `
 
 // run runs the command with args and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		if cmd, ok := commands[args[0]]; ok {
-			return cmd(args[1:], stdin, stdout, stderr)
-		}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdin, stdout, stderr)
+	}
+	if first := args[0]; !strings.HasPrefix(first, "-") && checkURLs(args[:1]) != nil {
+		// Neither a flag nor a URL of the form without a subcommand.
+		fmt.Fprintf(stderr, "robotstxt: unknown command %q%s\n\n%s", first, hint(first), usage)
+		return 2
 	}
 	return test("robotstxt", args, stdin, stdout, stderr)
+}
+
+// hint suggests what the user of an unknown command name may have meant: a
+// subcommand one typo away, or test -f for a file.
+func hint(name string) string {
+	for _, c := range slices.Sorted(maps.Keys(commands)) {
+		if oneEditApart(name, c) {
+			return fmt.Sprintf(" (did you mean %q?)", c)
+		}
+	}
+	if _, err := os.Stat(name); err == nil {
+		return fmt.Sprintf(" (to test URLs against the file, run: robotstxt test -f %s URL...)", name)
+	}
+	return ""
+}
+
+// oneEditApart reports whether a becomes b by inserting, deleting,
+// replacing or swapping two adjacent bytes, once.
+func oneEditApart(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(b)-len(a) > 1:
+		return false
+	case len(a) != len(b):
+		return a[i:] == b[i+1:]
+	case i == len(a):
+		return false // equal
+	case a[i+1:] == b[i+1:]:
+		return true
+	default:
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	}
 }
 
 // A source is the robots.txt file a command works on.

@@ -51,3 +51,32 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+func TestUnknownCommand(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string // what standard error must contain
+	}{
+		{"typo/replaced", []string{"chek", "robots.txt"}, `robotstxt: unknown command "chek" (did you mean "check"?)`},
+		{"typo/swapped", []string{"tset", "/a"}, `unknown command "tset" (did you mean "test"?)`},
+		{"typo/inserted", []string{"fetchh", "https://example.com/"}, `(did you mean "fetch"?)`},
+		{"typo/deleted", []string{"dif", "a", "b"}, `(did you mean "diff"?)`},
+		{"file", []string{good, "/a"}, `unknown command "testdata/good.txt" (to test URLs against the file, run: robotstxt test -f testdata/good.txt URL...)`},
+		{"word", []string{"robots", "/a"}, "unknown command \"robots\"\n\nusage: robotstxt test"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tt.args, nil, &stdout, &stderr); status != 2 {
+				t.Errorf("run(%q) = %d, want 2", tt.args, status)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("run(%q) printed %q on standard output", tt.args, stdout.String())
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("run(%q) printed on standard error:\n%s\nwant it to contain %q", tt.args, stderr.String(), tt.stderr)
+			}
+		})
+	}
+}

@@ -67,6 +67,11 @@ type Report struct {
 	Sitemaps *ListChange `json:"sitemaps,omitempty"`
 	// Extras are the usage preferences outside any group that changed.
 	Extras []ExtraChange `json:"extras,omitempty"`
+	// Crawlers is the number of crawlers compared: "*", those the files
+	// name and those of Options.Agents. Paths is the number of witnesses
+	// and URLs each was asked about.
+	Crawlers int `json:"crawlers"`
+	Paths    int `json:"paths"`
 }
 
 // Changed reports whether r holds any change.
@@ -154,7 +159,11 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 	})
 	witnesses := Witnesses(old, new)
 
-	report := &Report{Agents: []AgentChange{}}
+	report := &Report{
+		Agents:   []AgentChange{},
+		Crawlers: 1 + len(agents) + len(like),
+		Paths:    len(witnesses) + len(opts.URLs),
+	}
 	for _, a := range append([]string{"*"}, agents...) {
 		c := compareAgent(a, old, new, witnesses, opts.URLs)
 		if c.Verdicts == nil && c.CrawlDelay == nil && c.Extras == nil {

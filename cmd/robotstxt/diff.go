@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gorep/robots/internal/semdiff"
+)
+
+// diffHelp is the description printed by "robotstxt diff -h".
+const diffHelp = `
+Reports what changed from OLD to NEW, two robots.txt files (a file, - for
+standard input, or a URL to fetch the robots.txt that governs it): for "*",
+every crawler either file names and well-known crawlers, which paths
+change verdict, each with a witness path and the deciding line on both
+sides; and changes of Crawl-delay, Content-Signal and Content-Usage lines
+per crawler, of those lines outside any group, and of sitemaps.
+
+Paths are compared on witnesses derived from the patterns of both files
+(their literal parts, with "*" taken as empty and as one byte, "$" as the
+end and as followed by "/", each extended by one byte), "/", and the URLs
+of -url and -urls. Every change reported is real. When no pattern has a "*"
+before its last literal byte (a final "*" or "$" is fine), the report is
+complete: if any path changes verdict for a crawler, a change with the
+same deciding lines is reported. With a "*" inside a pattern, changes
+seen only on paths that match several wildcard patterns at once can be
+missed: list such paths with -url. Each change shows its first witness
+and how many more share it, not every path affected.
+
+The exit status is 0 when nothing changed, 1 when something did, and 2 on
+a usage error or an input that cannot be read (a fetch that fails on the
+network included).
+
+`
+
+// runDiff runs "robotstxt diff".
+func runDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("robotstxt diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var urls stringList
+	fs.Var(&urls, "url", "a `URL` or path to compare too; may be repeated")
+	urlFile := fs.String("urls", "", "`file` of URLs or paths to compare too, one per line (# starts a comment)")
+	asJSON := fs.Bool("json", false, "print the changes as JSON")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW\n%s", diffHelp)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 2 || fs.Arg(0) == "" || fs.Arg(1) == "" || fs.Arg(0) == "-" && fs.Arg(1) == "-" {
+		fs.Usage()
+		return 2
+	}
+	if *urlFile != "" {
+		more, err := readURLs(*urlFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+			return 2
+		}
+		urls = append(urls, more...)
+	}
+	if err := checkURLs(urls); err != nil {
+		fmt.Fprintf(stderr, "robotstxt diff: %v\n", err)
+		return 2
+	}
+	var srcs [2]*source
+	for i := range srcs {
+		src, err := load(fs.Arg(i), stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+			return 2
+		}
+		srcs[i] = src
+	}
+	report := semdiff.Compare(srcs[0].robots, srcs[1].robots, semdiff.Options{URLs: urls})
+	status := 0
+	if report.Changed() {
+		status = 1
+	}
+	if *asJSON {
+		return printJSON(diffReport{Old: srcs[0].name, New: srcs[1].name, Changed: report.Changed(), Report: report}, status, stdout, stderr)
+	}
+	printDiff(stdout, srcs, report)
+	return status
+}
+
+// A diffReport is the output of "robotstxt diff -json".
+type diffReport struct {
+	Old     string `json:"old"`
+	New     string `json:"new"`
+	Changed bool   `json:"changed"`
+	*semdiff.Report
+}
+
+// readURLs reads the URLs listed in the file name, one per line, without
+// blank lines and "#" comments.
+func readURLs(name string) ([]string, error) {
+	body, err := readFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var urls []string
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	for sc.Scan() {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if line = strings.TrimSpace(line); line != "" {
+			urls = append(urls, line)
+		}
+	}
+	return urls, sc.Err()
+}
+
+// printDiff prints report as text, grouped by crawler.
+func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
+	for i, mark := range []string{"---", "+++"} {
+		fmt.Fprintf(w, "%s %s", mark, srcs[i].name)
+		if res := srcs[i].fetched; res != nil {
+			fmt.Fprintf(w, " (%s)", describe(res))
+		}
+		fmt.Fprintln(w)
+	}
+	if !report.Changed() {
+		fmt.Fprintf(w, "no change for %s on %s\n", plural(report.Crawlers, "crawler"), plural(report.Paths, "path"))
+		return
+	}
+	for _, a := range report.Agents {
+		fmt.Fprintf(w, "User-agent: %s\n", a.Agent)
+		if len(a.Like) > 0 {
+			fmt.Fprintf(w, "  (also %s: no group of their own in either file)\n", strings.Join(a.Like, ", "))
+		}
+		for _, v := range a.Verdicts {
+			more := ""
+			if v.Paths > 1 {
+				more = fmt.Sprintf(" (and %s like it)", plural(v.Paths-1, "path"))
+			}
+			fmt.Fprintf(w, "  %s%s\n    - %s\n    + %s\n", v.Path, more, v.Old.Decision, v.New.Decision)
+		}
+		if d := a.CrawlDelay; d != nil {
+			fmt.Fprintf(w, "  Crawl-delay\n    - %s\n    + %s\n", orNone(d.Old), orNone(d.New))
+		}
+		printExtras(w, "  ", a.Extras)
+	}
+	if s := report.Sitemaps; s != nil {
+		fmt.Fprintf(w, "Sitemap\n")
+		for _, u := range s.Removed {
+			fmt.Fprintf(w, "  - %s\n", u)
+		}
+		for _, u := range s.Added {
+			fmt.Fprintf(w, "  + %s\n", u)
+		}
+	}
+	if len(report.Extras) > 0 {
+		fmt.Fprintf(w, "Outside any group\n")
+		printExtras(w, "  ", report.Extras)
+	}
+}
+
+// printExtras prints the changes of extra lines, indented.
+func printExtras(w io.Writer, indent string, extras []semdiff.ExtraChange) {
+	for _, e := range extras {
+		fmt.Fprintf(w, "%s%s\n", indent, e.Key)
+		for _, side := range []struct {
+			mark   string
+			values []string
+		}{{"-", e.Old}, {"+", e.New}} {
+			if len(side.values) == 0 {
+				fmt.Fprintf(w, "%s  %s (none)\n", indent, side.mark)
+			}
+			for _, v := range side.values {
+				fmt.Fprintf(w, "%s  %s %s\n", indent, side.mark, v)
+			}
+		}
+	}
+}
+
+// orNone returns s, or "(none)" if it is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

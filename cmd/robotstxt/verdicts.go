@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gorep/robots"
+)
+
+// runTest runs "robotstxt test".
+func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return test("robotstxt test", args, stdin, stdout, stderr)
+}
+
+// stringList collects the values of a repeated flag.
+type stringList []string
+
+func (a *stringList) String() string { return strings.Join(*a, ",") }
+
+func (a *stringList) Set(v string) error {
+	*a = append(*a, v)
+	return nil
+}
+
+// A testReport is the output of "robotstxt test -json".
+type testReport struct {
+	File string `json:"file"`
+	// Status and Outcome describe the fetch, for a URL.
+	Status  int          `json:"status,omitempty"`
+	Outcome string       `json:"outcome,omitempty"`
+	Agents  []string     `json:"agents"`
+	Results []testResult `json:"results"`
+}
+
+// A testResult is the verdict on one URL, as the tester's API gives it.
+type testResult struct {
+	URL     string    `json:"url"`
+	Allowed bool      `json:"allowed"`
+	Reason  string    `json:"reason"`
+	Rule    *ruleJSON `json:"rule,omitempty"`
+	// Global reports whether the rules came from the groups for "*".
+	Global bool `json:"global"`
+	// Decision is the verdict in words, as in the text output.
+	Decision string `json:"decision"`
+}
+
+// A ruleJSON is a robots.Rule in JSON.
+type ruleJSON struct {
+	Allow   bool   `json:"allow"`
+	Pattern string `json:"pattern"`
+	Line    int    `json:"line"`
+}
+
+// test prints the verdict of the robots.txt for each URL of args, with the
+// deciding line. name is the command line that ran it, for messages.
+func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var agents stringList
+	fs.Var(&agents, "agent", "crawler `name` (product token, such as Googlebot); may be repeated (default Googlebot)")
+	file := fs.String("f", "", "robots.txt `file` to read, - for standard input, or a URL to fetch it from (default: Google's example file)")
+	asJSON := fs.Bool("json", false, "print the verdicts as JSON")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintf(stderr, "\nReports whether each URL (absolute, or a path starting with /) may be fetched, and the line that decides.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	if err := checkURLs(fs.Args()); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	tokens, err := productTokens(agents, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	src, err := load(*file, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+		return 2
+	}
+	report := testReport{File: src.name, Agents: tokens}
+	if res := src.fetched; res != nil {
+		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
+	}
+	g := src.robots.Group(tokens...)
+	status := 0
+	for _, url := range fs.Args() {
+		d := g.Decide(url)
+		if !d.Allowed {
+			status = 1
+		}
+		report.Results = append(report.Results, resultOf(url, d))
+	}
+	if *asJSON {
+		return printJSON(report, status, stdout, stderr)
+	}
+	switch {
+	case *file == "":
+		fmt.Fprintf(stdout, "# using the example file of Google's robots.txt specification (-f to give another)\n")
+	case src.fetched != nil:
+		fmt.Fprintf(stdout, "# %s: %s\n", src.name, describe(src.fetched))
+	}
+	for _, r := range report.Results {
+		fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r))
+	}
+	return status
+}
+
+// resultOf returns the testResult of the decision d on url.
+func resultOf(url string, d robots.Decision) testResult {
+	r := testResult{URL: url, Allowed: d.Allowed, Reason: d.Reason.String(), Global: d.Global, Decision: d.String()}
+	if d.Reason == robots.ReasonRule {
+		r.Rule = &ruleJSON{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
+	}
+	return r
+}
+
+// printJSON prints v as indented JSON and returns status, or 2 if v cannot
+// be encoded.
+func printJSON(v any, status int, stdout, stderr io.Writer) int {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return status
+}
+
+func verdict(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// explain says what decided r.
+func explain(r testResult) string {
+	if r.Rule == nil {
+		return "(" + r.Reason + ")"
+	}
+	kind := "Disallow"
+	if r.Rule.Allow {
+		kind = "Allow"
+	}
+	return fmt.Sprintf("line %d: %s: %s", r.Rule.Line, kind, r.Rule.Pattern)
+}

@@ -133,16 +133,18 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 		return
 	}
 	for _, a := range report.Agents {
-		fmt.Fprintf(w, "User-agent: %s\n", a.Agent)
-		if len(a.Like) > 0 {
-			fmt.Fprintf(w, "  (also %s: no group of their own in either file)\n", strings.Join(a.Like, ", "))
+		switch {
+		case a.Agent == "*" && len(a.Like) > 0:
+			fmt.Fprintf(w, "User-agent: * (and %s: no group of their own)\n", strings.Join(a.Like, ", "))
+		default:
+			fmt.Fprintf(w, "User-agent: %s\n", strings.Join(append([]string{a.Agent}, a.Like...), ", "))
 		}
 		for _, v := range a.Verdicts {
 			more := ""
 			if v.Paths > 1 {
-				more = fmt.Sprintf(" (and %s like it)", plural(v.Paths-1, "path"))
+				more = fmt.Sprintf(" (and %d more)", v.Paths-1)
 			}
-			fmt.Fprintf(w, "  %s%s\n    - %s\n    + %s\n", v.Path, more, v.Old.Decision, v.New.Decision)
+			fmt.Fprintf(w, "  %s%s\n    - %s\n    + %s\n", v.Path, more, side(a.Agent, v.Old), side(a.Agent, v.New))
 		}
 		if d := a.CrawlDelay; d != nil {
 			fmt.Fprintf(w, "  Crawl-delay\n    - %s\n    + %s\n", orNone(d.Old), orNone(d.New))
@@ -180,6 +182,15 @@ func printExtras(w io.Writer, indent string, extras []semdiff.ExtraChange) {
 			}
 		}
 	}
+}
+
+// side describes one side of a verdict change for agent, saying when the
+// group for "*" answered for another crawler.
+func side(agent string, v semdiff.Verdict) string {
+	if v.Global && agent != "*" {
+		return v.Decision + ", in the group for *"
+	}
+	return v.Decision
 }
 
 // orNone returns s, or "(none)" if it is empty.

@@ -82,7 +82,7 @@ func (g fileGen) url() string {
 // reported reports whether rep holds a change for agent from old to new.
 func reported(rep *Report, agent string, old, new robots.Decision) bool {
 	for _, a := range rep.Agents {
-		if !strings.EqualFold(a.Agent, agent) && !(a.Agent == "*" && contains(a.Like, agent)) {
+		if !strings.EqualFold(a.Agent, agent) && !containsFold(a.Like, agent) {
 			continue
 		}
 		for _, v := range a.Verdicts {
@@ -94,9 +94,9 @@ func reported(rep *Report, agent string, old, new robots.Decision) bool {
 	return false
 }
 
-func contains(list []string, s string) bool {
+func containsFold(list []string, s string) bool {
 	for _, t := range list {
-		if t == s {
+		if strings.EqualFold(t, s) {
 			return true
 		}
 	}

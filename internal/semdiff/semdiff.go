@@ -83,8 +83,10 @@ func (r *Report) Changed() bool {
 type AgentChange struct {
 	// Agent is the product token, or "*".
 	Agent string `json:"agent"`
-	// Like, on "*" only, lists the crawlers of Options.Agents that neither
-	// file names: "*" governs them in both, so the same changes apply.
+	// Like lists other crawlers to which exactly the same changes apply:
+	// on "*", the crawlers of Options.Agents that neither file names ("*"
+	// governs them in both); on another crawler, those named by a file
+	// whose changes are the same, which are not listed on their own.
 	Like []string `json:"like,omitempty"`
 	// Verdicts are the changes of verdict, in the order of their witness.
 	Verdicts []VerdictChange `json:"verdicts,omitempty"`
@@ -116,6 +118,9 @@ type Verdict struct {
 	// Decision is robots.Decision.String, such as
 	// "disallowed by line 3: Disallow: /x".
 	Decision string `json:"decision"`
+	// Global reports whether the groups for "*" answered, because none
+	// named the crawler.
+	Global bool `json:"global"`
 }
 
 // A ValueChange is a value that changed; "" stands for none.
@@ -172,7 +177,7 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 		if a == "*" {
 			c.Like = like
 		}
-		report.Agents = append(report.Agents, c)
+		report.Agents = appendAgent(report.Agents, c)
 	}
 	report.Sitemaps = compareLists(old.Sitemaps(), new.Sitemaps())
 	for _, key := range usageKeys {
@@ -181,6 +186,27 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 		}
 	}
 	return report
+}
+
+// appendAgent appends c to changes, or adds its agent to the Like of an
+// earlier crawler other than "*" with the same changes.
+func appendAgent(changes []AgentChange, c AgentChange) []AgentChange {
+	for i := range changes {
+		if e := &changes[i]; e.Agent != "*" && sameChanges(e, &c) {
+			e.Like = append(e.Like, c.Agent)
+			return changes
+		}
+	}
+	return append(changes, c)
+}
+
+// sameChanges reports whether a and b hold the same changes.
+func sameChanges(a, b *AgentChange) bool {
+	return slices.Equal(a.Verdicts, b.Verdicts) &&
+		(a.CrawlDelay == nil) == (b.CrawlDelay == nil) && (a.CrawlDelay == nil || *a.CrawlDelay == *b.CrawlDelay) &&
+		slices.EqualFunc(a.Extras, b.Extras, func(x, y ExtraChange) bool {
+			return x.Key == y.Key && slices.Equal(x.Old, y.Old) && slices.Equal(x.New, y.New)
+		})
 }
 
 // compareAgent compares what the two files say to the crawler agent.
@@ -241,7 +267,7 @@ func queryURL(w string) string {
 
 // verdictOf returns the Verdict of d.
 func verdictOf(d robots.Decision) Verdict {
-	v := Verdict{Allowed: d.Allowed, Decision: d.String()}
+	v := Verdict{Allowed: d.Allowed, Decision: d.String(), Global: d.Global}
 	if d.Reason == robots.ReasonRule {
 		v.Line = d.Rule.Line
 	}

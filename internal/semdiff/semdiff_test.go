@@ -23,8 +23,10 @@ func TestCompareCounts(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	allow := func(line int, text string) Verdict { return Verdict{Allowed: true, Line: line, Decision: text} }
-	deny := func(line int, text string) Verdict { return Verdict{Allowed: false, Line: line, Decision: text} }
+	// The verdicts of the groups for "*", and of a named group.
+	allow := func(line int, text string) Verdict { return Verdict{Allowed: true, Line: line, Decision: text, Global: true} }
+	deny := func(line int, text string) Verdict { return Verdict{Allowed: false, Line: line, Decision: text, Global: true} }
+	named := func(v Verdict) Verdict { v.Global = false; return v }
 	tests := []struct {
 		name     string
 		old, new string
@@ -36,7 +38,12 @@ func TestCompare(t *testing.T) {
 		{"new-group", "user-agent: *\ndisallow: /a\n", "user-agent: *\ndisallow: /a\n\nuser-agent: GPTBot\ndisallow: /\n",
 			Options{Agents: []string{"GPTBot", "CCBot"}},
 			&Report{Agents: []AgentChange{{Agent: "GPTBot", Verdicts: []VerdictChange{
-				{Path: "/", Paths: 2, Old: allow(0, "allowed (no matching rule)"), New: deny(5, "disallowed by line 5: Disallow: /")},
+				{Path: "/", Paths: 2, Old: allow(0, "allowed (no matching rule)"), New: named(deny(5, "disallowed by line 5: Disallow: /"))},
+			}}}}},
+		{"same-changes", "user-agent: *\nallow: /\n", "user-agent: GPTBot\nuser-agent: CCBot\ndisallow: /\n\nuser-agent: *\nallow: /\n",
+			Options{Agents: []string{"GPTBot", "CCBot", "ClaudeBot"}},
+			&Report{Agents: []AgentChange{{Agent: "CCBot", Like: []string{"GPTBot"}, Verdicts: []VerdictChange{
+				{Path: "/", Paths: 2, Old: allow(2, "allowed by line 2: Allow: /"), New: named(deny(3, "disallowed by line 3: Disallow: /"))},
 			}}}}},
 		{"star-with-like", "user-agent: *\ndisallow: /a/\n", "user-agent: *\ndisallow: /a\n",
 			Options{Agents: []string{"GPTBot"}},

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/diff")
+
+const (
+	oldFile = "testdata/diff/old.txt"
+	newFile = "testdata/diff/new.txt"
+)
+
+// TestDiffGolden runs diff on the bundled files and compares its output
+// with testdata/diff/NAME.golden; go test -run TestDiffGolden -update
+// rewrites them.
+func TestDiffGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		status int
+	}{
+		{"example", []string{"diff", oldFile, newFile}, "", 1},
+		{"example-json", []string{"diff", "-json", oldFile, newFile}, "", 1},
+		{"reverse", []string{"diff", newFile, oldFile}, "", 1},
+		{"urls", []string{"diff", "-urls", "testdata/diff/urls.txt", "-url", "/search/about/team", oldFile, newFile}, "", 1},
+		{"same", []string{"diff", oldFile, oldFile}, "", 0},
+		{"same-json", []string{"diff", "-json", oldFile, oldFile}, "", 0},
+		{"stdin", []string{"diff", "-", good}, "user-agent: *\ndisallow: /private/\ncrawl-delay: 5\n", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr); status != tt.status {
+				t.Errorf("run(%q) = %d, want %d; stderr: %s", tt.args, status, tt.status, stderr.String())
+			}
+			golden := filepath.Join("testdata", "diff", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), stdout.String()); diff != "" {
+				t.Errorf("run(%q) output mismatch with %s (-want +got):\n%s", tt.args, golden, diff)
+			}
+		})
+	}
+}
+
+func TestDiffCommand(t *testing.T) {
+	before := newSite(t, 200, "user-agent: *\ndisallow: /private\n")
+	after := newSite(t, 200, "user-agent: *\ndisallow: /private\n")
+	down := newSite(t, 503, "")
+	for _, tt := range []runCase{
+		{"url/same", []string{"diff", before.URL, after.URL + "/some/page"}, "", 0,
+			"--- " + before.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
+				"+++ " + after.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
+				"no change for 12 crawlers on 4 paths\n"},
+		{"url/503", []string{"diff", "-url", "/robots.txt", before.URL, down.URL}, "", 1,
+			"--- " + before.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
+				"+++ " + down.URL + "/robots.txt (503, unreachable: the site erred or could not be reached: everything is disallowed for now)\n" +
+				"User-agent: * (and Googlebot, Bingbot, GPTBot, ClaudeBot, CCBot, Google-Extended, Applebot-Extended, PerplexityBot, meta-externalagent, Bytespider, Amazonbot: no group of their own)\n" +
+				"  / (and 1 more)\n" +
+				"    - allowed (no matching rule)\n" +
+				"    + disallowed (disallow all)\n"},
+		{"url/network-error", []string{"diff", good, deadURL(t)}, "", 2, ""},
+		{"usage/one-file", []string{"diff", good}, "", 2, ""},
+		{"usage/three-files", []string{"diff", good, good, good}, "", 2, ""},
+		{"usage/two-stdin", []string{"diff", "-", "-"}, "", 2, ""},
+		{"usage/bad-url", []string{"diff", "-url", "example.com/a", good, good}, "", 2, ""},
+		{"usage/help", []string{"diff", "-h"}, "", 0, ""},
+		{"input/missing-file", []string{"diff", good, "testdata/missing.txt"}, "", 2, ""},
+		{"input/missing-urls", []string{"diff", "-urls", "testdata/missing.txt", good, good}, "", 2, ""},
+	} {
+		t.Run(tt.name, tt.run)
+	}
+}

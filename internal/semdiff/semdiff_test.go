@@ -24,8 +24,12 @@ func TestCompareCounts(t *testing.T) {
 
 func TestCompare(t *testing.T) {
 	// The verdicts of the groups for "*", and of a named group.
-	allow := func(line int, text string) Verdict { return Verdict{Allowed: true, Line: line, Decision: text, Global: true} }
-	deny := func(line int, text string) Verdict { return Verdict{Allowed: false, Line: line, Decision: text, Global: true} }
+	allow := func(line int, text string) Verdict {
+		return Verdict{Allowed: true, Line: line, Decision: text, Global: true}
+	}
+	deny := func(line int, text string) Verdict {
+		return Verdict{Allowed: false, Line: line, Decision: text, Global: true}
+	}
 	named := func(v Verdict) Verdict { v.Global = false; return v }
 	tests := []struct {
 		name     string

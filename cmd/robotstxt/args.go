@@ -39,27 +39,31 @@ func isAbsoluteURL(s string) bool {
 
 // productTokens returns the product tokens to ask for the -agent values.
 // A value that is a product token (letters, "-" and "_"), or "*", is kept.
-// From anything else, such as a full User-Agent header
-// ("EvalBot/1.0 (+http://x)"), the token is derived with robots.ProductToken
-// and a warning on stderr names it: asked as given, the value would match no
-// group and silently get the answers of "*". A value that names no token is
-// an error. No value means Googlebot.
+// A value shaped like a User-Agent header, with "/", spaces or a comment
+// ("EvalBot/1.0 (+http://x)"), would match no group and silently get the
+// answers of "*": its token is derived with robots.ProductToken and a
+// warning names it, and one that names no crawler is an error. Any other
+// value ("MJ12bot") is kept as given, as Google's matcher does, with a
+// warning that no user-agent line can name it. No value means Googlebot.
 func productTokens(agents []string, stderr io.Writer) ([]string, error) {
 	if len(agents) == 0 {
 		return []string{"Googlebot"}, nil
 	}
 	tokens := make([]string, len(agents))
 	for i, a := range agents {
-		if a == "*" || isProductToken(a) {
-			tokens[i] = a
-			continue
+		tokens[i] = a
+		switch {
+		case a == "*" || isProductToken(a):
+		case strings.ContainsAny(a, "/ \t();"):
+			t := robots.ProductToken(a)
+			if t == "" {
+				return nil, fmt.Errorf("-agent %q names no crawler: give its product token, such as Googlebot", a)
+			}
+			fmt.Fprintf(stderr, "robotstxt: warning: -agent %q is a User-Agent header, not a product token: asking as %q\n", a, t)
+			tokens[i] = t
+		default:
+			fmt.Fprintf(stderr, "robotstxt: warning: -agent %q is not a product token (letters, \"-\" and \"_\"): no user-agent line can name it, so the groups for \"*\" answer\n", a)
 		}
-		t := robots.ProductToken(a)
-		if t == "" {
-			return nil, fmt.Errorf("-agent %q names no crawler: give its product token, such as Googlebot", a)
-		}
-		fmt.Fprintf(stderr, "robotstxt: warning: -agent %q is not a product token: asking as %q (groups are matched by product token)\n", a, t)
-		tokens[i] = t
 	}
 	return tokens, nil
 }

@@ -23,7 +23,9 @@
 // of all the names, as Googlebot-News obeys "googlebot-news" and
 // "googlebot". A full User-Agent header ("EvalBot/1.0 (+http://x)") is cut
 // to its product token with a warning, since as given it would match no
-// group; one that names no crawler is a usage error. The exit status is 0 if
+// group; one that names no crawler is a usage error; another value that is
+// not a token ("MJ12bot") is asked as given, with a warning that only the
+// groups for "*" can answer it. The exit status is 0 if
 // every URL is allowed, 1 if any is disallowed, and 2 on a usage or input
 // error (a fetch that fails on the network included), like Google's
 // robots_main. Without a subcommand name, robotstxt runs test; a first

@@ -65,10 +65,12 @@ func TestAgentTokens(t *testing.T) {
 		{"token", "bingbot", 1, "disallowed\t/nogoogle\tline 8: Disallow: /nogoogle\n", ""},
 		{"token/dashes", "Google-Extended", 0, "allowed\t/nogoogle\t(no matching rule)\n", ""},
 		{"header", "bingbot/2.0 (+http://www.bing.com/bingbot.htm)", 1, "disallowed\t/nogoogle\tline 8: Disallow: /nogoogle\n",
-			`robotstxt: warning: -agent "bingbot/2.0 (+http://www.bing.com/bingbot.htm)" is not a product token: asking as "bingbot"`},
+			`robotstxt: warning: -agent "bingbot/2.0 (+http://www.bing.com/bingbot.htm)" is a User-Agent header, not a product token: asking as "bingbot"`},
 		{"header/compatible", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", 1,
 			"disallowed\t/nogoogle\tline 8: Disallow: /nogoogle\n", `asking as "bingbot"`},
 		{"header/unknown-crawler", "EvalBot/1.0 (+http://x)", 0, "allowed\t/nogoogle\t(no matching rule)\n", `asking as "EvalBot"`},
+		{"not-a-token", "bingbot2", 0, "allowed\t/nogoogle\t(no matching rule)\n",
+			`robotstxt: warning: -agent "bingbot2" is not a product token (letters, "-" and "_"): no user-agent line can name it, so the groups for "*" answer`},
 		{"browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36", 2, "",
 			`names no crawler: give its product token, such as Googlebot`},
 	}

@@ -72,6 +72,10 @@ type Report struct {
 	// and URLs each was asked about.
 	Crawlers int `json:"crawlers"`
 	Paths    int `json:"paths"`
+	// Complete reports whether the witnesses match every set of patterns
+	// that some path matches, so that every change of verdict on any path
+	// is reported (see the package doc).
+	Complete bool `json:"complete"`
 }
 
 // Changed reports whether r holds any change.
@@ -162,12 +166,13 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 	agents := slices.SortedFunc(maps.Values(named), func(a, b string) int {
 		return strings.Compare(strings.ToLower(a), strings.ToLower(b))
 	})
-	witnesses := Witnesses(old, new)
+	witnesses, complete := Witnesses(old, new)
 
 	report := &Report{
 		Agents:   []AgentChange{},
 		Crawlers: 1 + len(agents) + len(like),
 		Paths:    len(witnesses) + len(opts.URLs),
+		Complete: complete,
 	}
 	for _, a := range append([]string{"*"}, agents...) {
 		c := compareAgent(a, old, new, witnesses, opts.URLs)

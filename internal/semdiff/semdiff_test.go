@@ -8,17 +8,18 @@ import (
 	"github.com/gorep/robots"
 )
 
-// ignoreCounts ignores the counts of what was compared, which
-// TestCompareCounts checks.
-var ignoreCounts = cmpopts.IgnoreFields(Report{}, "Crawlers", "Paths")
+// ignoreCounts ignores the counts of what was compared and whether it is
+// complete, which TestCompareCounts and the tests of guarantee_test.go
+// check.
+var ignoreCounts = cmpopts.IgnoreFields(Report{}, "Crawlers", "Paths", "Complete")
 
 func TestCompareCounts(t *testing.T) {
 	old := robots.Parse([]byte("user-agent: a\ndisallow: /p\n"))
 	new := robots.Parse([]byte("user-agent: b\nuser-agent: GPTBot\ndisallow: /p$\n"))
 	got := Compare(old, new, Options{Agents: []string{"GPTBot", "CCBot"}, URLs: []string{"/q", "/r"}})
 	// "*", a, b, GPTBot, CCBot; "/", "/x", "/p", "/px", "/p/", "/p/x", and the URLs.
-	if got.Crawlers != 5 || got.Paths != 8 {
-		t.Errorf("Compare counted %d crawlers and %d paths, want 5 and 8", got.Crawlers, got.Paths)
+	if got.Crawlers != 5 || got.Paths != 8 || !got.Complete {
+		t.Errorf("Compare counted %d crawlers and %d paths, complete %t; want 5, 8, true", got.Crawlers, got.Paths, got.Complete)
 	}
 }
 

@@ -8,24 +8,39 @@ import (
 )
 
 // Witnesses returns the paths on which Compare asks both files for a
-// verdict: for every allow and disallow pattern of every file given, its
-// literal prefix at each "*" (the "*" taken as empty and as one byte),
-// the whole pattern with a final "$" resolved (the path itself, and the path
-// followed by "/"), each of those extended by one byte that no pattern holds,
-// the directory of an "Allow: .../index.html" (which Google allows too), and
-// "/" with its one-byte extension. The result is sorted and has no
-// duplicates.
+// verdict, sorted, and whether they are complete: whether every set of
+// patterns that some path matches is matched by one of them.
 //
-// For "/a*b$" the witnesses are "/a", "/ax", "/ab", "/axb", "/ab/", "/abx",
-// "/axbx" and the like; for "/a$", "/a", "/ax" and "/a/".
-func Witnesses(files ...*robots.Robots) []string {
+// They are, for every allow and disallow pattern of every file given: its
+// literal prefix at each "*" (the "*" taken as empty and as one byte), the
+// whole pattern with a final "$" resolved (the path itself, and the path
+// followed by "/"), each of those extended by one byte that no pattern
+// holds, and the directory of an "Allow: .../index.html" (which Google
+// allows too); and "/" with its one-byte extension. For "/a*b$" they are
+// "/a", "/ax", "/ab", "/axb", "/ab/", "/abx", "/axbx" and the like; for
+// "/a$", "/a", "/ax" and "/a/". Without a "*" inside a pattern, these are
+// complete.
+//
+// When a pattern has a "*" inside, they also hold a path for each set of
+// patterns that some path matches, found by following all the patterns at
+// once over the bytes they hold; if that takes more than 100,000 states,
+// the search stops and the witnesses are not complete.
+func Witnesses(files ...*robots.Robots) (witnesses []string, complete bool) {
+	var globs []glob
 	var patterns []string
-	var allows []bool
 	for _, r := range files {
 		for _, rec := range r.Records() {
 			for _, rule := range rec.Rules {
-				patterns = append(patterns, escapePattern(rule.Pattern))
-				allows = append(allows, rule.Allow)
+				p := escapePattern(rule.Pattern)
+				patterns = append(patterns, p)
+				if p == "" || p[0] != '/' && p[0] != '*' {
+					continue // never matches
+				}
+				text, anchored := trimPattern(p)
+				globs = append(globs, glob{text, anchored})
+				if dir, ok := indexDir(p, rule.Allow); ok {
+					globs = append(globs, glob{dir, true})
+				}
 			}
 		}
 	}
@@ -38,29 +53,32 @@ func Witnesses(files ...*robots.Robots) []string {
 		set[w] = true
 		set[w+fresh] = true
 	}
-	for i, p := range patterns {
-		if p == "" || p[0] != '/' && p[0] != '*' {
-			continue // never matches
-		}
-		literal, anchored := trimPattern(p)
-		pieces := strings.Split(literal, "*")
+	inner := false
+	for _, g := range globs {
+		pieces := strings.Split(g.text, "*")
+		inner = inner || len(pieces) > 1
 		for j := range pieces {
 			add(strings.Join(pieces[:j+1], ""))
 			add(strings.Join(pieces[:j+1], fresh))
 		}
-		if anchored {
+		if g.anchored {
 			add(strings.Join(pieces, "") + "/")
 		}
-		if dir, ok := indexDir(p, allows[i]); ok {
-			add(dir)
+	}
+	complete = true
+	if inner {
+		var explored []string
+		explored, complete = explore(globs, fresh)
+		for _, w := range explored {
+			set[w] = true
 		}
 	}
-	out := make([]string, 0, len(set))
+	witnesses = make([]string, 0, len(set))
 	for w := range set {
-		out = append(out, w)
+		witnesses = append(witnesses, w)
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(witnesses)
+	return witnesses, complete
 }
 
 // trimPattern returns the escaped pattern p without a final "$" and without

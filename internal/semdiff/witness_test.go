@@ -29,12 +29,15 @@ func TestWitnesses(t *testing.T) {
 		{"fresh-byte", "user-agent: *\ndisallow: /xz\n",
 			[]string{"/", "/q", "/xz", "/xzq"}},
 		{"index-html", "user-agent: *\nallow: /d/index.html\n",
-			[]string{"/", "/d/", "/d/index.html", "/d/index.htmlz", "/d/z", "/z"}},
+			[]string{"/", "/d/", "/d//", "/d//z", "/d/index.html", "/d/index.htmlz", "/d/z", "/z"}},
 		{"never-matches", "user-agent: *\ndisallow: fish\ndisallow:\n", []string{"/", "/x"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Witnesses(robots.Parse([]byte(tt.file)))
+			got, complete := Witnesses(robots.Parse([]byte(tt.file)))
+			if !complete {
+				t.Errorf("Witnesses(%q) are not complete", tt.file)
+			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Witnesses(%q) mismatch (-want +got):\n%s", tt.file, diff)
 			}

@@ -23,14 +23,16 @@ per crawler, of those lines outside any group, and of sitemaps.
 
 Paths are compared on witnesses derived from the patterns of both files
 (their literal parts, with "*" taken as empty and as one byte, "$" as the
-end and as followed by "/", each extended by one byte), "/", and the URLs
-of -url and -urls. Every change reported is real. When no pattern has a "*"
-before its last literal byte (a final "*" or "$" is fine), the report is
-complete: if any path changes verdict for a crawler, a change with the
-same deciding lines is reported. With a "*" inside a pattern, changes
-seen only on paths that match several wildcard patterns at once can be
-missed: list such paths with -url. Each change shows its first witness
-and how many more share it, not every path affected.
+end and as followed by "/", each extended by one byte), on a path for
+each pair of deciding rules that exploring a crawler's wildcard patterns
+together finds, and on the URLs of -url and -urls. Every change reported
+is real, and the report is complete: if any path changes verdict for a
+crawler compared, a change with the same deciding lines is reported.
+Unless the wildcards of a crawler's rules combine in too many ways to
+explore (20,000 states): the report then says so, and changes seen only on
+paths that match several wildcard patterns at once can be missed; list
+such paths with -url. Each change shows its first witness and how many
+more share it, not every path affected.
 
 The exit status is 0 when nothing changed, 1 when something did, and 2 on
 a usage error or an input that cannot be read (a fetch that fails on the
@@ -130,6 +132,7 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 	}
 	if !report.Changed() {
 		fmt.Fprintf(w, "no change for %s on %s\n", plural(report.Crawlers, "crawler"), plural(report.Paths, "path"))
+		printIncomplete(w, report)
 		return
 	}
 	for _, a := range report.Agents {
@@ -163,6 +166,14 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 	if len(report.Extras) > 0 {
 		fmt.Fprintf(w, "Outside any group\n")
 		printExtras(w, "  ", report.Extras)
+	}
+	printIncomplete(w, report)
+}
+
+// printIncomplete says, if report is not complete, what may be missing.
+func printIncomplete(w io.Writer, report *semdiff.Report) {
+	if !report.Complete {
+		fmt.Fprintf(w, "note: the wildcards of these files combine in too many ways to explore all: a change seen only on paths that match several \"*\" patterns at once may be missing (give such paths with -url)\n")
 	}
 }
 

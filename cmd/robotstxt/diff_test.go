@@ -34,6 +34,7 @@ func TestDiffGolden(t *testing.T) {
 		{"urls", []string{"diff", "-urls", "testdata/diff/urls.txt", "-url", "/search/about/team", oldFile, newFile}, "", 1},
 		{"same", []string{"diff", oldFile, oldFile}, "", 0},
 		{"same-json", []string{"diff", "-json", oldFile, oldFile}, "", 0},
+		{"incomplete", []string{"diff", "testdata/diff/wild.txt", "testdata/diff/wild.txt"}, "", 0},
 		{"stdin", []string{"diff", "-", good}, "user-agent: *\ndisallow: /private/\ncrawl-delay: 5\n", 1},
 	}
 	for _, tt := range tests {

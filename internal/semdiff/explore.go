@@ -1,33 +1,55 @@
 package semdiff
 
 import (
+	"cmp"
 	"encoding/binary"
 	"slices"
+
+	"github.com/gorep/robots"
 )
 
-// maxStates bounds the states that explore visits: beyond it, the
-// combinations of wildcards are too many to explore, and Compare falls back
-// on the witnesses of Witnesses alone.
+// maxStates bounds the states that explore visits for one crawler: beyond
+// it, the wildcards combine in too many ways to explore, and Compare falls
+// back on the witnesses of Witnesses alone.
 const maxStates = 20_000
 
-// A glob is a pattern as matched: its escaped text without a final "$" and
-// trailing "*" (it may hold other "*"), and whether it is anchored at the
-// end of the path.
+// A glob is a rule as matched: the escaped text of its pattern without a
+// final "$" and trailing "*" (it may hold other "*"), whether it is anchored
+// at the end of the path, and what ranks it against the other rules of its
+// group: its priority (the length of the escaped pattern), its kind and its
+// line. side is 0 for the old file, 1 for the new.
 type glob struct {
 	text     string
 	anchored bool
+	side     int
+	prio     int
+	allow    bool
+	line     int
 }
 
-// explore walks the automaton that reads a path byte by byte and follows
-// every glob at once, breadth first from "/", and returns a witness (the
-// first path found) for each set of globs that some path matches, and
-// whether it visited every state within maxStates. Two paths that match
-// the same globs get the same verdicts from any group made of them, except
-// "/robots.txt", which is always allowed: it is never a witness, so that
-// another path with its set, if there is one, stands for the set.
+// explore returns a path for each pair of deciding rules that some path
+// gets from the groups old and new (the rules that apply to one crawler in
+// each file), and whether it found them all within maxStates.
 //
-// Bytes that no glob holds all act alike: fresh stands for them.
-func explore(globs []glob, fresh string) (witnesses []string, complete bool) {
+// It walks, breadth first from "/", the automaton that reads a path byte by
+// byte and follows every rule of both groups at once, and keeps the first
+// path that reaches each pair. Bytes that no pattern holds all act alike:
+// fresh stands for them. "/robots.txt", always allowed, is never a witness,
+// so that another path with the same deciding rules, if there is one,
+// stands for them.
+func explore(old, new []robots.Rule, fresh string) (witnesses []string, complete bool) {
+	var globs []glob
+	for side, rules := range [][]robots.Rule{old, new} {
+		for _, r := range rules {
+			globs = append(globs, globsOf(r, side, r.Line)...)
+		}
+	}
+	// By side, then in the order in which rules decide: the longest
+	// pattern first, allow before disallow, the earliest line first.
+	slices.SortFunc(globs, func(a, b glob) int {
+		return cmp.Or(cmp.Compare(a.side, b.side), cmp.Compare(b.prio, a.prio),
+			cmpBool(b.allow, a.allow), cmp.Compare(a.line, b.line))
+	})
 	e := explorer{globs: globs}
 	alphabet := []byte(fresh)
 	for _, g := range globs {
@@ -47,14 +69,13 @@ func explore(globs []glob, fresh string) (witnesses []string, complete bool) {
 	}
 	first := item{e.step(nil, start, '/'), "/"}
 	seen := map[string]bool{string(appendKey(nil, first.state)): true}
-	sets := map[string]bool{}
+	pairs := map[[2]int]bool{}
 	var next []uint64
 	var buf []byte
 	for queue := []item{first}; len(queue) > 0; queue = queue[1:] {
 		it := queue[0]
-		buf = appendKey(buf[:0], e.matched(next[:0], it.state))
-		if !sets[string(buf)] && it.path != "/robots.txt" {
-			sets[string(buf)] = true
+		if pair := e.deciding(it.state); !pairs[pair] && it.path != "/robots.txt" {
+			pairs[pair] = true
 			witnesses = append(witnesses, it.path)
 		}
 		for _, c := range alphabet {
@@ -73,9 +94,20 @@ func explore(globs []glob, fresh string) (witnesses []string, complete bool) {
 	return witnesses, true
 }
 
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // An explorer computes the states of the automaton of explore. A state is
 // a sorted set of positions: glob i having matched its text up to byte k is
-// i<<32|k; a glob that is not anchored and has matched is i<<32|done.
+// i<<32|k; a glob that is not anchored and has matched is i<<32|done, and
+// stays so whatever follows.
 type explorer struct {
 	globs []glob
 }
@@ -119,38 +151,50 @@ func (e *explorer) step(next, state []uint64, c byte) []uint64 {
 	return e.prune(slices.Compact(next))
 }
 
-// prune drops from the sorted state the positions of each glob that come
-// before its last "*" reached: whatever path can follow them can follow that
-// "*" too, which swallows the bytes they would match first, so they change
-// nothing that the glob can match from then on.
+// prune drops from the sorted state the positions that can no longer
+// change which rule decides:
+//
+//   - the globs of a side that rank after a glob of that side that is done:
+//     it matches whatever follows, so they never decide;
+//   - the positions of a glob before its last "*" reached: whatever can
+//     follow them can follow that "*" too, which swallows the bytes they
+//     would match first.
 func (e *explorer) prune(state []uint64) []uint64 {
 	out := state[:0]
+	cut := -1 // the side whose remaining globs are dropped
 	for i := 0; i < len(state); {
-		g := state[i] >> 32
-		j := i
-		star := i // the first position kept of glob g
-		for ; j < len(state) && state[j]>>32 == g; j++ {
+		g := int(state[i] >> 32)
+		j, star := i, i
+		for ; j < len(state) && int(state[j]>>32) == g; j++ {
 			k := int(state[j] & done)
-			if k != done && k < len(e.globs[g].text) && e.globs[g].text[k] == '*' {
+			if k == done {
+				star = j
+			} else if k < len(e.globs[g].text) && e.globs[g].text[k] == '*' {
 				star = j
 			}
 		}
-		out = append(out, state[star:j]...)
+		if side := e.globs[g].side; side != cut {
+			out = append(out, state[star:j]...)
+			if state[j-1]&done == done {
+				cut = side
+			}
+		}
 		i = j
 	}
 	return out
 }
 
-// matched appends to m the globs that a path ending in state matches, and
-// returns it.
-func (e *explorer) matched(m, state []uint64) []uint64 {
+// deciding returns, for each side, the index of the first glob that a path
+// ending in state matches (the rule that decides), or -1.
+func (e *explorer) deciding(state []uint64) [2]int {
+	d := [2]int{-1, -1}
 	for _, p := range state {
 		i, k := int(p>>32), int(p&done)
-		if k == done || k == len(e.globs[i].text) {
-			m = append(m, uint64(i))
+		if side := e.globs[i].side; d[side] < 0 && (k == done || k == len(e.globs[i].text)) {
+			d[side] = i
 		}
 	}
-	return m
+	return d
 }
 
 // appendKey appends the positions to b as bytes, for a map key.

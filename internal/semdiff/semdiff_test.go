@@ -1,6 +1,8 @@
 package semdiff
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,5 +105,24 @@ func TestCompareBlanket(t *testing.T) {
 	}}}}
 	if diff := cmp.Diff(want, got, ignoreCounts); diff != "" {
 		t.Errorf("Compare(AllowAll, DisallowAll) mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCompareIncomplete checks that Compare says when a crawler's wildcards
+// combine in too many ways to explore.
+func TestCompareIncomplete(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := range 12 {
+		l := "abcdefghijklmnop"[i:]
+		fmt.Fprintf(&b, "disallow: /*%s*%s$\n", l[:2], l[2:4])
+	}
+	r := robots.Parse([]byte(b.String()))
+	if got := Compare(r, r, Options{}); got.Complete || got.Changed() {
+		t.Errorf("Compare of a file with itself: complete %t, changed %t; want false, false", got.Complete, got.Changed())
+	}
+	small := robots.Parse([]byte("user-agent: *\ndisallow: /*ab*cd$\n"))
+	if got := Compare(small, small, Options{}); !got.Complete {
+		t.Errorf("Compare of a small file with itself is not complete")
 	}
 }

@@ -1,51 +1,43 @@
 package semdiff
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/gorep/robots"
 )
 
-// Witnesses returns the paths on which Compare asks both files for a
-// verdict, sorted, and whether they are complete: whether every set of
-// patterns that some path matches is matched by one of them.
+// Witnesses returns the paths derived from the patterns of the files, on
+// which Compare asks both files for a verdict, sorted: for every allow and
+// disallow pattern, its literal prefix at each "*" (the "*" taken as empty
+// and as one byte), the whole pattern with a final "$" resolved (the path
+// itself, and the path followed by "/"), each of those extended by one byte
+// that no pattern holds, and the directory of an "Allow: .../index.html"
+// (which Google allows too); and "/" with its one-byte extension. For
+// "/a*b$" they are "/a", "/ax", "/ab", "/axb", "/ab/", "/abx", "/axbx" and
+// the like; for "/a$", "/a", "/ax" and "/a/".
 //
-// They are, for every allow and disallow pattern of every file given: its
-// literal prefix at each "*" (the "*" taken as empty and as one byte), the
-// whole pattern with a final "$" resolved (the path itself, and the path
-// followed by "/"), each of those extended by one byte that no pattern
-// holds, and the directory of an "Allow: .../index.html" (which Google
-// allows too); and "/" with its one-byte extension. For "/a*b$" they are
-// "/a", "/ax", "/ab", "/axb", "/ab/", "/abx", "/axbx" and the like; for
-// "/a$", "/a", "/ax" and "/a/". Without a "*" inside a pattern, these are
-// complete.
-//
-// When a pattern has a "*" inside, they also hold a path for each set of
-// patterns that some path matches, found by following all the patterns at
-// once over the bytes they hold; if that takes more than 100,000 states,
-// the search stops and the witnesses are not complete.
-func Witnesses(files ...*robots.Robots) (witnesses []string, complete bool) {
-	var globs []glob
+// Without a "*" inside a pattern, they reach every set of patterns that a
+// path can match. Compare adds, when a crawler's rules have a "*" inside,
+// the paths that exploring those rules together finds.
+func Witnesses(files ...*robots.Robots) []string {
 	var patterns []string
+	set := map[string]bool{}
+	var texts []string
+	var anchors []bool
 	for _, r := range files {
 		for _, rec := range r.Records() {
 			for _, rule := range rec.Rules {
 				p := escapePattern(rule.Pattern)
 				patterns = append(patterns, p)
-				if p == "" || p[0] != '/' && p[0] != '*' {
-					continue // never matches
-				}
-				text, anchored := trimPattern(p)
-				globs = append(globs, glob{text, anchored})
-				if dir, ok := indexDir(p, rule.Allow); ok {
-					globs = append(globs, glob{dir, true})
+				for _, g := range globsOf(rule, 0, 0) {
+					texts, anchors = append(texts, g.text), append(anchors, g.anchored)
 				}
 			}
 		}
 	}
 	fresh := freshByte(patterns)
-	set := map[string]bool{"/": true, "/" + fresh: true}
 	add := func(w string) {
 		if !strings.HasPrefix(w, "/") {
 			w = "/" + w // after a leading "*", which matches the "/"
@@ -53,32 +45,40 @@ func Witnesses(files ...*robots.Robots) (witnesses []string, complete bool) {
 		set[w] = true
 		set[w+fresh] = true
 	}
-	inner := false
-	for _, g := range globs {
-		pieces := strings.Split(g.text, "*")
-		inner = inner || len(pieces) > 1
+	add("/")
+	for i, text := range texts {
+		pieces := strings.Split(text, "*")
 		for j := range pieces {
 			add(strings.Join(pieces[:j+1], ""))
 			add(strings.Join(pieces[:j+1], fresh))
 		}
-		if g.anchored {
+		if anchors[i] {
 			add(strings.Join(pieces, "") + "/")
 		}
 	}
-	complete = true
-	if inner {
-		var explored []string
-		explored, complete = explore(globs, fresh)
-		for _, w := range explored {
-			set[w] = true
-		}
-	}
-	witnesses = make([]string, 0, len(set))
+	witnesses := make([]string, 0, len(set))
 	for w := range set {
 		witnesses = append(witnesses, w)
 	}
 	slices.Sort(witnesses)
-	return witnesses, complete
+	return witnesses
+}
+
+// globsOf returns the globs that the rule matches with: its pattern, and
+// the directory of an "Allow: .../index.html"; none for a pattern that
+// never matches or never decides. side and line go into the globs.
+func globsOf(rule robots.Rule, side, line int) []glob {
+	p := escapePattern(rule.Pattern)
+	if p == "" || p[0] != '/' && p[0] != '*' {
+		return nil
+	}
+	text, anchored := trimPattern(p)
+	globs := []glob{{text: text, anchored: anchored, side: side, prio: len(p), allow: rule.Allow, line: line}}
+	if dir, ok := indexDir(p, rule.Allow); ok {
+		// Google's reference: as if "Allow: /d/$" stood on the same line.
+		globs = append(globs, glob{text: dir, anchored: true, side: side, prio: len(dir) + 1, allow: true, line: line})
+	}
+	return globs
 }
 
 // trimPattern returns the escaped pattern p without a final "$" and without
@@ -166,4 +166,101 @@ func upper(c byte) byte {
 		return c - ('a' - 'A')
 	}
 	return c
+}
+
+// A witnessSet gives the witnesses of each crawler: those of Witnesses,
+// and when the crawler's rules have a "*" inside, those that explore finds
+// for them, computed once for each pair of groups.
+type witnessSet struct {
+	old, new *robots.Robots
+	// common are the witnesses of Witnesses; fresh is a byte no pattern
+	// holds.
+	common []string
+	fresh  string
+	// explored holds the witnesses of each pair of groups explored, by key.
+	explored map[string][]string
+	// all holds every witness handed out; complete is false once an
+	// exploration stopped at maxStates.
+	all      map[string]bool
+	complete bool
+}
+
+func newWitnessSet(old, new *robots.Robots) *witnessSet {
+	w := &witnessSet{old: old, new: new, common: Witnesses(old, new),
+		explored: map[string][]string{}, all: map[string]bool{}, complete: true}
+	var patterns []string
+	for _, r := range []*robots.Robots{old, new} {
+		for _, rec := range r.Records() {
+			for _, rule := range rec.Rules {
+				patterns = append(patterns, escapePattern(rule.Pattern))
+			}
+		}
+	}
+	w.fresh = freshByte(patterns)
+	for _, p := range w.common {
+		w.all[p] = true
+	}
+	return w
+}
+
+// of returns the witnesses for the crawler agent, sorted.
+func (w *witnessSet) of(agent string) []string {
+	old, new := groupRules(w.old, agent), groupRules(w.new, agent)
+	if !hasInnerStar(old) && !hasInnerStar(new) {
+		return w.common
+	}
+	key := fmt.Sprint(old, new)
+	more, ok := w.explored[key]
+	if !ok {
+		var complete bool
+		more, complete = explore(old, new, w.fresh)
+		w.complete = w.complete && complete
+		w.explored[key] = more
+		for _, p := range more {
+			w.all[p] = true
+		}
+	}
+	out := slices.Concat(w.common, more)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// groupRules returns the rules that apply to the crawler agent in r, as
+// Robots.Group chooses them: those of the groups that name it, or if none
+// does, those of the groups for "*".
+func groupRules(r *robots.Robots, agent string) []robots.Rule {
+	var named, global []robots.Rule
+	found := false
+	for _, rec := range r.Records() {
+		names, star := false, false
+		for _, a := range rec.Agents {
+			if a.Token == "*" {
+				star = true
+			} else if agent != "*" && strings.EqualFold(a.Token, agent) {
+				names = true
+			}
+		}
+		if names {
+			found = true
+			named = append(named, rec.Rules...)
+		}
+		if star {
+			global = append(global, rec.Rules...)
+		}
+	}
+	if found {
+		return named
+	}
+	return global
+}
+
+// hasInnerStar reports whether a rule's pattern has a "*" that is not at
+// its end.
+func hasInnerStar(rules []robots.Rule) bool {
+	for _, r := range rules {
+		if text, _ := trimPattern(escapePattern(r.Pattern)); strings.Contains(text, "*") {
+			return true
+		}
+	}
+	return false
 }

@@ -34,10 +34,7 @@ func TestWitnesses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, complete := Witnesses(robots.Parse([]byte(tt.file)))
-			if !complete {
-				t.Errorf("Witnesses(%q) are not complete", tt.file)
-			}
+			got := Witnesses(robots.Parse([]byte(tt.file)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Witnesses(%q) mismatch (-want +got):\n%s", tt.file, diff)
 			}

@@ -27,12 +27,12 @@ end and as followed by "/", each extended by one byte), on a path for
 each pair of deciding rules that exploring a crawler's wildcard patterns
 together finds, and on the URLs of -url and -urls. Every change reported
 is real, and the report is complete: if any path changes verdict for a
-crawler compared, a change with the same deciding lines is reported.
-Unless the wildcards of a crawler's rules combine in too many ways to
-explore (20,000 states): the report then says so, and changes seen only on
-paths that match several wildcard patterns at once can be missed; list
-such paths with -url. Each change shows its first witness and how many
-more share it, not every path affected.
+crawler compared, a change with the same deciding lines is reported;
+unless the wildcards of a crawler's rules combine in too many ways to
+explore (20,000 states, or about a second of work). The report then says
+so, and changes seen only on paths that match several wildcard patterns
+at once can be missed: list such paths with -url. Each change shows its
+first witness and how many more share it, not every path affected.
 
 The exit status is 0 when nothing changed, 1 when something did, and 2 on
 a usage error or an input that cannot be read (a fetch that fails on the

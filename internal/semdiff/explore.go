@@ -8,10 +8,15 @@ import (
 	"github.com/gorep/robots"
 )
 
-// maxStates bounds the states that explore visits for one crawler: beyond
-// it, the wildcards combine in too many ways to explore, and Compare falls
-// back on the witnesses of Witnesses alone.
-const maxStates = 20_000
+// maxStates bounds the states that explore visits for one crawler, and
+// maxWork the positions that the explorations of one Compare step through
+// in all (about a second): beyond them, the wildcards combine in too many
+// ways to explore, and Compare falls back on the witnesses of Witnesses
+// alone for the rest.
+const (
+	maxStates = 20_000
+	maxWork   = 50_000_000
+)
 
 // A glob is a rule as matched: the escaped text of its pattern without a
 // final "$" and trailing "*" (it may hold other "*"), whether it is anchored
@@ -29,7 +34,8 @@ type glob struct {
 
 // explore returns a path for each pair of deciding rules that some path
 // gets from the groups old and new (the rules that apply to one crawler in
-// each file), and whether it found them all within maxStates.
+// each file), and whether it found them all within maxStates and the work
+// left in budget, from which it takes what it uses.
 //
 // It walks, breadth first from "/", the automaton that reads a path byte by
 // byte and follows every rule of both groups at once, and keeps the first
@@ -37,7 +43,7 @@ type glob struct {
 // fresh stands for them. "/robots.txt", always allowed, is never a witness,
 // so that another path with the same deciding rules, if there is one,
 // stands for them.
-func explore(old, new []robots.Rule, fresh string) (witnesses []string, complete bool) {
+func explore(old, new []robots.Rule, fresh string, budget *int) (witnesses []string, complete bool) {
 	var globs []glob
 	for side, rules := range [][]robots.Rule{old, new} {
 		for _, r := range rules {
@@ -77,6 +83,9 @@ func explore(old, new []robots.Rule, fresh string) (witnesses []string, complete
 		if pair := e.deciding(it.state); !pairs[pair] && it.path != "/robots.txt" {
 			pairs[pair] = true
 			witnesses = append(witnesses, it.path)
+		}
+		if *budget -= len(it.state) * len(alphabet); *budget < 0 {
+			return witnesses, false
 		}
 		for _, c := range alphabet {
 			next = e.step(next[:0], it.state, c)

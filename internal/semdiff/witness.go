@@ -183,11 +183,13 @@ type witnessSet struct {
 	// exploration stopped at maxStates.
 	all      map[string]bool
 	complete bool
+	// budget is the work explore may still do.
+	budget int
 }
 
 func newWitnessSet(old, new *robots.Robots) *witnessSet {
 	w := &witnessSet{old: old, new: new, common: Witnesses(old, new),
-		explored: map[string][]string{}, all: map[string]bool{}, complete: true}
+		explored: map[string][]string{}, all: map[string]bool{}, complete: true, budget: maxWork}
 	var patterns []string
 	for _, r := range []*robots.Robots{old, new} {
 		for _, rec := range r.Records() {
@@ -213,7 +215,7 @@ func (w *witnessSet) of(agent string) []string {
 	more, ok := w.explored[key]
 	if !ok {
 		var complete bool
-		more, complete = explore(old, new, w.fresh)
+		more, complete = explore(old, new, w.fresh, &w.budget)
 		w.complete = w.complete && complete
 		w.explored[key] = more
 		for _, p := range more {

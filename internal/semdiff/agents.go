@@ -40,3 +40,32 @@ func namedAgents(spellings []string, files ...*robots.Robots) map[string]string 
 	}
 	return named
 }
+
+// groupRules returns the rules that apply to the crawler agent in r, as
+// Robots.Group chooses them: those of the groups that name it, or if none
+// does, those of the groups for "*".
+func groupRules(r *robots.Robots, agent string) []robots.Rule {
+	var named, global []robots.Rule
+	found := false
+	for _, rec := range r.Records() {
+		names, star := false, false
+		for _, a := range rec.Agents {
+			if a.Token == "*" {
+				star = true
+			} else if agent != "*" && strings.EqualFold(a.Token, agent) {
+				names = true
+			}
+		}
+		if names {
+			found = true
+			named = append(named, rec.Rules...)
+		}
+		if star {
+			global = append(global, rec.Rules...)
+		}
+	}
+	if found {
+		return named
+	}
+	return global
+}

@@ -47,7 +47,7 @@ func explore(old, new []robots.Rule, fresh string, budget *int) (witnesses []str
 	var globs []glob
 	for side, rules := range [][]robots.Rule{old, new} {
 		for _, r := range rules {
-			globs = append(globs, globsOf(r, side, r.Line)...)
+			globs = append(globs, globsOf(r, side)...)
 		}
 	}
 	// By side, then in the order in which rules decide: the longest

@@ -22,22 +22,16 @@ import (
 // path can match. Compare adds, when a crawler's rules have a "*" inside,
 // the paths that exploring those rules together finds.
 func Witnesses(files ...*robots.Robots) []string {
-	var patterns []string
-	set := map[string]bool{}
-	var texts []string
-	var anchors []bool
+	var globs []glob
 	for _, r := range files {
 		for _, rec := range r.Records() {
 			for _, rule := range rec.Rules {
-				p := escapePattern(rule.Pattern)
-				patterns = append(patterns, p)
-				for _, g := range globsOf(rule, 0, 0) {
-					texts, anchors = append(texts, g.text), append(anchors, g.anchored)
-				}
+				globs = append(globs, globsOf(rule, 0)...)
 			}
 		}
 	}
-	fresh := freshByte(patterns)
+	fresh := freshByte(files...)
+	set := map[string]bool{}
 	add := func(w string) {
 		if !strings.HasPrefix(w, "/") {
 			w = "/" + w // after a leading "*", which matches the "/"
@@ -46,13 +40,13 @@ func Witnesses(files ...*robots.Robots) []string {
 		set[w+fresh] = true
 	}
 	add("/")
-	for i, text := range texts {
-		pieces := strings.Split(text, "*")
+	for _, g := range globs {
+		pieces := strings.Split(g.text, "*")
 		for j := range pieces {
 			add(strings.Join(pieces[:j+1], ""))
 			add(strings.Join(pieces[:j+1], fresh))
 		}
-		if anchors[i] {
+		if g.anchored {
 			add(strings.Join(pieces, "") + "/")
 		}
 	}
@@ -66,17 +60,17 @@ func Witnesses(files ...*robots.Robots) []string {
 
 // globsOf returns the globs that the rule matches with: its pattern, and
 // the directory of an "Allow: .../index.html"; none for a pattern that
-// never matches or never decides. side and line go into the globs.
-func globsOf(rule robots.Rule, side, line int) []glob {
+// never matches or never decides. side goes into the globs.
+func globsOf(rule robots.Rule, side int) []glob {
 	p := escapePattern(rule.Pattern)
 	if p == "" || p[0] != '/' && p[0] != '*' {
 		return nil
 	}
 	text, anchored := trimPattern(p)
-	globs := []glob{{text: text, anchored: anchored, side: side, prio: len(p), allow: rule.Allow, line: line}}
+	globs := []glob{{text: text, anchored: anchored, side: side, prio: len(p), allow: rule.Allow, line: rule.Line}}
 	if dir, ok := indexDir(p, rule.Allow); ok {
 		// Google's reference: as if "Allow: /d/$" stood on the same line.
-		globs = append(globs, glob{text: dir, anchored: true, side: side, prio: len(dir) + 1, allow: true, line: line})
+		globs = append(globs, glob{text: dir, anchored: true, side: side, prio: len(dir) + 1, allow: true, line: rule.Line})
 	}
 	return globs
 }
@@ -107,15 +101,20 @@ func indexDir(p string, allow bool) (string, bool) {
 	return "", false
 }
 
-// freshByte returns a printable byte, as a string, that occurs in none of
-// patterns, preferring ones that read well in a path. With every printable
-// byte taken, it returns a byte outside ASCII, which escaped patterns never
-// hold.
-func freshByte(patterns []string) string {
+// freshByte returns a printable byte, as a string, that occurs in no
+// escaped pattern of the files, preferring ones that read well in a path.
+// With every printable byte taken, it returns a byte outside ASCII, which
+// escaped patterns never hold.
+func freshByte(files ...*robots.Robots) string {
 	var used [256]bool
-	for _, p := range patterns {
-		for i := 0; i < len(p); i++ {
-			used[p[i]] = true
+	for _, r := range files {
+		for _, rec := range r.Records() {
+			for _, rule := range rec.Rules {
+				p := escapePattern(rule.Pattern)
+				for i := 0; i < len(p); i++ {
+					used[p[i]] = true
+				}
+			}
 		}
 	}
 	for _, c := range []byte("xzq0~_-.") {
@@ -188,17 +187,8 @@ type witnessSet struct {
 }
 
 func newWitnessSet(old, new *robots.Robots) *witnessSet {
-	w := &witnessSet{old: old, new: new, common: Witnesses(old, new),
+	w := &witnessSet{old: old, new: new, common: Witnesses(old, new), fresh: freshByte(old, new),
 		explored: map[string][]string{}, all: map[string]bool{}, complete: true, budget: maxWork}
-	var patterns []string
-	for _, r := range []*robots.Robots{old, new} {
-		for _, rec := range r.Records() {
-			for _, rule := range rec.Rules {
-				patterns = append(patterns, escapePattern(rule.Pattern))
-			}
-		}
-	}
-	w.fresh = freshByte(patterns)
 	for _, p := range w.common {
 		w.all[p] = true
 	}
@@ -225,35 +215,6 @@ func (w *witnessSet) of(agent string) []string {
 	out := slices.Concat(w.common, more)
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// groupRules returns the rules that apply to the crawler agent in r, as
-// Robots.Group chooses them: those of the groups that name it, or if none
-// does, those of the groups for "*".
-func groupRules(r *robots.Robots, agent string) []robots.Rule {
-	var named, global []robots.Rule
-	found := false
-	for _, rec := range r.Records() {
-		names, star := false, false
-		for _, a := range rec.Agents {
-			if a.Token == "*" {
-				star = true
-			} else if agent != "*" && strings.EqualFold(a.Token, agent) {
-				names = true
-			}
-		}
-		if names {
-			found = true
-			named = append(named, rec.Rules...)
-		}
-		if star {
-			global = append(global, rec.Rules...)
-		}
-	}
-	if found {
-		return named
-	}
-	return global
 }
 
 // hasInnerStar reports whether a rule's pattern has a "*" that is not at

@@ -129,7 +129,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // hint suggests what the user of an unknown command name may have meant: a
-// subcommand one typo away, or test -f for a file.
+// subcommand one typo away, test -f for a file, or a scheme for a URL
+// without one.
 func hint(name string) string {
 	for _, c := range slices.Sorted(maps.Keys(commands)) {
 		if oneEditApart(name, c) {
@@ -138,6 +139,9 @@ func hint(name string) string {
 	}
 	if _, err := os.Stat(name); err == nil {
 		return fmt.Sprintf(" (to test URLs against the file, run: robotstxt test -f %s URL...)", name)
+	}
+	if strings.ContainsAny(name, "./") {
+		return " (a URL starts with its scheme, such as https://" + name + ")"
 	}
 	return ""
 }

@@ -63,6 +63,7 @@ func TestUnknownCommand(t *testing.T) {
 		{"typo/inserted", []string{"fetchh", "https://example.com/"}, `(did you mean "fetch"?)`},
 		{"typo/deleted", []string{"dif", "a", "b"}, `(did you mean "diff"?)`},
 		{"file", []string{good, "/a"}, `unknown command "testdata/good.txt" (to test URLs against the file, run: robotstxt test -f testdata/good.txt URL...)`},
+		{"host", []string{"example.com/a"}, `unknown command "example.com/a" (a URL starts with its scheme, such as https://example.com/a)`},
 		{"word", []string{"robots", "/a"}, "unknown command \"robots\"\n\nusage: robotstxt test"},
 	}
 	for _, tt := range tests {

@@ -83,6 +83,10 @@ type Transport struct {
 	polite    *Politeness // nil unless TransportOptions.Polite
 	userAgent string
 	agent     string
+	// uaValue is the value of the User-Agent field of the requests that
+	// carried another. They share it: its capacity of one makes an append
+	// copy it.
+	uaValue []string
 }
 
 // NewTransport returns a Transport over base (nil: http.DefaultTransport)
@@ -101,7 +105,7 @@ func NewTransport(base http.RoundTripper, userAgent string, opts TransportOption
 	// The cache's client bounds each fetch with Options.Timeout, not with
 	// a client timeout.
 	cache := NewCache(&http.Client{Transport: robotsFetcher{base}}, userAgent, opts.Cache)
-	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent}
+	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
 	if opts.Polite {
 		if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
 			return nil, err
@@ -192,9 +196,9 @@ func (t *Transport) withUserAgent(req *http.Request) *http.Request {
 	r := *req
 	r.Header = req.Header.Clone()
 	if r.Header == nil {
-		r.Header = make(http.Header)
+		r.Header = make(http.Header, 1)
 	}
-	r.Header.Set("User-Agent", t.userAgent)
+	r.Header["User-Agent"] = t.uaValue
 	return &r
 }
 

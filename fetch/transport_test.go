@@ -330,3 +330,30 @@ func TestTransportClosesBody(t *testing.T) {
 		t.Errorf("RoundTrip(POST /form): err %v, body closed %d times; want ErrDisallowed, 1", err, body.closed)
 	}
 }
+
+// TestTransportPolite checks that a polite transport spaces the requests it
+// sends, and that refused requests neither wait nor take a slot.
+func TestTransportPolite(t *testing.T) {
+	s := newObeySite(t, "User-agent: *\nDisallow: /private/\nCrawl-delay: 5\n", nil)
+	clock := newSleepClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{
+		Polite:     true,
+		Politeness: fetch.PoliteOptions{Now: clock.Now, Sleep: clock.Sleep},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/a", "/private/1", "/private/2", "/b", "/c"} {
+		_, err := get(t.Context(), client, s.URL+path, "")
+		if refused := errors.Is(err, fetch.ErrDisallowed); err != nil && !refused {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+	}
+	if diff := cmp.Diff([]time.Duration{5 * time.Second, 5 * time.Second}, clock.sleeps()); diff != "" {
+		t.Errorf("sleeps (-want +got):\n%s", diff)
+	}
+	want := []string{"/robots.txt " + testUA, "/a " + testUA, "/b " + testUA, "/c " + testUA}
+	if diff := cmp.Diff(want, s.got()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}

@@ -76,7 +76,9 @@ func get(ctx context.Context, client *http.Client, url, userAgent string) (strin
 }
 
 func TestTransportObeys(t *testing.T) {
-	s := newObeySite(t, "User-agent: *\nDisallow: /private/\nAllow: /tie\nDisallow: /tie\n\nUser-agent: OtherBot\nDisallow: /\n", nil)
+	toPrivate := func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/private/y", http.StatusFound) }
+	s := newObeySite(t, "User-agent: *\nDisallow: /private/\nAllow: /tie\nDisallow: /tie\n\nUser-agent: OtherBot\nDisallow: /\n",
+		map[string]http.HandlerFunc{"/to-private": toPrivate})
 	client, err := fetch.NewClient(testUA, fetch.TransportOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestTransportObeys(t *testing.T) {
 		{"disallowed/query", "/private/?q=1", "robots: disallowed by line 2: Disallow: /private/", 2},
 		{"google/tie-allows", "/tie", "", 0},
 		{"robots-txt/passes-through", "/robots.txt", "", 0},
+		{"redirect/to-disallowed", "/to-private", "robots: disallowed by line 2: Disallow: /private/", 2}, // refuses /private/y
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,8 +108,8 @@ func TestTransportObeys(t *testing.T) {
 				}
 				return
 			}
-			if fetched {
-				t.Errorf("GET %s reached the server", tt.path)
+			if got := s.got(); len(got) > before && strings.HasPrefix(got[len(got)-1], "/private/") {
+				t.Errorf("GET %s: the server got %q", tt.path, got[len(got)-1])
 			}
 			if !errors.Is(err, fetch.ErrDisallowed) {
 				t.Fatalf("GET %s: err = %v, want ErrDisallowed", tt.path, err)
@@ -115,7 +118,7 @@ func TestTransportObeys(t *testing.T) {
 			if !errors.As(err, &de) {
 				t.Fatalf("GET %s: err = %v, not a *DisallowedError", tt.path, err)
 			}
-			if de.Error() != tt.wantErr || de.Decision.Rule.Line != tt.line || de.Agent != "EvalBot" || de.URL != s.URL+tt.path {
+			if de.Error() != tt.wantErr || de.Decision.Rule.Line != tt.line || de.Agent != "EvalBot" || !strings.HasPrefix(de.URL, s.URL+"/private/") {
 				t.Errorf("GET %s: error %q (line %d, agent %q, URL %q), want %q (line %d, agent EvalBot)",
 					tt.path, de.Error(), de.Decision.Rule.Line, de.Agent, de.URL, tt.wantErr, tt.line)
 			}

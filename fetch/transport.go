@@ -28,8 +28,8 @@ type DisallowedError struct {
 	// rule decided.
 	Decision robots.Decision
 	// State is what the cache knew of the host when no rule decided but the
-	// cache's policy did (Decision.Reason is robots.ReasonDisallowAll, as
-	// while a host answers 503); its Policy says it in words. It is zero
+	// cache's policy did (as while a host answers 503: Decision.Reason is
+	// not robots.ReasonRule); its Policy says it in words. It is zero
 	// otherwise, or when the cache knew nothing more.
 	State HostState
 }
@@ -178,7 +178,7 @@ func passesThrough(req *http.Request) bool {
 // refusal returns the error that refuses page for decision d.
 func (t *Transport) refusal(page string, d robots.Decision) *DisallowedError {
 	e := &DisallowedError{URL: page, Agent: t.agent, Decision: d}
-	if d.Reason == robots.ReasonDisallowAll {
+	if d.Reason != robots.ReasonRule { // the cache's policy decided
 		if s, ok := t.cache.State(page); ok {
 			e.State = s
 		}

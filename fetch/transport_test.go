@@ -360,3 +360,30 @@ func TestTransportPolite(t *testing.T) {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 }
+
+// TestTransportContext checks that a request whose context ends while the
+// robots.txt is being fetched fails with the context's error, unsent.
+func TestTransportContext(t *testing.T) {
+	release := make(chan struct{})
+	slow := func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		io.WriteString(w, "User-agent: *\nDisallow: /x\n")
+	}
+	s := newObeySite(t, "", map[string]http.HandlerFunc{"/robots.txt": slow})
+	defer close(release) // before the site closes
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	_, err = get(ctx, client, s.URL+"/page", "")
+	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("GET /page: err = %v, want the context's deadline", err)
+	}
+	for _, r := range s.got() {
+		if strings.HasPrefix(r, "/page") {
+			t.Errorf("the server got %q", r)
+		}
+	}
+}

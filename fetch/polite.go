@@ -134,11 +134,11 @@ func NewPoliteness(cache *Cache, opts PoliteOptions) (*Politeness, error) {
 // not an absolute http or https URL, or ctx ended first; then no slot is
 // taken.
 func (p *Politeness) Wait(ctx context.Context, pageURL string) error {
-	r, err := p.cache.Robots(ctx, pageURL)
+	key, err := robots.URL(pageURL)
 	if err != nil {
 		return err
 	}
-	key, err := robots.URL(pageURL)
+	r, err := p.cache.Robots(ctx, key) // a robots.txt URL is shorter to parse again
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,228 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/gorep/robots"
+)
+
+// ErrDisallowed is the error, wrapped in a *DisallowedError, with which a
+// Transport refuses a request that robots.txt disallows:
+//
+//	resp, err := client.Get(page)
+//	if errors.Is(err, fetch.ErrDisallowed) { ... skip the page ... }
+var ErrDisallowed = errors.New("robots: disallowed")
+
+// A DisallowedError says why a Transport refused a request. It matches
+// ErrDisallowed with errors.Is; errors.As gets it out of the *url.Error of
+// an http.Client.
+type DisallowedError struct {
+	// URL is the refused URL.
+	URL string
+	// Agent is the product token the rules were chosen for.
+	Agent string
+	// Decision is the answer of the rules, with the deciding rule when a
+	// rule decided.
+	Decision robots.Decision
+	// State is what the cache knew of the host when no rule decided but the
+	// cache's policy did (as while a host answers 503: Decision.Reason is
+	// not robots.ReasonRule); its Policy says it in words. It is zero
+	// otherwise, or when the cache knew nothing more.
+	State HostState
+}
+
+// Error says what refused the request, such as "robots: disallowed by line
+// 3: Disallow: /private/" or "robots: disallow all: 503 since 10:00, retried
+// at 10:10".
+func (e *DisallowedError) Error() string {
+	if e.State.Policy != "" {
+		return "robots: " + e.State.Policy
+	}
+	return "robots: " + e.Decision.String()
+}
+
+// Is reports whether target is ErrDisallowed.
+func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed }
+
+// TransportOptions tune a Transport. The zero value means a Cache with
+// Google's policy and no waiting between requests.
+type TransportOptions struct {
+	// Cache is the policy of the Cache the transport makes.
+	Cache Options
+	// Polite, if true, makes the transport wait before each request to a
+	// host as Politeness.Wait does, with the options Politeness.
+	Polite     bool
+	Politeness PoliteOptions
+}
+
+// A Transport is an http.RoundTripper that obeys robots.txt: before each
+// request it asks its Cache whether the crawler may fetch the URL, refuses
+// it with a *DisallowedError if not, optionally waits for the host's
+// crawl-delay (TransportOptions.Polite), and then hands the request to the
+// base transport. Every hop of a redirect is a request and is checked.
+//
+// The crawler is the one its User-Agent header names: the transport sends
+// that header with every request, replacing the request's own, and checks
+// the rules for its product token (robots.ProductToken), so what a server
+// sees and what was checked cannot disagree.
+//
+// Requests whose scheme is not http or https, and requests for /robots.txt,
+// go straight to the base transport.
+//
+// The transport makes its own Cache, which fetches robots.txt files with the
+// base transport, never through the transport itself: a robots.txt fetch
+// (or a redirect it follows to another file on the same host) cannot wait
+// on itself. Should the base transport route requests back into the
+// transport, the robots.txt fetches are recognised and passed through.
+type Transport struct {
+	base      http.RoundTripper
+	cache     *Cache
+	polite    *Politeness // nil unless TransportOptions.Polite
+	userAgent string
+	agent     string
+	// uaValue is the value of the User-Agent field of the requests that
+	// carried another. They share it: its capacity of one makes an append
+	// copy it.
+	uaValue []string
+}
+
+// NewTransport returns a Transport over base (nil: http.DefaultTransport)
+// for the crawler whose full User-Agent header is userAgent, such as
+// "ExampleBot/1.0 (+https://example.com/bot)". It returns an error if
+// userAgent names no crawler: robots.ProductToken finds no token in it, as
+// in a browser's header, and the rules for "*" would apply silently.
+func NewTransport(base http.RoundTripper, userAgent string, opts TransportOptions) (*Transport, error) {
+	agent, err := agentToken(userAgent)
+	if err != nil {
+		return nil, err
+	}
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	// The cache's client bounds each fetch with Options.Timeout, not with
+	// a client timeout.
+	cache := NewCache(&http.Client{Transport: robotsFetcher{base}}, userAgent, opts.Cache)
+	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
+	if opts.Polite {
+		if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// NewClient returns an *http.Client that obeys robots.txt for the crawler
+// whose full User-Agent header is userAgent: its transport is
+// NewTransport(http.DefaultTransport, userAgent, opts). The client has no
+// Timeout, which would count the time spent waiting for a polite slot; give
+// each request a context with a deadline instead.
+func NewClient(userAgent string, opts TransportOptions) (*http.Client, error) {
+	t, err := NewTransport(nil, userAgent, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &http.Client{Transport: t}, nil
+}
+
+// Cache returns the cache of t, to ask it about hosts (Cache.State) or to
+// check URLs without fetching them.
+func (t *Transport) Cache() *Cache { return t.cache }
+
+// Politeness returns the politeness of t, nil unless TransportOptions.Polite
+// was set.
+func (t *Transport) Politeness() *Politeness { return t.polite }
+
+// Agent returns the product token the rules are checked for.
+func (t *Transport) Agent() string { return t.agent }
+
+// RoundTrip checks req against robots.txt, waits if t is polite, and sends
+// req with the base transport. A refused request gets a *DisallowedError;
+// a URL the cache cannot check (an http URL with an invalid host) or a
+// context that ends while waiting gets that error; the base transport is
+// not called then.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if passesThrough(req) {
+		return t.base.RoundTrip(req)
+	}
+	ctx := req.Context()
+	page := req.URL.String()
+	d, err := t.cache.Decide(ctx, t.agent, page)
+	if err == nil && !d.Allowed {
+		err = t.refusal(page, d)
+	}
+	if err == nil && t.polite != nil {
+		err = t.polite.Wait(ctx, page)
+	}
+	if err != nil {
+		if req.Body != nil {
+			req.Body.Close() // as a RoundTripper must, even on errors
+		}
+		return nil, err
+	}
+	return t.base.RoundTrip(t.withUserAgent(req))
+}
+
+// passesThrough reports whether req goes to the base transport unchecked:
+// not http or https, a request for /robots.txt, or a robots.txt fetch of the
+// transport's own cache.
+func passesThrough(req *http.Request) bool {
+	if s := req.URL.Scheme; s != "http" && s != "https" {
+		return true
+	}
+	return req.URL.Path == "/robots.txt" || req.Context().Value(robotsFetchKey{}) != nil
+}
+
+// refusal returns the error that refuses page for decision d.
+func (t *Transport) refusal(page string, d robots.Decision) *DisallowedError {
+	e := &DisallowedError{URL: page, Agent: t.agent, Decision: d}
+	if d.Reason != robots.ReasonRule { // the cache's policy decided
+		if s, ok := t.cache.State(page); ok {
+			e.State = s
+		}
+	}
+	return e
+}
+
+// withUserAgent returns req with t's User-Agent header: req itself if it
+// has it already, or else a copy, since a RoundTripper must not change its
+// request.
+func (t *Transport) withUserAgent(req *http.Request) *http.Request {
+	if ua := req.Header["User-Agent"]; len(ua) == 1 && ua[0] == t.userAgent {
+		return req
+	}
+	r := *req
+	r.Header = req.Header.Clone()
+	if r.Header == nil {
+		r.Header = make(http.Header, 1)
+	}
+	r.Header["User-Agent"] = t.uaValue
+	return &r
+}
+
+// robotsFetchKey marks the context of the robots.txt fetches of a
+// Transport's cache.
+type robotsFetchKey struct{}
+
+// A robotsFetcher is the transport of a Transport's cache: its base, with
+// each request marked as a robots.txt fetch, so that the Transport passes it
+// through should the base route it back there.
+type robotsFetcher struct{ base http.RoundTripper }
+
+// RoundTrip marks req and sends it with the base transport.
+func (f robotsFetcher) RoundTrip(req *http.Request) (*http.Response, error) {
+	return f.base.RoundTrip(req.WithContext(context.WithValue(req.Context(), robotsFetchKey{}, true)))
+}
+
+// agentToken returns the product token of the User-Agent header userAgent,
+// or an error if it has none.
+func agentToken(userAgent string) (string, error) {
+	agent := robots.ProductToken(userAgent)
+	if agent == "" {
+		return "", fmt.Errorf("robots: User-Agent %q names no crawler (robots.ProductToken finds no product token in it), "+
+			"so the rules for * would apply; start it with the crawler's name, such as \"ExampleBot/1.0 (+https://example.com/bot)\"", userAgent)
+	}
+	return agent, nil
+}

@@ -63,13 +63,13 @@ func Example() {
 
 // Fetching one robots.txt: a 503 means that, for now, nothing may be crawled,
 // and that the file should be fetched again soon.
-func ExampleRobots() {
+func ExampleGet() {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
 	}))
 	defer site.Close()
 
-	res, err := fetch.Robots(context.Background(), nil, "ExampleBot/1.0", site.URL+"/some/page")
+	res, err := fetch.Get(context.Background(), nil, "ExampleBot/1.0", site.URL+"/some/page")
 	if err != nil {
 		fmt.Println("network error:", err) // res still holds the rules to use
 	}

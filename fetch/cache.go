@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorep/robots"
@@ -79,9 +80,12 @@ type Options struct {
 	// (the last good copy, or disallow all) and looks again. Default: 500
 	// milliseconds.
 	LeaseWait time.Duration
-	// StoreFault, if not nil, is called when a call to Store fails; the
-	// Cache then goes on as if it had no Store, for that call. It must be
-	// safe for concurrent use.
+	// StoreFault, if not nil, is called when a call to Store fails (an
+	// error, or no answer within StoreTimeout). The Cache then goes on as
+	// if it had no Store, applying the policy to what it knows itself, and
+	// tries the Store again a second later: a Store that is down or slow
+	// delays a question by at most StoreTimeout, and LeaseWait bounds the
+	// wait for another Cache's fetch. It must be safe for concurrent use.
 	StoreFault func(robotsURL string, err error)
 }
 
@@ -144,6 +148,9 @@ type Cache struct {
 	opts      Options       // with defaults
 	fetching  chan struct{} // a token per fetch in progress, MaxFetches at most
 	stats     counters
+	// storeDownUntil is when, after a fault, the Store is used again (Unix
+	// nanoseconds of the real clock); zero while it works.
+	storeDownUntil atomic.Int64
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
@@ -307,14 +314,13 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	c.mu.Lock()
 	st := e.st
 	c.mu.Unlock()
-	next, fresh := c.update(ctx, &st)
+	next, fresh, lease := c.update(ctx, &st)
 	var good *robots.Robots
 	if fresh {
 		good = st.goodRules()
 	}
 
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if fresh {
 		e.st, e.good = st, good
 	}
@@ -323,86 +329,12 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	close(e.done)
 	e.done = nil
 	c.evict()
-}
+	c.mu.Unlock()
 
-// update brings st up to date: from the Store if another Cache fetched it,
-// else by fetching it, under the Store's lease. It returns when to look
-// again, and whether st changed.
-func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool) {
-	store := c.opts.Store
-	if store == nil {
-		c.fetch(ctx, st)
-		return st.NextFetch, true
-	}
-	if shared, ok := c.load(ctx, st); ok {
-		*st, changed = shared, true
-		if c.opts.Now().Before(st.NextFetch) {
-			c.stats.shared.Add(1)
-			return st.NextFetch, true
-		}
-	}
-	lctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-	lease, err := store.Lease(lctx, st.RobotsURL, c.opts.Timeout+c.opts.StoreTimeout)
-	cancel()
-	switch {
-	case errors.Is(err, ErrLeased):
-		return c.await(ctx, st, changed)
-	case err != nil:
-		c.fault(st.RobotsURL, err)
-	}
-	c.fetch(ctx, st)
-	if err == nil {
-		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-		if err := store.Save(sctx, *st); err != nil {
-			c.fault(st.RobotsURL, err)
-		}
-		if err := lease.Release(sctx); err != nil {
-			c.fault(st.RobotsURL, err)
-		}
-		cancel()
-	}
-	return st.NextFetch, true
-}
-
-// await waits, up to LeaseWait, for another Cache's fetch of st to reach the
-// Store. If it does not, st stays as it was and is looked at again after
-// LeaseWait.
-func (c *Cache) await(ctx context.Context, st *State, changed bool) (time.Time, bool) {
-	c.stats.leaseWaits.Add(1)
-	poll := max(min(c.opts.LeaseWait/20, 25*time.Millisecond), time.Millisecond)
-	deadline := time.Now().Add(c.opts.LeaseWait)
-	for time.Now().Before(deadline) {
-		time.Sleep(poll)
-		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
-			*st = shared
-			c.stats.shared.Add(1)
-			return st.NextFetch, true
-		}
-	}
-	c.stats.leaseTimeouts.Add(1)
-	return c.opts.Now().Add(c.opts.LeaseWait), changed
-}
-
-// load returns the State in the Store if it is newer than st.
-func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
-	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-	defer cancel()
-	shared, ok, err := c.opts.Store.Load(ctx, st.RobotsURL)
-	if err != nil {
-		c.fault(st.RobotsURL, err)
-		return State{}, false
-	}
-	if !ok || shared.RobotsURL != st.RobotsURL || !shared.FetchedAt.After(st.FetchedAt) {
-		return State{}, false
-	}
-	return shared, true
-}
-
-// fault counts and reports a failed call to the Store.
-func (c *Cache) fault(robotsURL string, err error) {
-	c.stats.storeFaults.Add(1)
-	if c.opts.StoreFault != nil {
-		c.opts.StoreFault(robotsURL, err)
+	if lease != nil {
+		// After the callers have their answer: a slow Store does not
+		// keep them waiting.
+		c.publish(ctx, st, lease)
 	}
 }
 

@@ -1,0 +1,121 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// storeBackoff is how long a Cache goes on without its Store after a fault,
+// before it tries the Store again: a Store that is down or slow costs a
+// caller at most one StoreTimeout per storeBackoff.
+const storeBackoff = time.Second
+
+// update brings st up to date: from the Store if another Cache fetched it
+// and it is fresh, else by fetching it under the Store's lease, or waiting
+// for the Cache that holds the lease. It returns when to look again,
+// whether st changed, and the lease to release once st is published.
+func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool, lease Lease) {
+	start := time.Now()
+	store := c.store()
+	if store == nil {
+		c.fetch(ctx, st)
+		return st.NextFetch, true, nil
+	}
+	if shared, ok := c.load(ctx, st); ok {
+		*st, changed = shared, true
+		if c.opts.Now().Before(st.NextFetch) {
+			c.stats.shared.Add(1)
+			return st.NextFetch, true, nil
+		}
+	}
+	if store = c.store(); store != nil {
+		lctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+		var err error
+		lease, err = store.Lease(lctx, st.RobotsURL, c.opts.Timeout+c.opts.StoreTimeout)
+		cancel()
+		switch {
+		case errors.Is(err, ErrLeased):
+			return c.await(ctx, st, changed, start.Add(c.opts.LeaseWait))
+		case err != nil:
+			lease = nil
+			c.fault(st.RobotsURL, err)
+		}
+	}
+	c.fetch(ctx, st)
+	return st.NextFetch, true, lease
+}
+
+// await waits, until deadline, for another Cache's fetch of st to reach the
+// Store. If it does not, st stays as it was and is looked at again after
+// LeaseWait; meanwhile the policy applies to what the Cache knows.
+func (c *Cache) await(ctx context.Context, st *State, changed bool, deadline time.Time) (time.Time, bool, Lease) {
+	c.stats.leaseWaits.Add(1)
+	poll := max(min(c.opts.LeaseWait/20, 25*time.Millisecond), time.Millisecond)
+	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
+		time.Sleep(poll)
+		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
+			*st = shared
+			c.stats.shared.Add(1)
+			return st.NextFetch, true, nil
+		}
+	}
+	c.stats.leaseTimeouts.Add(1)
+	return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+}
+
+// publish saves st, which this Cache fetched, to the Store and releases
+// the lease it fetched under.
+func (c *Cache) publish(ctx context.Context, st State, lease Lease) {
+	store := c.store()
+	if store == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	if err := store.Save(ctx, st); err != nil {
+		c.fault(st.RobotsURL, err)
+		return
+	}
+	if err := lease.Release(ctx); err != nil {
+		c.fault(st.RobotsURL, err)
+	}
+}
+
+// load returns the State in the Store if it is newer than st.
+func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
+	store := c.store()
+	if store == nil {
+		return State{}, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	shared, ok, err := store.Load(ctx, st.RobotsURL)
+	if err != nil {
+		c.fault(st.RobotsURL, err)
+		return State{}, false
+	}
+	if !ok || shared.RobotsURL != st.RobotsURL || !shared.FetchedAt.After(st.FetchedAt) {
+		return State{}, false
+	}
+	return shared, true
+}
+
+// store returns the Store to use now: nil if there is none, or during
+// storeBackoff after a fault.
+func (c *Cache) store() Store {
+	if until := c.storeDownUntil.Load(); until != 0 && time.Now().UnixNano() < until {
+		return nil
+	}
+	return c.opts.Store
+}
+
+// fault counts and reports a failed call to the Store, and leaves the Store
+// aside for storeBackoff.
+func (c *Cache) fault(robotsURL string, err error) {
+	c.stats.storeFaults.Add(1)
+	c.storeDownUntil.Store(time.Now().Add(storeBackoff).UnixNano())
+	if c.opts.StoreFault != nil {
+		c.opts.StoreFault(robotsURL, err)
+	}
+}

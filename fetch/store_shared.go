@@ -40,6 +40,15 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 		case err != nil:
 			lease = nil
 			c.fault(st.RobotsURL, err)
+		default:
+			// Another Cache may have published and released between the
+			// load above and the lease.
+			if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
+				*st = shared
+				c.stats.shared.Add(1)
+				c.release(ctx, lease)
+				return st.NextFetch, true, nil
+			}
 		}
 	}
 	c.fetch(ctx, st)
@@ -51,7 +60,7 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 // LeaseWait; meanwhile the policy applies to what the Cache knows.
 func (c *Cache) await(ctx context.Context, st *State, changed bool, deadline time.Time) (time.Time, bool, Lease) {
 	c.stats.leaseWaits.Add(1)
-	poll := max(min(c.opts.LeaseWait/20, 25*time.Millisecond), time.Millisecond)
+	poll := max(min(c.opts.LeaseWait/10, 50*time.Millisecond), time.Millisecond)
 	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
 		time.Sleep(poll)
 		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
@@ -80,6 +89,13 @@ func (c *Cache) publish(ctx context.Context, st State, lease Lease) {
 	if err := lease.Release(ctx); err != nil {
 		c.fault(st.RobotsURL, err)
 	}
+}
+
+// release gives up a lease that was not used.
+func (c *Cache) release(ctx context.Context, lease Lease) {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	lease.Release(ctx) // an error: the lease expires on its own
 }
 
 // load returns the State in the Store if it is newer than st.

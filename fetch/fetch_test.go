@@ -28,7 +28,7 @@ const (
 )
 
 // serve starts an httptest server on the loopback interface.
-func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
+func serve(t testing.TB, h http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)

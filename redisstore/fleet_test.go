@@ -25,6 +25,7 @@ const (
 // A site serves the robots.txt of any number of hosts (told apart by the
 // Host header) and counts the fetches.
 type site struct {
+	body    string // the robots.txt of every host; rules if empty
 	srv     *httptest.Server
 	fetches atomic.Int64
 	mu      sync.Mutex
@@ -40,16 +41,24 @@ func newSite(t testing.TB) *site {
 			s.byHost[r.Host]++
 			s.mu.Unlock()
 		}
+		if s.body != "" {
+			fmt.Fprint(w, s.body)
+			return
+		}
 		fmt.Fprint(w, rules)
 	}))
 	t.Cleanup(s.srv.Close)
 	return s
 }
 
-// client returns an HTTP client that reaches the site for every host name,
-// dialing only the site's address on 127.0.0.1 and resolving nothing.
+// client returns an HTTP client that reaches the site for every host name.
 func (s *site) client() *http.Client {
-	addr := s.srv.Listener.Addr().String()
+	return siteClient(s.srv.Listener.Addr().String())
+}
+
+// siteClient returns an HTTP client that reaches addr for every host name,
+// dialing only addr, which must be on 127.0.0.1, and resolving nothing.
+func siteClient(addr string) *http.Client {
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 		if !strings.HasPrefix(addr, "127.0.0.1:") {
 			return nil, fmt.Errorf("refusing to dial %s", addr)
@@ -86,7 +95,7 @@ func fleet(s *site, store fetch.Store, clock *fakeClock, w int, faults *atomic.I
 
 // askAll asks every cache about every host at once, and fails the test on
 // an error, a wrong answer, or an answer slower than bound.
-func askAll(t *testing.T, caches []*fetch.Cache, hosts int, bound time.Duration) {
+func askAll(t testing.TB, caches []*fetch.Cache, hosts int, bound time.Duration) {
 	t.Helper()
 	var wg sync.WaitGroup
 	for _, c := range caches {

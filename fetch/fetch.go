@@ -52,6 +52,14 @@
 // All those durations and bounds are fields of Options, whose zero value
 // means the defaults above.
 //
+// Cache.State says which part of the policy applies to a host and why
+// ("disallow all: 503 since …, retried at …"); Cache.Decide reports
+// robots.ReasonDisallowAll or robots.ReasonAllowAll when the policy rather
+// than a rule decided; Cache.Stats counts hits, misses, fetches, waits and
+// faults. A Cache asked with a full User-Agent header instead of a product
+// token reduces it to its token (robots.ProductToken), never to the "*"
+// group.
+//
 // Where Google's page leaves a number open, this package chooses: the retry
 // intervals (1 hour, 10 minutes after a 503), the bounds on max-age (1 minute
 // to 7 days), the point from which the 30 days are counted (the first failed

@@ -16,7 +16,6 @@ import (
 // A server is a redis-server that a test started on 127.0.0.1, without
 // persistence, and stops at its end.
 type server struct {
-	t    *testing.T
 	port int
 	cmd  *exec.Cmd
 }

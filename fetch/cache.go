@@ -338,11 +338,9 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	}
 }
 
-// fetch fetches the robots.txt of st, waiting for a turn among MaxFetches,
-// and updates st with the result.
+// fetch fetches the robots.txt of st and updates st with the result. The
+// caller holds a turn (c.fetching).
 func (c *Cache) fetch(ctx context.Context, st *State) {
-	c.fetching <- struct{}{}
-	defer func() { <-c.fetching }()
 	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
 	res, err := get(ctx, c.client, c.userAgent, st.RobotsURL, &c.opts)

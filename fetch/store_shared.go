@@ -17,42 +17,58 @@ const storeBackoff = time.Second
 // whether st changed, and the lease to release once st is published.
 func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool, lease Lease) {
 	start := time.Now()
-	store := c.store()
-	if store == nil {
-		c.fetch(ctx, st)
-		return st.NextFetch, true, nil
-	}
-	if shared, ok := c.load(ctx, st); ok {
-		*st, changed = shared, true
-		if c.opts.Now().Before(st.NextFetch) {
-			c.stats.shared.Add(1)
-			return st.NextFetch, true, nil
-		}
-	}
-	if store = c.store(); store != nil {
-		lctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-		var err error
-		lease, err = store.Lease(lctx, st.RobotsURL, c.opts.Timeout+c.opts.StoreTimeout)
-		cancel()
-		switch {
-		case errors.Is(err, ErrLeased):
-			return c.await(ctx, st, changed, start.Add(c.opts.LeaseWait))
-		case err != nil:
-			lease = nil
-			c.fault(st.RobotsURL, err)
-		default:
-			// Another Cache may have published and released between the
-			// load above and the lease.
-			if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
-				*st = shared
+	if c.store() != nil {
+		if shared, ok := c.load(ctx, st); ok {
+			*st, changed = shared, true
+			if c.opts.Now().Before(st.NextFetch) {
 				c.stats.shared.Add(1)
-				c.release(ctx, lease)
 				return st.NextFetch, true, nil
 			}
 		}
 	}
+	// A turn among MaxFetches before the lease, so that the lease does not
+	// run out while this Cache waits for a turn.
+	c.fetching <- struct{}{}
+	lease, leased := c.lease(ctx, st)
+	switch {
+	case leased:
+		<-c.fetching
+		return c.await(ctx, st, changed, start.Add(c.opts.LeaseWait))
+	case lease != nil:
+		// Another Cache may have published and released between the load
+		// above and the lease.
+		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
+			<-c.fetching
+			*st = shared
+			c.stats.shared.Add(1)
+			c.release(ctx, lease)
+			return st.NextFetch, true, nil
+		}
+	}
 	c.fetch(ctx, st)
+	<-c.fetching
 	return st.NextFetch, true, lease
+}
+
+// lease takes the Store's lease on st's URL. It returns nil and false when
+// there is no Store to use or it failed, and nil and true when another
+// Cache holds the lease.
+func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
+	store := c.store()
+	if store == nil {
+		return nil, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	lease, err := store.Lease(ctx, st.RobotsURL, c.opts.Timeout+c.opts.StoreTimeout)
+	switch {
+	case errors.Is(err, ErrLeased):
+		return nil, true
+	case err != nil:
+		c.fault(st.RobotsURL, err)
+		return nil, false
+	}
+	return lease, false
 }
 
 // await waits, until deadline, for another Cache's fetch of st to reach the

@@ -357,3 +357,62 @@ func TestCacheSharedStore(t *testing.T) {
 		}
 	}
 }
+
+// TestCachePolicyInWords follows a host through the phases of the error
+// policy and checks what State says of each.
+func TestCachePolicyInWords(t *testing.T) {
+	h := &handler{status: 200, body: privateRules}
+	srv := serve(t, h.ServeHTTP)
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now})
+	stamp := func(d time.Duration) string { return epoch.Add(d).Format(time.RFC3339) }
+	steps := []struct {
+		at     time.Duration
+		status int
+		want   string
+	}{
+		{0, 200, "rules fetched " + stamp(0)},
+		{day, 500, "disallow all: 500 since " + stamp(day) + ", retried at " + stamp(day+time.Hour)},
+		{day + 12*time.Hour, 0, "last good copy, rules fetched " + stamp(0) + ": 500 since " + stamp(day) + ", retried at " + stamp(day+13*time.Hour)},
+		{31 * day, 0, "disallow all (site unreachable): 500 since " + stamp(day) + ", retried at " + stamp(31*day+time.Hour)},
+		{32 * day, 404, "allow all: 404 fetched " + stamp(32*day)},
+	}
+	for _, step := range steps {
+		clock.Set(epoch.Add(step.at))
+		if step.status != 0 {
+			h.status = step.status
+		}
+		if _, err := c.Allowed(context.Background(), testAgent, srv.URL+"/"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := c.State(srv.URL + "/"); got.Policy != step.want {
+			t.Errorf("at %v: Policy = %q, want %q", step.at, got.Policy, step.want)
+		}
+	}
+}
+
+// A heldStore is a memStore whose lease someone else always holds.
+type heldStore struct{ *memStore }
+
+func (heldStore) Lease(context.Context, string, time.Duration) (fetch.Lease, error) {
+	return nil, fetch.ErrLeased
+}
+
+// TestCacheLeaseWait checks that a Cache waits no longer than LeaseWait for
+// another's fetch, then answers with what the policy allows without it.
+func TestCacheLeaseWait(t *testing.T) {
+	h := &handler{status: 200, body: privateRules}
+	srv := serve(t, h.ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: heldStore{newMemStore()}, LeaseWait: 50 * time.Millisecond})
+	ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/")
+	if ok || err != nil {
+		t.Errorf("Allowed while another holds the lease = %t, %v; want false, nil", ok, err)
+	}
+	st, _ := c.State(srv.URL + "/")
+	if want := "disallow all: robots.txt not fetched yet"; st.Policy != want {
+		t.Errorf("Policy = %q, want %q", st.Policy, want)
+	}
+	if s := c.Stats(); s.LeaseWaits != 1 || s.LeaseTimeouts != 1 || h.requests.Load() != 0 {
+		t.Errorf("Stats = %+v, %d requests; want 1 lease wait, 1 timeout, no request", s, h.requests.Load())
+	}
+}

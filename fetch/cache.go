@@ -156,6 +156,10 @@ type Cache struct {
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
 	lru     list.List                // of *entry, most recently used first
 	held    int64                    // the sum of the sizes of the entries
+	// origins holds the robots.txt URLs of the plain origins asked about
+	// (see plainOrigin), so that a question on a known host does not parse
+	// its URL again.
+	origins map[string]string
 }
 
 // An entry is what a Cache knows of one robots.txt URL. Its fields are
@@ -185,6 +189,7 @@ func NewCache(client *http.Client, userAgent string, opts Options) *Cache {
 		opts:      opts,
 		fetching:  make(chan struct{}, opts.MaxFetches),
 		entries:   make(map[string]*list.Element),
+		origins:   make(map[string]string),
 	}
 }
 
@@ -241,12 +246,21 @@ func productToken(agent string) (string, error) {
 // or is due to be fetched again, or waiting for a fetch in progress. Errors
 // are as for Allowed; the rules are never nil when the error is nil.
 func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, error) {
-	robotsURL, err := fetchableURL(pageURL)
-	if err != nil {
-		return nil, err
-	}
 	now := c.opts.Now()
+	origin, plain := plainOrigin(pageURL)
 	c.mu.Lock()
+	robotsURL, ok := c.origins[origin]
+	if !plain || !ok {
+		c.mu.Unlock()
+		var err error
+		if robotsURL, err = fetchableURL(pageURL); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		if plain {
+			c.remember(origin, robotsURL)
+		}
+	}
 	e := c.lookup(robotsURL)
 	switch {
 	case e.done != nil:

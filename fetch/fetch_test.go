@@ -278,7 +278,7 @@ func TestRobotsRedirectLoop(t *testing.T) {
 
 // hostClient returns a client that connects to srv whatever the host of the
 // URL, so that a test can use many host names without DNS.
-func hostClient(t *testing.T, srv *httptest.Server) *http.Client {
+func hostClient(t testing.TB, srv *httptest.Server) *http.Client {
 	addr := srv.Listener.Addr().String()
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 		var d net.Dialer

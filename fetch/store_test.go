@@ -416,3 +416,76 @@ func TestCacheLeaseWait(t *testing.T) {
 		t.Errorf("Stats = %+v, %d requests; want 1 lease wait, 1 timeout, no request", s, h.requests.Load())
 	}
 }
+
+// TestCacheOriginMemo checks that a Cache that knows a host answers about
+// its pages as robots.URL does: the same robots.txt URL, and an error for
+// every URL that robots.URL refuses.
+func TestCacheOriginMemo(t *testing.T) {
+	srv := serve(t, (&handler{status: 200, body: privateRules}).ServeHTTP)
+	pages := []string{
+		"http://a.example/",
+		"http://a.example",
+		"http://a.example?q",
+		"http://a.example#f",
+		"http://a.example:80/x",
+		"http://a.example:0080/x",
+		"http://a.example:8080/x",
+		"http://a.example:99999/x",
+		"http://a.example./x",
+		"http://a.example/%zz",
+		"http://a.example/%4",
+		"http://a.example/%41",
+		"http://a.example/#%zz",
+		"http://a.example/?%zz",
+		"http://a.example/a b",
+		"http://a.example/\x7f",
+		"http://a.example/\x00",
+		"http://a.example/é",
+		"http://A.example/x",
+		"http://user@a.example/x",
+		"http://a.example@b.example/x",
+		"http://a.example\\b.example/x",
+		"http://a.example:/x",
+		"http://:80/x",
+		"https://a.example/x",
+		"HTTP://a.example/x",
+	}
+	for _, page := range pages {
+		t.Run(page, func(t *testing.T) {
+			c := fetch.NewCache(hostClient(t, srv), testUserAgent, fetch.Options{})
+			for _, seed := range []string{"http://a.example/seed", "https://a.example/seed", "http://a.example:8080/seed"} {
+				if _, err := c.Robots(context.Background(), seed); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, wantErr := robots.URL(page)
+			_, err := c.Robots(context.Background(), page)
+			if (err != nil) != (wantErr != nil) {
+				t.Fatalf("Robots(%q): error %v, robots.URL's error %v", page, err, wantErr)
+			}
+			if err != nil {
+				return
+			}
+			if got, ok := c.State(page); !ok || got.RobotsURL != want {
+				t.Errorf("State(%q).RobotsURL = %q, want %q", page, got.RobotsURL, want)
+			}
+		})
+	}
+}
+
+// TestCacheHitAllocs checks that a question answered from memory, about a
+// host whose origin is plain, allocates nothing.
+func TestCacheHitAllocs(t *testing.T) {
+	srv := serve(t, (&handler{status: 200, body: privateRules}).ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{})
+	page := srv.URL + "/private/page?q=1"
+	if _, err := c.Allowed(context.Background(), testAgent, page); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		c.Allowed(context.Background(), testAgent, page)
+	})
+	if allocs != 0 {
+		t.Errorf("Cache.Allowed on a hit: %v allocations, want 0", allocs)
+	}
+}

@@ -63,10 +63,11 @@ func BenchmarkRedisHit(b *testing.B) {
 	}
 }
 
-// BenchmarkFleet runs W Caches over H hosts sharing one Redis, and reports
-// the fetches per run (must be H), the bytes Redis holds per host, and the
-// memory one Cache holds per host, as it counts it (Stats.Bytes) and as the
-// Go heap grew.
+// BenchmarkFleet runs W Caches over H hosts sharing one Redis, with no
+// bound in bytes to speak of and with a bound of 2 MiB, and reports the
+// fetches per run (must be H), the bytes Redis holds per host, and the
+// memory each Cache holds: per host kept, as it counts it (Stats.Bytes), and
+// in all, as the Go heap grew, beside the bound.
 func BenchmarkFleet(b *testing.B) {
 	const workers, hosts = 8, 200
 	srv := startServer(b)
@@ -74,29 +75,35 @@ func BenchmarkFleet(b *testing.B) {
 	s := newSite(b)
 	s.body = realisticRules
 	ctx := context.Background()
-	for b.Loop() {
-		b.StopTimer()
-		rdb.FlushAll(ctx)
-		before := s.fetches.Load()
-		var faults atomic.Int64
-		runtime.GC()
-		var m0 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		caches := fleet(s, redisstore.New(rdb, redisstore.Options{}), newClock(), workers, &faults,
-			fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second})
-		b.StartTimer()
-		askAll(b, caches, hosts, time.Minute)
-		b.StopTimer()
-		runtime.GC()
-		var m1 runtime.MemStats
-		runtime.ReadMemStats(&m1)
-		b.ReportMetric(float64(s.fetches.Load()-before), "fetches/run")
-		b.ReportMetric(float64(faults.Load()), "faults/run")
-		b.ReportMetric(float64(caches[0].Stats().Bytes)/hosts, "cache-B/host")
-		b.ReportMetric(float64(int64(m1.HeapAlloc)-int64(m0.HeapAlloc))/(workers*hosts), "heap-B/host")
-		b.ReportMetric(redisBytesPerHost(b, rdb, hosts), "redis-B/host")
-		runtime.KeepAlive(caches)
-		b.StartTimer()
+	for _, bound := range []int64{256 << 20, 2 << 20} {
+		b.Run(fmt.Sprintf("bound=%dMiB", bound>>20), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				rdb.FlushAll(ctx)
+				before := s.fetches.Load()
+				var faults atomic.Int64
+				runtime.GC()
+				var m0 runtime.MemStats
+				runtime.ReadMemStats(&m0)
+				caches := fleet(s, redisstore.New(rdb, redisstore.Options{}), newClock(), workers, &faults,
+					fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second, MaxBytes: bound})
+				b.StartTimer()
+				askAll(b, caches, hosts, time.Minute)
+				b.StopTimer()
+				runtime.GC()
+				var m1 runtime.MemStats
+				runtime.ReadMemStats(&m1)
+				stats := caches[0].Stats()
+				b.ReportMetric(float64(s.fetches.Load()-before), "fetches/run")
+				b.ReportMetric(float64(faults.Load()), "faults/run")
+				b.ReportMetric(float64(stats.Hosts), "hosts-kept/cache")
+				b.ReportMetric(float64(stats.Bytes)/float64(stats.Hosts), "counted-B/host")
+				b.ReportMetric(float64(int64(m1.HeapAlloc)-int64(m0.HeapAlloc))/workers, "heap-B/cache")
+				b.ReportMetric(redisBytesPerHost(b, rdb, hosts), "redis-B/host")
+				runtime.KeepAlive(caches)
+				b.StartTimer()
+			}
+		})
 	}
 }
 

@@ -255,7 +255,10 @@ func TestFleetFaults(t *testing.T) {
 				clock.Add(25 * time.Hour)
 			}
 			before := s.fetches.Load()
+			start := time.Now()
 			askAll(t, caches, hosts, bound)
+			t.Logf("broken: %d workers × %d hosts answered in %v; %d fetches, %d faults reported",
+				workers, hosts, time.Since(start).Round(time.Millisecond), s.fetches.Load()-before, faults.Load())
 			if faults.Load() == 0 {
 				t.Errorf("broken: no fault reported")
 			}
@@ -268,6 +271,7 @@ func TestFleetFaults(t *testing.T) {
 			clock.Add(25 * time.Hour)
 			before, faultsBefore := s.fetches.Load(), faults.Load()
 			askAll(t, caches, hosts, bound)
+			t.Logf("mended: %d fetches, %d new faults", s.fetches.Load()-before, faults.Load()-faultsBefore)
 			if got := s.fetches.Load() - before; got != hosts || faults.Load() != faultsBefore {
 				t.Errorf("mended: %d fetches, %d new faults; want %d, 0 (shared again)", got, faults.Load()-faultsBefore, hosts)
 			}

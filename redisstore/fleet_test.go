@@ -278,3 +278,34 @@ func TestFleetFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestFleetDeadLeaseHolder checks that a lease whose worker died expires on
+// its own: meanwhile the others answer by the policy, then one fetches.
+func TestFleetDeadLeaseHolder(t *testing.T) {
+	srv := startServer(t)
+	rdb := client(t, srv.Addr())
+	store := redisstore.New(rdb, redisstore.Options{})
+	s, clock := newSite(t), newClock()
+	robotsURL := "http://host0.example/robots.txt"
+	// The dead worker's lease, as a Cache with a 300 ms Timeout takes it.
+	if _, err := store.Lease(context.Background(), robotsURL, 300*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	var faults atomic.Int64
+	c := fleet(s, store, clock, 1, &faults, fetch.Options{LeaseWait: 100 * time.Millisecond})[0]
+	ask := func(want bool, wantPolicy string) {
+		t.Helper()
+		ok, err := c.Allowed(context.Background(), "FleetBot", page(0, "/"))
+		st, _ := c.State(page(0, "/"))
+		if ok != want || err != nil || !strings.HasPrefix(st.Policy, wantPolicy) {
+			t.Errorf("Allowed = %t, %v (%s); want %t (%s…)", ok, err, st.Policy, want, wantPolicy)
+		}
+	}
+	ask(false, "disallow all: robots.txt not fetched yet")
+	time.Sleep(300 * time.Millisecond)
+	clock.Add(time.Second)
+	ask(true, "rules fetched")
+	if got := s.fetches.Load(); got != 1 || faults.Load() != 0 {
+		t.Errorf("%d fetches, %d faults; want 1, 0", got, faults.Load())
+	}
+}

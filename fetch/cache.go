@@ -272,7 +272,7 @@ func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, err
 	default:
 		c.stats.hits.Add(1)
 	}
-	done := e.done
+	done, st, good := e.done, e.st, e.good
 	c.mu.Unlock()
 
 	if done != nil {
@@ -281,11 +281,12 @@ func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, err
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+		c.mu.Lock()
+		st, good = e.st, e.good
+		c.mu.Unlock()
+		now = c.opts.Now()
 	}
-	c.mu.Lock()
-	st, good := e.st, e.good
-	c.mu.Unlock()
-	return rulesIn(c.opts.phaseOf(&st, c.opts.Now()), good), nil
+	return rulesIn(c.opts.phaseOf(&st, now), good), nil
 }
 
 // State returns what the Cache knows now of the robots.txt URL that governs

@@ -33,7 +33,17 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 	switch {
 	case leased:
 		<-c.fetching
-		return c.await(ctx, st, changed, start.Add(c.opts.LeaseWait))
+		if c.await(ctx, st, start.Add(c.opts.LeaseWait)) {
+			return st.NextFetch, true, nil
+		}
+		if c.store() != nil {
+			// The other Cache is still fetching: the policy applies to
+			// what this one knows, until it looks again.
+			c.stats.leaseTimeouts.Add(1)
+			return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+		}
+		// The Store failed while this Cache waited: it fetches alone.
+		c.fetching <- struct{}{}
 	case lease != nil:
 		// Another Cache may have published and released between the load
 		// above and the lease.
@@ -72,9 +82,9 @@ func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
 }
 
 // await waits, until deadline, for another Cache's fetch of st to reach the
-// Store. If it does not, st stays as it was and is looked at again after
-// LeaseWait; meanwhile the policy applies to what the Cache knows.
-func (c *Cache) await(ctx context.Context, st *State, changed bool, deadline time.Time) (time.Time, bool, Lease) {
+// Store, and reports whether it did: then st is the fetched state. It stops
+// early if the Store fails.
+func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) bool {
 	c.stats.leaseWaits.Add(1)
 	poll := max(min(c.opts.LeaseWait/10, 50*time.Millisecond), time.Millisecond)
 	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
@@ -82,29 +92,24 @@ func (c *Cache) await(ctx context.Context, st *State, changed bool, deadline tim
 		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
 			*st = shared
 			c.stats.shared.Add(1)
-			return st.NextFetch, true, nil
+			return true
 		}
 	}
-	c.stats.leaseTimeouts.Add(1)
-	return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+	return false
 }
 
 // publish saves st, which this Cache fetched, to the Store and releases
 // the lease it fetched under.
 func (c *Cache) publish(ctx context.Context, st State, lease Lease) {
-	store := c.store()
-	if store == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
 	defer cancel()
-	if err := store.Save(ctx, st); err != nil {
-		c.fault(st.RobotsURL, err)
-		return
-	}
-	if err := lease.Release(ctx); err != nil {
+	// Even during storeBackoff: the lease is held.
+	if err := c.opts.Store.Save(sctx, st); err != nil {
 		c.fault(st.RobotsURL, err)
 	}
+	// Released even when the state could not be saved: the others then
+	// fetch rather than wait for the lease to expire.
+	c.release(ctx, lease)
 }
 
 // release gives up a lease that was not used.

@@ -25,7 +25,8 @@ const (
 // A site serves the robots.txt of any number of hosts (told apart by the
 // Host header) and counts the fetches.
 type site struct {
-	body    string // the robots.txt of every host; rules if empty
+	body    string        // the robots.txt of every host; rules if empty
+	delay   time.Duration // before each answer
 	srv     *httptest.Server
 	fetches atomic.Int64
 	mu      sync.Mutex
@@ -35,6 +36,7 @@ type site struct {
 func newSite(t testing.TB) *site {
 	s := &site{byHost: map[string]int{}}
 	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(s.delay)
 		if r.URL.Path == "/robots.txt" {
 			s.fetches.Add(1)
 			s.mu.Lock()
@@ -307,5 +309,38 @@ func TestFleetDeadLeaseHolder(t *testing.T) {
 	ask(true, "rules fetched")
 	if got := s.fetches.Load(); got != 1 || faults.Load() != 0 {
 		t.Errorf("%d fetches, %d faults; want 1, 0", got, faults.Load())
+	}
+}
+
+// TestFleetKilledMidFetch kills Redis while the lease holders fetch: every
+// worker still answers by the file, within the bound plus the fetch, the
+// waiters fetching alone once Redis fails them.
+func TestFleetKilledMidFetch(t *testing.T) {
+	const workers, hosts = 4, 3
+	srv := startServer(t)
+	s, clock := newSite(t), newClock()
+	s.delay = 200 * time.Millisecond
+	var faults atomic.Int64
+	caches := fleet(s, redisstore.New(client(t, srv.Addr()), redisstore.Options{}), clock, workers, &faults, fetch.Options{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		time.Sleep(100 * time.Millisecond)
+		srv.kill()
+	})
+	for _, c := range caches {
+		for h := range hosts {
+			wg.Go(func() {
+				start := time.Now()
+				ok, err := c.Allowed(context.Background(), "FleetBot", page(h, "/public"))
+				if took := time.Since(start); !ok || err != nil || took > time.Second {
+					t.Errorf("Allowed(host%d/public) = %t, %v after %v; want true within 1s", h, ok, err, took)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	t.Logf("killed mid-fetch: %d fetches, %d faults", s.fetches.Load(), faults.Load())
+	if faults.Load() == 0 {
+		t.Errorf("no fault reported")
 	}
 }

@@ -72,12 +72,13 @@ func (s *server) kill() {
 }
 
 // client returns a client of addr as the Store's documentation advises:
-// deadlines from the context, short dial timeout, no retries.
+// deadlines from the context, no retries.
 func client(t testing.TB, addr string) *redis.Client {
 	rdb := redis.NewClient(&redis.Options{
 		Addr:                  addr,
 		ContextTimeoutEnabled: true,
-		DialTimeout:           100 * time.Millisecond,
+		DialTimeout:           time.Second, // the context's deadline is shorter
+		DialerRetries:         1,
 		MaxRetries:            -1,
 	})
 	t.Cleanup(func() { rdb.Close() })

@@ -26,7 +26,8 @@
 // Cache gives each call fetch.Options.StoreTimeout, reports the fault to
 // fetch.Options.StoreFault, goes on alone with Google's policy, and shares
 // again when Redis answers. Make the client honour those deadlines with
-// redis.Options.ContextTimeoutEnabled, and keep its DialTimeout short.
+// redis.Options.ContextTimeoutEnabled, and keep its DialTimeout short and
+// its DialerRetries low.
 package redisstore
 
 import (

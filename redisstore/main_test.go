@@ -1,9 +1,12 @@
 package redisstore_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // redisAddr is the address of the redis-server that TestMain starts for the
@@ -13,6 +16,9 @@ var redisAddr string
 // TestMain starts a redis-server for the examples (the tests start their
 // own), and stops it at the end.
 func TestMain(m *testing.M) {
+	// The fault tests make go-redis log each refused dial; the Caches
+	// report them through StoreFault, which the tests count.
+	redis.SetLogger(quietLogger{})
 	if os.Getenv(envRedis) != "" { // a worker process of TestFleetProcesses
 		os.Exit(m.Run())
 	}
@@ -56,3 +62,8 @@ func (tb *mainTB) fail(msg string) {
 	tb.failed = true
 	panic(errMainFailed)
 }
+
+// A quietLogger drops go-redis's log lines.
+type quietLogger struct{}
+
+func (quietLogger) Printf(context.Context, string, ...any) {}

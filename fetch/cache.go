@@ -3,8 +3,11 @@ package fetch
 import (
 	"container/list"
 	"context"
+	"errors"
 	"net/http"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorep/robots"
@@ -41,9 +44,17 @@ type Options struct {
 	// false, everything is disallowed. It must be safe for concurrent use.
 	Reachable func(robotsURL string) bool
 
+	// MaxBytes bounds the memory, in bytes, of what the Cache keeps: for
+	// each host its state, its last good file and the parsed rules. The
+	// least recently used hosts are forgotten beyond it; a host whose file
+	// alone is larger is answered but not kept. Default: 256 MiB.
+	MaxBytes int64
 	// MaxHosts is the number of hosts (robots.txt URLs) kept; the least
 	// recently used are forgotten beyond it. Default: 10,000.
 	MaxHosts int
+	// MaxFetches bounds the fetches in progress at once; more wait for
+	// their turn. Default: 64.
+	MaxFetches int
 	// Timeout bounds one fetch: connection, redirects and body. The fetch
 	// goes on when the caller that started it gives up, so that the callers
 	// waiting with it get an answer. Default: 30 seconds.
@@ -55,6 +66,27 @@ type Options struct {
 	// for instance to log network errors. It must be safe for concurrent
 	// use.
 	Fetched func(res *Result, err error)
+
+	// Store, if not nil, is where the state of each host is shared with
+	// other Caches (in other processes, on other machines): they fetch
+	// each file once between them and answer alike. Nil: the state lives
+	// in this Cache alone.
+	Store Store
+	// StoreTimeout bounds each call to Store; past it, the call is a
+	// fault. Default: 200 milliseconds.
+	StoreTimeout time.Duration
+	// LeaseWait bounds how long a Cache waits for another Cache's fetch of
+	// a file before it answers with what the policy allows without it
+	// (the last good copy, or disallow all) and looks again. Default: 500
+	// milliseconds.
+	LeaseWait time.Duration
+	// StoreFault, if not nil, is called when a call to Store fails (an
+	// error, or no answer within StoreTimeout). The Cache then goes on as
+	// if it had no Store, applying the policy to what it knows itself, and
+	// tries the Store again a second later: a Store that is down or slow
+	// delays a question by at most StoreTimeout, and LeaseWait bounds the
+	// wait for another Cache's fetch. It must be safe for concurrent use.
+	StoreFault func(robotsURL string, err error)
 }
 
 // withDefaults returns o with each unset field set to its default.
@@ -72,8 +104,16 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.DisallowFor, 12*time.Hour)
 	orDefault(&o.StaleFor, 30*24*time.Hour)
 	orDefault(&o.Timeout, 30*time.Second)
+	orDefault(&o.StoreTimeout, 200*time.Millisecond)
+	orDefault(&o.LeaseWait, 500*time.Millisecond)
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = 256 << 20
+	}
 	if o.MaxHosts <= 0 {
 		o.MaxHosts = 10_000
+	}
+	if o.MaxFetches <= 0 {
+		o.MaxFetches = 64
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -105,53 +145,100 @@ func (o *Options) retry(code int) time.Duration {
 type Cache struct {
 	client    *http.Client
 	userAgent string
-	opts      Options // with defaults
+	opts      Options       // with defaults
+	fetching  chan struct{} // a token per fetch in progress, MaxFetches at most
+	stats     counters
+	// storeDownUntil is when, after a fault, the Store is used again (Unix
+	// nanoseconds of the real clock); zero while it works.
+	storeDownUntil atomic.Int64
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
 	lru     list.List                // of *entry, most recently used first
+	held    int64                    // the sum of the sizes of the entries
+	// origins holds the robots.txt URLs of the plain origins asked about
+	// (see plainOrigin), so that a question on a known host does not parse
+	// its URL again.
+	origins map[string]string
 }
 
 // An entry is what a Cache knows of one robots.txt URL. Its fields are
-// guarded by Cache.mu.
+// guarded by Cache.mu, and written only by the refresh in progress.
 type entry struct {
-	robotsURL string
-	// good holds the rules of the last fetch that succeeded (Success or
-	// Unavailable), or nil if none has.
-	good *robots.Robots
-	// failingSince is the time of the first of the fetches that have failed
-	// since the last that succeeded, or zero if the last fetch succeeded.
-	failingSince time.Time
-	// next is when to fetch again, zero before the first fetch.
+	st   State
+	good *robots.Robots // st's last good copy, parsed; nil if none
+	// next is when to look again (in the Store, then by fetching): zero
+	// before the first look.
 	next time.Time
-	// done is closed when the fetch in progress ends; nil when none is.
+	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
+	size int64 // bytes held, as counted in Cache.held
+	// el is the entry's place in Cache.lru, nil once forgotten.
+	el *list.Element
 }
 
 // NewCache returns a Cache that fetches with client (nil: one with a
-// 30-second timeout) and sends userAgent as the User-Agent header, as Robots
-// does, and that follows the policy opts sets.
+// 30-second timeout and a 64 KiB bound on response headers) and sends
+// userAgent as the User-Agent header, as Get does, and that follows the
+// policy opts sets.
 func NewCache(client *http.Client, userAgent string, opts Options) *Cache {
+	opts = opts.withDefaults()
 	return &Cache{
 		client:    client,
 		userAgent: userAgent,
-		opts:      opts.withDefaults(),
+		opts:      opts,
+		fetching:  make(chan struct{}, opts.MaxFetches),
 		entries:   make(map[string]*list.Element),
+		origins:   make(map[string]string),
 	}
 }
 
-// Allowed reports whether the crawler agent (a product token such as
-// "ExampleBot", see robots.ProductToken) may fetch pageURL under the rules
-// that apply now, fetching the robots.txt first if need be. It returns an
-// error only when it cannot decide: pageURL is not an absolute http or https
-// URL, or ctx ended while waiting for the fetch. A failed fetch is not an
-// error here: its rules apply (see Options.Fetched to log it).
+// UserAgent returns the User-Agent header that the Cache sends.
+func (c *Cache) UserAgent() string { return c.userAgent }
+
+// Allowed reports whether the crawler agent may fetch pageURL under the
+// rules that apply now, fetching the robots.txt first if need be.
+//
+// agent is a product token such as "ExampleBot". A full User-Agent header
+// such as "ExampleBot/1.0 (+https://example.com/bot)" is reduced to its
+// token with robots.ProductToken, so that it never silently falls to the "*"
+// group; an agent with no token in it is an error.
+//
+// Allowed returns an error only when it cannot decide: agent has no token,
+// pageURL is not an absolute http or https URL, or ctx ended while waiting
+// for the fetch. A failed fetch is not an error here: its rules apply (see
+// Options.Fetched to log it, and State to ask why).
 func (c *Cache) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
+	d, err := c.Decide(ctx, agent, pageURL)
+	return d.Allowed, err
+}
+
+// Decide is Allowed, with what decided. When the error policy rather than a
+// rule decided (a failed fetch, no file), Decision.Reason is
+// robots.ReasonDisallowAll or robots.ReasonAllowAll, and State says which
+// part of the policy applies and why.
+func (c *Cache) Decide(ctx context.Context, agent, pageURL string) (robots.Decision, error) {
+	token, err := productToken(agent)
+	if err != nil {
+		return robots.Decision{}, err
+	}
 	r, err := c.Robots(ctx, pageURL)
 	if err != nil {
-		return false, err
+		return robots.Decision{}, err
 	}
-	return r.Allowed(agent, pageURL), nil
+	return r.Decide(token, pageURL), nil
+}
+
+// productToken returns agent if it is a product token, else the token of
+// the User-Agent header it is.
+func productToken(agent string) (string, error) {
+	if !strings.ContainsAny(agent, "/ ;()") {
+		return agent, nil
+	}
+	if token := robots.ProductToken(agent); token != "" {
+		return token, nil
+	}
+	return "", errors.New("robots: no product token in the agent " + agent)
 }
 
 // Robots returns the rules that apply now to pageURL, a page URL or a
@@ -159,17 +246,33 @@ func (c *Cache) Allowed(ctx context.Context, agent, pageURL string) (bool, error
 // or is due to be fetched again, or waiting for a fetch in progress. Errors
 // are as for Allowed; the rules are never nil when the error is nil.
 func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, error) {
-	robotsURL, err := fetchableURL(pageURL)
-	if err != nil {
-		return nil, err
-	}
+	now := c.opts.Now()
+	origin, plain := plainOrigin(pageURL)
 	c.mu.Lock()
+	robotsURL, ok := c.origins[origin]
+	if !plain || !ok {
+		c.mu.Unlock()
+		var err error
+		if robotsURL, err = fetchableURL(pageURL); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		if plain {
+			c.remember(origin, robotsURL)
+		}
+	}
 	e := c.lookup(robotsURL)
-	if e.done == nil && (e.next.IsZero() || !c.opts.Now().Before(e.next)) {
+	switch {
+	case e.done != nil:
+		c.stats.waits.Add(1)
+	case e.next.IsZero() || !now.Before(e.next):
+		c.stats.misses.Add(1)
 		e.done = make(chan struct{})
 		go c.refresh(context.WithoutCancel(ctx), e)
+	default:
+		c.stats.hits.Add(1)
 	}
-	done := e.done
+	done, st, good := e.done, e.st, e.good
 	c.mu.Unlock()
 
 	if done != nil {
@@ -178,85 +281,87 @@ func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, err
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+		c.mu.Lock()
+		st, good = e.st, e.good
+		c.mu.Unlock()
+		now = c.opts.Now()
 	}
-	return c.rules(e), nil
+	return rulesIn(c.opts.phaseOf(&st, now), good), nil
 }
 
-// lookup returns the entry of robotsURL, made if need be, and marks it as the
-// most recently used, forgetting the least recently used beyond MaxHosts.
-// c.mu must be held.
-func (c *Cache) lookup(robotsURL string) *entry {
-	if el, ok := c.entries[robotsURL]; ok {
-		c.lru.MoveToFront(el)
-		return el.Value.(*entry)
+// State returns what the Cache knows now of the robots.txt URL that governs
+// pageURL, without fetching it; false if the Cache does not hold it or
+// pageURL is not a valid URL.
+func (c *Cache) State(pageURL string) (HostState, bool) {
+	robotsURL, err := fetchableURL(pageURL)
+	if err != nil {
+		return HostState{}, false
 	}
-	e := &entry{robotsURL: robotsURL}
-	c.entries[robotsURL] = c.lru.PushFront(e)
-	if c.lru.Len() > c.opts.MaxHosts {
-		oldest := c.lru.Remove(c.lru.Back()).(*entry)
-		delete(c.entries, oldest.robotsURL)
+	c.mu.Lock()
+	el, ok := c.entries[robotsURL]
+	var st State
+	var next time.Time
+	if ok {
+		e := el.Value.(*entry)
+		st, next = e.st, e.next
 	}
-	return e
+	c.mu.Unlock()
+	if !ok {
+		return HostState{}, false
+	}
+	p := c.opts.phaseOf(&st, c.opts.Now())
+	return HostState{
+		RobotsURL:    robotsURL,
+		Outcome:      st.Outcome,
+		StatusCode:   st.StatusCode,
+		FetchedAt:    st.FetchedAt,
+		GoodUntil:    st.GoodUntil,
+		FailingSince: st.FailingSince,
+		NextFetch:    next,
+		Policy:       describe(p, &st),
+	}, true
 }
 
-// refresh fetches the robots.txt of e and records the result. ctx carries
-// the values, not the cancellation, of the caller that started it.
+// refresh brings e up to date, from the Store or by fetching, and records
+// the result. ctx carries the values, not the cancellation, of the caller
+// that started it.
 func (c *Cache) refresh(ctx context.Context, e *entry) {
+	c.mu.Lock()
+	st := e.st
+	c.mu.Unlock()
+	next, fresh, lease := c.update(ctx, &st)
+	var good *robots.Robots
+	if fresh {
+		good = st.goodRules()
+	}
+
+	c.mu.Lock()
+	if fresh {
+		e.st, e.good = st, good
+	}
+	e.next = next
+	c.resize(e)
+	close(e.done)
+	e.done = nil
+	c.evict()
+	c.mu.Unlock()
+
+	if lease != nil {
+		// After the callers have their answer: a slow Store does not
+		// keep them waiting.
+		c.publish(ctx, st, lease)
+	}
+}
+
+// fetch fetches the robots.txt of st and updates st with the result. The
+// caller holds a turn (c.fetching).
+func (c *Cache) fetch(ctx context.Context, st *State) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	res, err := get(ctx, c.client, c.userAgent, e.robotsURL, &c.opts)
+	res, err := get(ctx, c.client, c.userAgent, st.RobotsURL, &c.opts)
+	c.stats.fetches[res.Outcome].Add(1)
 	if c.opts.Fetched != nil {
 		c.opts.Fetched(res, err)
 	}
-
-	now := c.opts.Now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if res.Outcome == Unreachable {
-		if e.failingSince.IsZero() {
-			e.failingSince = now
-		}
-	} else {
-		e.good, e.failingSince = res.Robots, time.Time{}
-	}
-	e.next = now.Add(res.TTL)
-	close(e.done)
-	e.done = nil
-}
-
-// rules returns the rules that apply now to the host of e, which has been
-// fetched at least once. This is where Google's policy for server errors
-// lives:
-//
-//	"1. For the first 12 hours, Google stops crawling the site but keeps
-//	trying to fetch the robots.txt file.
-//	2. If Google can't fetch a new version, for the next 30 days Google will
-//	use the last good version, while still trying to fetch a new version.
-//	[...] If there's no cached version available Google assumes there's no
-//	crawl restrictions.
-//	3. If the errors are still not fixed after 30 days:
-//	- If the site is generally available to Google, Google will behave as if
-//	there is no robots.txt file (but still keep checking for a new version).
-//	- If the site has general availability problems, Google will stop
-//	crawling the site, while still periodically requesting a robots.txt
-//	file."
-func (c *Cache) rules(e *entry) *robots.Robots {
-	c.mu.Lock()
-	good, failingSince := e.good, e.failingSince
-	c.mu.Unlock()
-	if failingSince.IsZero() {
-		return good
-	}
-	switch failing := c.opts.Now().Sub(failingSince); {
-	case failing < c.opts.DisallowFor:
-		return robots.DisallowAll()
-	case failing < c.opts.StaleFor:
-		if good != nil {
-			return good
-		}
-		return robots.AllowAll()
-	case c.opts.Reachable != nil && c.opts.Reachable(e.robotsURL):
-		return robots.AllowAll()
-	}
-	return robots.DisallowAll()
+	*st = st.after(res, c.opts.Now())
 }

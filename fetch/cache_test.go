@@ -47,7 +47,7 @@ type site struct {
 }
 
 // newSite starts a site whose robots.txt is privateRules with status 200.
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	s := &site{status: 200}
 	s.Server = serve(t, func(w http.ResponseWriter, r *http.Request) {
 		s.fetches.Add(1)

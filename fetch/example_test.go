@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
+	"time"
 
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
@@ -63,13 +64,13 @@ func Example() {
 
 // Fetching one robots.txt: a 503 means that, for now, nothing may be crawled,
 // and that the file should be fetched again soon.
-func ExampleRobots() {
+func ExampleGet() {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
 	}))
 	defer site.Close()
 
-	res, err := fetch.Robots(context.Background(), nil, "ExampleBot/1.0", site.URL+"/some/page")
+	res, err := fetch.Get(context.Background(), nil, "ExampleBot/1.0", site.URL+"/some/page")
 	if err != nil {
 		fmt.Println("network error:", err) // res still holds the rules to use
 	}
@@ -80,4 +81,28 @@ func ExampleRobots() {
 	// unreachable 503
 	// allowed: false
 	// fetch again in 10m0s
+}
+
+// Why a host is off limits: State says which part of Google's error policy
+// applies, and Decide that the policy, not a rule, decided. The site answers
+// 503 with Retry-After: 300, so the file is fetched again in 5 minutes.
+func ExampleCache_State() {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "300")
+		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+	}))
+	defer site.Close()
+
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	cache := fetch.NewCache(nil, "ExampleBot/1.0", fetch.Options{Now: func() time.Time { return now }})
+	d, _ := cache.Decide(context.Background(), "ExampleBot", site.URL+"/page")
+	fmt.Println(d)
+	st, _ := cache.State(site.URL + "/page")
+	fmt.Println(st.Policy)
+	s := cache.Stats()
+	fmt.Println("misses:", s.Misses, "unreachable fetches:", s.Fetches[fetch.Unreachable])
+	// Output:
+	// disallowed (disallow all)
+	// disallow all: 503 since 2026-11-23T10:00:00Z, retried at 2026-11-23T10:05:00Z
+	// misses: 1 unreachable fetches: 1
 }

@@ -7,7 +7,7 @@
 // It implements the sections "Handling of errors and HTTP status codes" and
 // "Caching" of Google's robots.txt specification
 // (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec),
-// which refine RFC 9309, section 2.3. Robots fetches one file:
+// which refine RFC 9309, section 2.3. Get fetches one file:
 //
 //   - The file is fetched with a plain, non-conditional GET of the robots.txt
 //     URL of the page (robots.URL), with the crawler's User-Agent header.
@@ -21,6 +21,13 @@
 //   - DNS errors, timeouts, refused, reset or interrupted connections and
 //     truncated or badly chunked bodies are server errors: everything is
 //     disallowed, and the error is returned so the caller can log it.
+//   - After a 429 or a 503, a Retry-After field (RFC 9110, section 10.2.3:
+//     delay-seconds or an HTTP-date) sets when the file is fetched again,
+//     kept between Options.MinLifetime and Options.DisallowFor; without one,
+//     the retry intervals below apply. Google's crawling documentation
+//     mentions Retry-After for 429 and 503 answers; this package reads it for
+//     robots.txt fetches only, and never lets it stretch the first phase of
+//     the error policy.
 //
 // A Cache keeps the files of many hosts and decides, from their history,
 // which rules apply now:
@@ -35,11 +42,23 @@
 //     first failure. After that the site is treated as having no robots.txt
 //     if the caller reports it as otherwise reachable (Options.Reachable),
 //     and as disallowing everything if not. Fetching goes on throughout.
-//   - One fetch per host at a time: concurrent callers wait for it.
-//   - The least recently used hosts are forgotten beyond a bound.
+//   - One fetch per host at a time: concurrent callers wait for it. With a
+//     shared Store (Options.Store), one fetch per host for all the Caches
+//     that share it: a fleet of crawler processes.
+//   - The least recently used hosts are forgotten beyond a bound in bytes
+//     (Options.MaxBytes) and in hosts (Options.MaxHosts); at most
+//     Options.MaxFetches fetches run at once.
 //
 // All those durations and bounds are fields of Options, whose zero value
 // means the defaults above.
+//
+// Cache.State says which part of the policy applies to a host and why
+// ("disallow all: 503 since …, retried at …"); Cache.Decide reports
+// robots.ReasonDisallowAll or robots.ReasonAllowAll when the policy rather
+// than a rule decided; Cache.Stats counts hits, misses, fetches, waits and
+// faults. A Cache asked with a full User-Agent header instead of a product
+// token reduces it to its token (robots.ProductToken), never to the "*"
+// group.
 //
 // Where Google's page leaves a number open, this package chooses: the retry
 // intervals (1 hour, 10 minutes after a 503), the bounds on max-age (1 minute
@@ -108,29 +127,61 @@ type Result struct {
 	Redirects int
 	// TTL is how long the result may be used before the file is fetched
 	// again: the lifetime of a good file (Success or Unavailable), or the
-	// delay before a retry (Unreachable).
+	// delay before a retry (Unreachable), which a Retry-After field may set.
 	TTL time.Duration
+	// Body is the body that was parsed into Robots, at most robots.MaxSize
+	// bytes; nil unless Outcome is Success.
+	Body []byte
+	// Truncated reports that the body went on after robots.MaxSize bytes,
+	// which were ignored.
+	Truncated bool
 }
+
+// maxHeaderBytes bounds the response header of a robots.txt fetch made with
+// the default client; net/http's own default is 10 MB.
+const maxHeaderBytes = 64 << 10
 
 // defaultClient is used when the caller gives no client. Its timeout bounds
 // the whole fetch: connection, redirects and body.
-var defaultClient = &http.Client{Timeout: 30 * time.Second}
+var defaultClient = &http.Client{
+	Timeout:   30 * time.Second,
+	Transport: defaultTransport(),
+}
 
-// defaultOptions holds the defaults that Robots uses for TTL.
+// defaultTransport returns http.DefaultTransport with a bound on the size of
+// response headers.
+func defaultTransport() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.MaxResponseHeaderBytes = maxHeaderBytes
+	return t
+}
+
+// defaultOptions holds the defaults that Get uses for TTL.
 var defaultOptions = Options{}.withDefaults()
 
-// Robots fetches the robots.txt file that governs rawURL, a page URL or the
+// Robots is the former name of Get.
+//
+// Deprecated: use Get, whose name does not collide with Cache.Robots.
+func Robots(ctx context.Context, client *http.Client, userAgent, rawURL string) (*Result, error) {
+	return Get(ctx, client, userAgent, rawURL)
+}
+
+// Get fetches the robots.txt file that governs rawURL, a page URL or the
 // robots.txt URL itself, with a GET request carrying the User-Agent header
 // userAgent (the crawler's full User-Agent, such as "ExampleBot/1.0
 // (+https://example.com/bot)"). A nil client means one with a 30-second
 // timeout; the redirect policy of client is replaced by Google's.
 //
-// If rawURL is not an absolute http or https URL with a valid host, Robots
+// If rawURL is not an absolute http or https URL with a valid host, Get
 // returns a nil Result and the error. Otherwise the Result is never nil and
 // holds the rules to use. When the fetch failed on the network, the Result is
 // Unreachable (everything disallowed) and the error says why, for logging.
 // An HTTP error status is not an error: see Result.Outcome.
-func Robots(ctx context.Context, client *http.Client, userAgent, rawURL string) (*Result, error) {
+func Get(ctx context.Context, client *http.Client, userAgent, rawURL string) (*Result, error) {
 	robotsURL, err := fetchableURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -188,10 +239,19 @@ func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, 
 		if err != nil {
 			return res.unreachable(o), fmt.Errorf("robots: reading %s: %w", resp.Request.URL, err)
 		}
+		res.Body = body
+		if len(body) == robots.MaxSize {
+			var one [1]byte
+			n, _ := io.ReadFull(resp.Body, one[:])
+			res.Truncated = n > 0
+		}
 	}
 	res.Robots = robots.FromStatus(resp.StatusCode, body)
 	if res.Outcome == Unreachable {
 		res.TTL = o.retry(resp.StatusCode)
+		if after, ok := retryAfter(resp.Header, o.Now()); ok && retriesAfter(resp.StatusCode) {
+			res.TTL = min(max(after, o.MinLifetime), o.DisallowFor)
+		}
 	} else {
 		res.TTL = o.lifetime(resp.Header)
 	}
@@ -259,4 +319,34 @@ func maxAge(h http.Header) (time.Duration, bool) {
 		}
 	}
 	return 0, false
+}
+
+// retriesAfter reports whether a Retry-After field is read after status
+// code: 429 Too Many Requests and 503 Service Unavailable.
+func retriesAfter(code int) bool {
+	return code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable
+}
+
+// retryAfter returns the delay that the Retry-After field of h asks for,
+// counted from now, and whether there is a valid one (RFC 9110, section
+// 10.2.3):
+//
+//	Retry-After = HTTP-date / delay-seconds
+//
+// A date in the past is a delay of zero.
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	value := strings.TrimSpace(h.Get("Retry-After"))
+	if value == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseUint(value, 10, 32); err == nil {
+		return time.Duration(secs) * time.Second, true
+	} else if errors.Is(err, strconv.ErrRange) {
+		return 1 << 31 * time.Second, true
+	}
+	date, err := http.ParseTime(value)
+	if err != nil {
+		return 0, false
+	}
+	return max(date.Sub(now), 0), true
 }

@@ -28,7 +28,7 @@ const (
 )
 
 // serve starts an httptest server on the loopback interface.
-func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
+func serve(t testing.TB, h http.HandlerFunc) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -121,7 +121,7 @@ func TestRobotsStatus(t *testing.T) {
 				w.WriteHeader(tt.status)
 				fmt.Fprint(w, tt.body)
 			})
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, srv.URL+"/page")
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, srv.URL+"/page")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -159,7 +159,7 @@ func TestRobotsRequest(t *testing.T) {
 		}
 	})
 	page := strings.Replace(srv.URL, "://", "://user:secret@", 1) + "/a/b?c=d#e"
-	if _, err := fetch.Robots(context.Background(), nil, testUserAgent, page); err != nil {
+	if _, err := fetch.Get(context.Background(), nil, testUserAgent, page); err != nil {
 		t.Fatalf("Robots(%q): %v", page, err)
 	}
 	wantReq := request{Method: "GET", Path: "/robots.txt", UserAgent: testUserAgent}
@@ -215,7 +215,7 @@ func TestRobotsRedirects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h, requests := redirectChain(tt.hops, tt.status)
 			srv := serve(t, h)
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, srv.URL+"/")
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, srv.URL+"/")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -262,7 +262,7 @@ func TestRobotsRedirectLoop(t *testing.T) {
 				requests.Add(1)
 				http.Redirect(w, r, tt.location[r.URL.Path], http.StatusFound)
 			})
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, srv.URL+"/")
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, srv.URL+"/")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -278,7 +278,7 @@ func TestRobotsRedirectLoop(t *testing.T) {
 
 // hostClient returns a client that connects to srv whatever the host of the
 // URL, so that a test can use many host names without DNS.
-func hostClient(t *testing.T, srv *httptest.Server) *http.Client {
+func hostClient(t testing.TB, srv *httptest.Server) *http.Client {
 	addr := srv.Listener.Addr().String()
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 		var d net.Dialer
@@ -365,7 +365,7 @@ func TestRobotsCrossHostRedirects(t *testing.T) {
 				}
 				fmt.Fprint(w, privateRules)
 			})
-			res, err := fetch.Robots(context.Background(), hostClient(t, srv), testUserAgent, "http://example.com/page")
+			res, err := fetch.Get(context.Background(), hostClient(t, srv), testUserAgent, "http://example.com/page")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -507,7 +507,7 @@ func TestRobotsNetworkErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := fetch.Robots(context.Background(), tt.client, testUserAgent, tt.url(t))
+			res, err := fetch.Get(context.Background(), tt.client, testUserAgent, tt.url(t))
 			if err == nil {
 				t.Fatalf("Robots: no error")
 			}
@@ -532,7 +532,7 @@ func TestRobotsContext(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	res, err := fetch.Robots(ctx, nil, testUserAgent, srv.URL+"/")
+	res, err := fetch.Get(ctx, nil, testUserAgent, srv.URL+"/")
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Robots: error %v, want %v", err, context.DeadlineExceeded)
 	}
@@ -572,7 +572,7 @@ func TestRobotsMaxSize(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := serve(t, tt.write)
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, srv.URL+"/")
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, srv.URL+"/")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -617,7 +617,7 @@ func TestRobotsMaxAge(t *testing.T) {
 				w.Header()["Cache-Control"] = tt.cacheControl
 				w.WriteHeader(tt.status)
 			})
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, srv.URL+"/")
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, srv.URL+"/")
 			if err != nil {
 				t.Fatalf("Robots: %v", err)
 			}
@@ -638,7 +638,7 @@ func TestRobotsInvalidURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := fetch.Robots(context.Background(), nil, testUserAgent, tt.url)
+			res, err := fetch.Get(context.Background(), nil, testUserAgent, tt.url)
 			if res != nil || err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Robots(%q) = %v, %v; want nil, error containing %q", tt.url, res, err, tt.wantErr)
 			}

@@ -30,7 +30,7 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	res, err := fetch.Robots(context.Background(), nil, userAgent, fs.Arg(0))
+	res, err := fetch.Get(context.Background(), nil, userAgent, fs.Arg(0))
 	if res == nil {
 		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
 		return 2

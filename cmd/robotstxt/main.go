@@ -191,7 +191,7 @@ func load(name string, stdin io.Reader) (*source, error) {
 	case name == "":
 		return &source{name: "example.txt", body: example, robots: robots.Parse(example)}, nil
 	case isURL(name):
-		res, err := fetch.Robots(context.Background(), nil, userAgent, name)
+		res, err := fetch.Get(context.Background(), nil, userAgent, name)
 		if err != nil {
 			return nil, err
 		}

@@ -1,11 +1,9 @@
 package tester
 
 import (
-	"io"
 	"net/http"
 	"time"
 
-	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
 )
 
@@ -51,15 +49,7 @@ func (s *server) fetch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	// fetch.Robots gives the rules, not the body: record the body as it
-	// reads it, through the transport.
-	rec := &recorder{base: s.client.Transport}
-	if rec.base == nil {
-		rec.base = http.DefaultTransport
-	}
-	client := *s.client
-	client.Transport = rec
-	res, err := fetch.Robots(r.Context(), &client, s.opts.UserAgent, req.URL)
+	res, err := fetch.Get(r.Context(), s.client, s.opts.UserAgent, req.URL)
 	if res == nil {
 		writeError(w, http.StatusBadRequest, "bad request: "+err.Error())
 		return
@@ -70,57 +60,12 @@ func (s *server) fetch(w http.ResponseWriter, r *http.Request) {
 		Outcome:   res.Outcome.String(),
 		Redirects: res.Redirects,
 	}
-	if res.Outcome == fetch.Success && rec.last != nil {
-		resp.Robots = string(rec.last.body)
-		resp.file = file{len(rec.last.body), rec.last.more}
+	if res.Outcome == fetch.Success {
+		resp.Robots = string(res.Body)
+		resp.file = file{len(res.Body), res.Truncated}
 	}
 	if err != nil {
 		resp.Error = err.Error()
 	}
 	writeJSON(w, http.StatusOK, resp)
-}
-
-// A recorder is a transport that keeps what is read of the body of the
-// last response.
-//
-// The requests of one fetch (a redirect chain) follow one another, so a
-// recorder serves one fetch and needs no lock.
-type recorder struct {
-	base http.RoundTripper
-	last *recording
-}
-
-func (rec *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := rec.base.RoundTrip(req)
-	if err != nil {
-		return nil, err
-	}
-	rec.last = &recording{ReadCloser: resp.Body}
-	resp.Body = rec.last
-	return resp, nil
-}
-
-// A recording is a response body that keeps what is read of it.
-type recording struct {
-	io.ReadCloser
-	body []byte
-	// more reports that the body went on after robots.MaxSize bytes.
-	more bool
-}
-
-func (b *recording) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	b.body = append(b.body, p[:n]...)
-	return n, err
-}
-
-// Close closes the body, after checking whether there was more of it than
-// the robots.MaxSize bytes that fetch reads.
-func (b *recording) Close() error {
-	if len(b.body) >= robots.MaxSize {
-		var one [1]byte
-		n, _ := io.ReadFull(b.ReadCloser, one[:])
-		b.more = n > 0
-	}
-	return b.ReadCloser.Close()
 }

@@ -1,0 +1,116 @@
+package fetch
+
+import "strings"
+
+// The local store of a Cache: its entries in least recently used order,
+// bounded in bytes and in hosts. The functions here are called with
+// Cache.mu held.
+
+// entryOverhead is what an entry keeps beside its URL, body and parsed
+// rules: the entry, its list element and its map slot, rounded up.
+const entryOverhead = 512
+
+// lookup returns the entry of robotsURL, made if need be, and marks it as the
+// most recently used.
+func (c *Cache) lookup(robotsURL string) *entry {
+	if el, ok := c.entries[robotsURL]; ok {
+		c.lru.MoveToFront(el)
+		return el.Value.(*entry)
+	}
+	e := &entry{st: State{RobotsURL: robotsURL}}
+	e.el = c.lru.PushFront(e)
+	c.entries[robotsURL] = e.el
+	c.resize(e)
+	c.evict()
+	return e
+}
+
+// resize counts again the bytes e holds: its URL (twice: in the entry and
+// as the map key), its last good body and the parsed rules.
+func (c *Cache) resize(e *entry) {
+	if e.el == nil {
+		return
+	}
+	size := entryOverhead + 2*int64(len(e.st.RobotsURL)) +
+		int64(len(e.st.Body)) + int64(memSize(e.good, e.st.Body))
+	c.held += size - e.size
+	e.size = size
+	if size > c.opts.MaxBytes {
+		c.forget(e) // answered, not kept
+	}
+}
+
+// evict forgets the least recently used entries beyond the bounds, except
+// the most recently used and those with a refresh in progress: their
+// callers wait on them, and a new entry would start a second fetch of the
+// same file.
+func (c *Cache) evict() {
+	el := c.lru.Back()
+	for el != nil && el != c.lru.Front() && (c.held > c.opts.MaxBytes || c.lru.Len() > c.opts.MaxHosts) {
+		e, prev := el.Value.(*entry), el.Prev()
+		if e.done == nil {
+			c.forget(e)
+		}
+		el = prev
+	}
+}
+
+// forget removes e from the Cache.
+func (c *Cache) forget(e *entry) {
+	c.lru.Remove(e.el)
+	delete(c.entries, e.st.RobotsURL)
+	c.held -= e.size
+	e.el, e.size = nil, 0
+	c.stats.evictions.Add(1)
+}
+
+// remember records that the page URLs of origin have the robots.txt URL
+// robotsURL. The memo is forgotten whole when it reaches MaxHosts.
+func (c *Cache) remember(origin, robotsURL string) {
+	if len(c.origins) >= c.opts.MaxHosts {
+		clear(c.origins)
+	}
+	c.origins[strings.Clone(origin)] = robotsURL
+}
+
+// plainOrigin returns the scheme://authority of pageURL and true if the
+// robots.txt URL of pageURL depends on nothing else, and url.Parse cannot
+// fail on the rest: a lower-case http or https scheme, an authority of
+// lower-case letters, digits, dots, hyphens and colons only (no user
+// information, IPv6 literal, escape or non-ASCII name), and a rest without
+// control characters, spaces or bad %-escapes. Otherwise it returns false,
+// and the URL is parsed.
+func plainOrigin(pageURL string) (string, bool) {
+	rest, ok := strings.CutPrefix(pageURL, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(pageURL, "http://"); !ok {
+			return "", false
+		}
+	}
+	n := 0
+	for n < len(rest) && isPlainAuthority(rest[n]) {
+		n++
+	}
+	if n == 0 || n < len(rest) && rest[n] != '/' && rest[n] != '?' && rest[n] != '#' {
+		return "", false
+	}
+	for i := n; i < len(rest); i++ {
+		switch b := rest[i]; {
+		case b <= ' ' || b == 0x7f:
+			return "", false
+		case b == '%' && (i+2 >= len(rest) || !isHex(rest[i+1]) || !isHex(rest[i+2])):
+			return "", false
+		}
+	}
+	return pageURL[:len(pageURL)-len(rest)+n], true
+}
+
+// isPlainAuthority reports whether b may be part of a plain authority.
+func isPlainAuthority(b byte) bool {
+	return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '.' || b == '-' || b == ':'
+}
+
+// isHex reports whether b is a hexadecimal digit.
+func isHex(b byte) bool {
+	return '0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F'
+}

@@ -1,0 +1,158 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// storeBackoff is how long a Cache goes on without its Store after a fault,
+// before it tries the Store again: a Store that is down or slow costs a
+// caller at most one StoreTimeout per storeBackoff.
+const storeBackoff = time.Second
+
+// update brings st up to date: from the Store if another Cache fetched it
+// and it is fresh, else by fetching it under the Store's lease, or waiting
+// for the Cache that holds the lease. It returns when to look again,
+// whether st changed, and the lease to release once st is published.
+func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool, lease Lease) {
+	start := time.Now()
+	if c.store() != nil {
+		if shared, ok := c.load(ctx, st); ok {
+			*st, changed = shared, true
+			if c.opts.Now().Before(st.NextFetch) {
+				c.stats.shared.Add(1)
+				return st.NextFetch, true, nil
+			}
+		}
+	}
+	// A turn among MaxFetches before the lease, so that the lease does not
+	// run out while this Cache waits for a turn.
+	c.fetching <- struct{}{}
+	lease, leased := c.lease(ctx, st)
+	switch {
+	case leased:
+		<-c.fetching
+		if c.await(ctx, st, start.Add(c.opts.LeaseWait)) {
+			return st.NextFetch, true, nil
+		}
+		if c.store() != nil {
+			// The other Cache is still fetching: the policy applies to
+			// what this one knows, until it looks again.
+			c.stats.leaseTimeouts.Add(1)
+			return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+		}
+		// The Store failed while this Cache waited: it fetches alone.
+		c.fetching <- struct{}{}
+	case lease != nil:
+		// Another Cache may have published and released between the load
+		// above and the lease.
+		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
+			<-c.fetching
+			*st = shared
+			c.stats.shared.Add(1)
+			c.release(ctx, lease)
+			return st.NextFetch, true, nil
+		}
+	}
+	c.fetch(ctx, st)
+	<-c.fetching
+	return st.NextFetch, true, lease
+}
+
+// lease takes the Store's lease on st's URL. It returns nil and false when
+// there is no Store to use or it failed, and nil and true when another
+// Cache holds the lease.
+func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
+	store := c.store()
+	if store == nil {
+		return nil, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	lease, err := store.Lease(ctx, st.RobotsURL, c.opts.Timeout+c.opts.StoreTimeout)
+	switch {
+	case errors.Is(err, ErrLeased):
+		return nil, true
+	case err != nil:
+		c.fault(st.RobotsURL, err)
+		return nil, false
+	}
+	return lease, false
+}
+
+// await waits, until deadline, for another Cache's fetch of st to reach the
+// Store, and reports whether it did: then st is the fetched state. It stops
+// early if the Store fails.
+func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) bool {
+	c.stats.leaseWaits.Add(1)
+	poll := max(min(c.opts.LeaseWait/10, 50*time.Millisecond), time.Millisecond)
+	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
+		time.Sleep(poll)
+		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
+			*st = shared
+			c.stats.shared.Add(1)
+			return true
+		}
+	}
+	return false
+}
+
+// publish saves st, which this Cache fetched, to the Store and releases
+// the lease it fetched under.
+func (c *Cache) publish(ctx context.Context, st State, lease Lease) {
+	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	// Even during storeBackoff: the lease is held.
+	if err := c.opts.Store.Save(sctx, st); err != nil {
+		c.fault(st.RobotsURL, err)
+	}
+	// Released even when the state could not be saved: the others then
+	// fetch rather than wait for the lease to expire.
+	c.release(ctx, lease)
+}
+
+// release gives up a lease that was not used.
+func (c *Cache) release(ctx context.Context, lease Lease) {
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	lease.Release(ctx) // an error: the lease expires on its own
+}
+
+// load returns the State in the Store if it is newer than st.
+func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
+	store := c.store()
+	if store == nil {
+		return State{}, false
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	shared, ok, err := store.Load(ctx, st.RobotsURL)
+	if err != nil {
+		c.fault(st.RobotsURL, err)
+		return State{}, false
+	}
+	if !ok || shared.RobotsURL != st.RobotsURL || !shared.FetchedAt.After(st.FetchedAt) {
+		return State{}, false
+	}
+	return shared, true
+}
+
+// store returns the Store to use now: nil if there is none, or during
+// storeBackoff after a fault.
+func (c *Cache) store() Store {
+	if until := c.storeDownUntil.Load(); until != 0 && time.Now().UnixNano() < until {
+		return nil
+	}
+	return c.opts.Store
+}
+
+// fault counts and reports a failed call to the Store, and leaves the Store
+// aside for storeBackoff.
+func (c *Cache) fault(robotsURL string, err error) {
+	c.stats.storeFaults.Add(1)
+	c.storeDownUntil.Store(time.Now().Add(storeBackoff).UnixNano())
+	if c.opts.StoreFault != nil {
+		c.opts.StoreFault(robotsURL, err)
+	}
+}

@@ -1,0 +1,214 @@
+package fetch_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gorep/robots"
+	"github.com/gorep/robots/fetch"
+)
+
+// A memStore is a Store in memory, shared by the Caches of a test as a
+// fleet shares Redis.
+type memStore struct {
+	mu     sync.Mutex
+	states map[string]fetch.State
+	leases map[string]time.Time // robots URL -> expiry
+	saves  int
+}
+
+func newMemStore() *memStore {
+	return &memStore{states: map[string]fetch.State{}, leases: map[string]time.Time{}}
+}
+
+func (m *memStore) Load(_ context.Context, robotsURL string) (fetch.State, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	st, ok := m.states[robotsURL]
+	return st, ok, nil
+}
+
+func (m *memStore) Save(_ context.Context, st fetch.State) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.states[st.RobotsURL] = st
+	m.saves++
+	return nil
+}
+
+func (m *memStore) Lease(_ context.Context, robotsURL string, ttl time.Duration) (fetch.Lease, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if time.Now().Before(m.leases[robotsURL]) {
+		return nil, fetch.ErrLeased
+	}
+	m.leases[robotsURL] = time.Now().Add(ttl)
+	return memLease{m, robotsURL}, nil
+}
+
+type memLease struct {
+	m         *memStore
+	robotsURL string
+}
+
+func (l memLease) Release(context.Context) error {
+	l.m.mu.Lock()
+	defer l.m.mu.Unlock()
+	delete(l.m.leases, l.robotsURL)
+	return nil
+}
+
+func TestCacheAgentToken(t *testing.T) {
+	srv := serve(t, (&handler{status: 200, body: "User-agent: EvalBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"}).ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{})
+	tests := []struct {
+		agent   string
+		want    bool
+		wantErr bool
+	}{
+		{"EvalBot", false, false},
+		{"EvalBot/1.0 (+http://x)", false, false},
+		{"Mozilla/5.0 (compatible; EvalBot/2.1; +http://x)", false, false},
+		{"OtherBot", true, false},
+		{"(+http://x)", false, true},
+	}
+	for _, tt := range tests {
+		ok, err := c.Allowed(context.Background(), tt.agent, srv.URL+"/page")
+		if ok != tt.want || (err != nil) != tt.wantErr {
+			t.Errorf("Allowed(%q, /page) = %t, %v; want %t, error %t", tt.agent, ok, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+func TestCacheStateAndDecide(t *testing.T) {
+	h := &handler{status: 503, header: map[string]string{"Retry-After": "300"}}
+	srv := serve(t, h.ServeHTTP)
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now})
+	if _, ok := c.State(srv.URL + "/"); ok {
+		t.Errorf("State before any question = true, want false")
+	}
+	d, err := c.Decide(context.Background(), testAgent, srv.URL+"/page")
+	if err != nil || d.Allowed || d.Reason != robots.ReasonDisallowAll {
+		t.Errorf("Decide = %v, %v; want disallowed by %v", d, err, robots.ReasonDisallowAll)
+	}
+	got, ok := c.State(srv.URL + "/page")
+	want := fetch.HostState{
+		RobotsURL:    srv.URL + "/robots.txt",
+		Outcome:      fetch.Unreachable,
+		StatusCode:   503,
+		FetchedAt:    epoch,
+		FailingSince: epoch,
+		NextFetch:    epoch.Add(5 * time.Minute),
+		Policy:       "disallow all: 503 since 2026-01-01T00:00:00Z, retried at 2026-01-01T00:05:00Z",
+	}
+	if diff := cmp.Diff(want, got); !ok || diff != "" {
+		t.Errorf("State mismatch (-want +got):\n%s", diff)
+	}
+	stats := c.Stats()
+	if stats.Misses != 1 || stats.Fetches[fetch.Unreachable] != 1 || stats.Hosts != 1 {
+		t.Errorf("Stats = %+v; want 1 miss, 1 unreachable fetch, 1 host", stats)
+	}
+}
+
+// TestCacheSharedStore checks that Caches sharing a Store fetch each file
+// once between them, and agree on the policy after a failure.
+func TestCacheSharedStore(t *testing.T) {
+	h := &handler{status: 200, body: privateRules}
+	srv := serve(t, h.ServeHTTP)
+	clock := &fakeClock{t: epoch}
+	store := newMemStore()
+	var caches []*fetch.Cache
+	for range 5 {
+		caches = append(caches, fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now, Store: store}))
+	}
+	check := func(when string, wantPrivate bool, wantRequests int32) {
+		t.Helper()
+		var wg sync.WaitGroup
+		for _, c := range caches {
+			wg.Go(func() {
+				ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/private")
+				if err != nil || ok != wantPrivate {
+					t.Errorf("%s: Allowed(/private) = %t, %v; want %t", when, ok, err, wantPrivate)
+				}
+			})
+		}
+		wg.Wait()
+		if got := h.requests.Load(); got != wantRequests {
+			t.Errorf("%s: %d requests in all, want %d", when, got, wantRequests)
+		}
+	}
+	check("first", false, 1)
+	// The copy expires; the site now fails for all.
+	h.status = 503
+	clock.Set(epoch.Add(day))
+	check("503", false, 2)
+	for _, c := range caches {
+		st, _ := c.State(srv.URL + "/")
+		if want := epoch.Add(day); !st.FailingSince.Equal(want) {
+			t.Errorf("FailingSince = %v, want %v", st.FailingSince, want)
+		}
+	}
+}
+
+// TestCachePolicyInWords follows a host through the phases of the error
+// policy and checks what State says of each.
+func TestCachePolicyInWords(t *testing.T) {
+	h := &handler{status: 200, body: privateRules}
+	srv := serve(t, h.ServeHTTP)
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now})
+	stamp := func(d time.Duration) string { return epoch.Add(d).Format(time.RFC3339) }
+	steps := []struct {
+		at     time.Duration
+		status int
+		want   string
+	}{
+		{0, 200, "rules fetched " + stamp(0)},
+		{day, 500, "disallow all: 500 since " + stamp(day) + ", retried at " + stamp(day+time.Hour)},
+		{day + 12*time.Hour, 0, "last good copy, rules fetched " + stamp(0) + ": 500 since " + stamp(day) + ", retried at " + stamp(day+13*time.Hour)},
+		{31 * day, 0, "disallow all (site unreachable): 500 since " + stamp(day) + ", retried at " + stamp(31*day+time.Hour)},
+		{32 * day, 404, "allow all: 404 fetched " + stamp(32*day)},
+	}
+	for _, step := range steps {
+		clock.Set(epoch.Add(step.at))
+		if step.status != 0 {
+			h.status = step.status
+		}
+		if _, err := c.Allowed(context.Background(), testAgent, srv.URL+"/"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := c.State(srv.URL + "/"); got.Policy != step.want {
+			t.Errorf("at %v: Policy = %q, want %q", step.at, got.Policy, step.want)
+		}
+	}
+}
+
+// A heldStore is a memStore whose lease someone else always holds.
+type heldStore struct{ *memStore }
+
+func (heldStore) Lease(context.Context, string, time.Duration) (fetch.Lease, error) {
+	return nil, fetch.ErrLeased
+}
+
+// TestCacheLeaseWait checks that a Cache waits no longer than LeaseWait for
+// another's fetch, then answers with what the policy allows without it.
+func TestCacheLeaseWait(t *testing.T) {
+	h := &handler{status: 200, body: privateRules}
+	srv := serve(t, h.ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: heldStore{newMemStore()}, LeaseWait: 50 * time.Millisecond})
+	ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/")
+	if ok || err != nil {
+		t.Errorf("Allowed while another holds the lease = %t, %v; want false, nil", ok, err)
+	}
+	st, _ := c.State(srv.URL + "/")
+	if want := "disallow all: robots.txt not fetched yet"; st.Policy != want {
+		t.Errorf("Policy = %q, want %q", st.Policy, want)
+	}
+	if s := c.Stats(); s.LeaseWaits != 1 || s.LeaseTimeouts != 1 || h.requests.Load() != 0 {
+		t.Errorf("Stats = %+v, %d requests; want 1 lease wait, 1 timeout, no request", s, h.requests.Load())
+	}
+}

@@ -299,10 +299,10 @@ func TestTransportPolicy(t *testing.T) {
 	if !errors.Is(err, fetch.ErrDisallowed) || !errors.As(err, &de) {
 		t.Fatalf("GET /page: err = %v, want a *DisallowedError", err)
 	}
-	want := "robots: disallowed (disallow all)"
-	if de.State.Policy != "" {
-		want = "robots: " + de.State.Policy
+	if !strings.Contains(de.State.Policy, "503 since") {
+		t.Errorf("GET /page: policy %q, want it to name the 503 and since when", de.State.Policy)
 	}
+	want := "robots: " + de.State.Policy
 	if de.Decision.Reason != robots.ReasonDisallowAll || de.Error() != want {
 		t.Errorf("GET /page: reason %v, error %q; want disallow all, %q", de.Decision.Reason, de.Error(), want)
 	}

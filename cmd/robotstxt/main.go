@@ -6,6 +6,7 @@
 //	robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
 //	robotstxt check [-json] FILE|-|URL
 //	robotstxt fetch URL
+//	robotstxt audit [-json] FILE|-|URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
 //	robotstxt [-agent NAME]... [-f FILE|-] URL...
 //
@@ -31,6 +32,14 @@
 // and its sitemaps. The exit status is 0 when the file, or its absence, was
 // established, 1 when the site could not be reached (everything is then
 // disallowed) and 2 on a usage error.
+//
+// audit says what the file does to the known AI crawlers and the major
+// search crawlers: whether each may fetch "/" and the paths the file's own
+// rules name, which line decides, and the usage preferences that apply,
+// with a summary line ("blocks 9 of 24 known AI crawlers ..."), or as JSON
+// with -json. The exit status is 0 when the audit ran, 1 when the robots.txt
+// could not be fetched because the site erred or could not be reached, and
+// 2 on a usage or input error.
 //
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
@@ -77,12 +86,14 @@ var commands = map[string]command{
 	"check": runCheck,
 	"fetch": runFetch,
 	"serve": runServe,
+	"audit": runAudit,
 }
 
 // usage lists the subcommands.
 const usage = `usage: robotstxt test [-agent NAME]... [-f FILE|-|URL] URL...
        robotstxt check [-json] FILE|-|URL
        robotstxt fetch URL
+       robotstxt audit [-json] FILE|-|URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
        robotstxt [-agent NAME]... [-f FILE|-] URL...   (the same as test)
 `

@@ -3,11 +3,13 @@ package robots
 // The known crawlers: the product tokens of the AI crawlers that matter and
 // of the major search crawlers, with what their operators say about them.
 //
-// The table is data, written in our own words from the pages of the
-// operators (the Source of each row), cross-read with the community list
-// github.com/ai-robots-txt/ai.robots.txt (robots.json). Each row carries
-// the date it was last checked. Rows whose operator publishes no page say
-// so in Note, with an empty Source.
+// The table is data, written in our own words from what the operators
+// publish (the Source of each row). Each row carries the date it was last
+// checked; on that date the operator's page itself was read for Amazon, and
+// for the other rows the operators' statements as quoted by secondary
+// sources (the community list github.com/ai-robots-txt/ai.robots.txt and
+// crawler directories), the operator pages being out of reach. Rows whose
+// operator publishes no page say so in Note, with an empty Source.
 
 import (
 	"slices"
@@ -111,7 +113,7 @@ const tableChecked = "2026-11-23"
 
 // Pages where operators document their crawlers.
 const (
-	srcOpenAI     = "https://platform.openai.com/docs/bots"
+	srcOpenAI     = "https://developers.openai.com/api/docs/bots"
 	srcAnthropic  = "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"
 	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"
 	srcApple      = "https://support.apple.com/en-us/119829"
@@ -129,7 +131,7 @@ const (
 // crawlers is the table, sorted by operator.
 var crawlers = []Crawler{
 	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: srcAmazon,
-		Note: "improves Amazon products and services, including answers by Alexa; Amazon says the content may be used to train AI models"},
+		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},
 	{Token: "ClaudeBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcAnthropic},
 	{Token: "Claude-SearchBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcAnthropic},
 	{Token: "Claude-User", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeUserFetch, Robots: HonoursYes, Source: srcAnthropic},

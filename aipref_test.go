@@ -161,3 +161,18 @@ func FuzzPreferences(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkPreferences(b *testing.B) {
+	for _, bc := range []struct{ name, body, url string }{
+		{"signals-only", contentSignalsExample, "/page"},
+		{"attach-example", attachExample, "/ai-ok/page"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := Parse([]byte(bc.body))
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Preferences("ExampleBot", bc.url)
+			}
+		})
+	}
+}

@@ -25,7 +25,9 @@ const (
 	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
 	// and "no", or a Content-Usage value that is not the token "y" or "n"
 	// ("train-ai=no"), or a Content-Usage line that is not a path and a
-	// dictionary: the preference is unknown.
+	// dictionary: the preference is unknown. Info for a Content-Usage line
+	// without a path, which earlier drafts allowed and Preferences reads as
+	// applying to "/".
 	CodeInvalidSignal Code = "invalid-signal"
 	// CodeDuplicateSignal (warning): a signal or category given twice in a
 	// group; for Content-Usage, within one line, where the last value
@@ -33,7 +35,9 @@ const (
 	CodeDuplicateSignal Code = "duplicate-signal"
 	// CodeSignalContradictsRules (warning): a Content-Signal that allows a
 	// use in a group that disallows the whole site, whose crawlers fetch
-	// nothing to use.
+	// nothing to use; or a Content-Usage line whose path the group
+	// disallows, with nothing under it allowed back: preferences apply only
+	// to paths that may be crawled.
 	CodeSignalContradictsRules Code = "signal-contradicts-rules"
 	// CodeLongCrawlDelay (warning): a crawl-delay of more than a minute,
 	// which lets a crawler that obeys it fetch fewer than 1,440 pages a
@@ -72,7 +76,7 @@ func checkMore(s string) Diagnostics {
 	var d Diagnostics
 	recs := r.Records()
 	d = append(d, checkSignals(r, recs)...)
-	d = append(d, checkUsage(r)...)
+	d = append(d, checkUsage(r, recs)...)
 	d = append(d, checkCrawlDelays(r)...)
 	for _, rec := range recs {
 		d = append(d, checkRecordMore(rec)...)
@@ -157,13 +161,21 @@ func disallowsAll(rec Record) bool {
 }
 
 // checkUsage checks the Content-Usage lines of r.
-func checkUsage(r *Robots) Diagnostics {
+func checkUsage(r *Robots, recs []Record) Diagnostics {
 	var d Diagnostics
 	for _, e := range r.Extras(keyContentUsage) {
 		if e.Record < 0 {
 			continue
 		}
 		u := parseContentUsage(e.Value, e.Line)
+		if !u.explicit && u.err == nil {
+			d.addMore(e.Line, SeverityInfo, CodeInvalidSignal, "Content-Usage without a path: the draft puts one first (\"/ "+
+				e.Value+"\"); this line is read as applying to \"/\", and other readers may skip it")
+		}
+		if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
+			d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
+				" in a group that disallows it ("+ruleString(rule)+"): preferences apply only to paths that may be crawled, so this line has no effect")
+		}
 		if u.err != nil {
 			d.addMore(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
 				" is not a path and a preference such as \"/ train-ai=n\" ("+u.err.Error()+"): the preference is unknown")
@@ -175,6 +187,56 @@ func checkUsage(r *Robots) Diagnostics {
 		}
 	}
 	return d
+}
+
+// disallowedUsage reports whether the path of a Content-Usage line of
+// recs[i] is disallowed to the first crawler of that record, with nothing
+// under it allowed back, and returns the deciding rule.
+func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) {
+	rec := recs[i]
+	prefix := path
+	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
+		prefix = prefix[:i]
+	}
+	if len(rec.Agents) == 0 || prefix == "" {
+		return Rule{}, false
+	}
+	token := rec.Agents[0].Token
+	d := r.Decide(token, prefix)
+	if d.Allowed || d.Reason != ReasonRule {
+		return Rule{}, false
+	}
+	for _, other := range recs {
+		if !namesToken(other, token) {
+			continue
+		}
+		for _, rule := range other.Rules {
+			if rule.Allow && (strings.HasPrefix(rule.Pattern, prefix) || strings.Contains(rule.Pattern, "*")) {
+				return Rule{}, false // something under the path may be allowed back
+			}
+		}
+	}
+	return d.Rule, true
+}
+
+// namesToken reports whether rec has a user-agent line with token, compared
+// case-insensitively ("*" with "*").
+func namesToken(rec Record, token string) bool {
+	for _, a := range rec.Agents {
+		if strings.EqualFold(a.Token, token) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleString writes a rule as written, with its line: "line 3: Disallow: /a".
+func ruleString(rule Rule) string {
+	kind := "Disallow"
+	if rule.Allow {
+		kind = "Allow"
+	}
+	return "line " + strconv.Itoa(rule.Line) + ": " + kind + ": " + rule.Pattern
 }
 
 // checkUsageMember checks one member of a Content-Usage dictionary, given

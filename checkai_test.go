@@ -51,7 +51,14 @@ func TestCheckMore(t *testing.T) {
 			[]string{"3 warning signal-contradicts-rules"}},
 		{"signal/allowed-back", "user-agent: GPTBot\ndisallow: /\nallow: /public/\ncontent-signal: ai-train=yes\n", nil},
 		{"usage/valid", attachExample, nil},
-		{"usage/no-path-valid", "user-agent: *\ncontent-usage: train-ai=n\n", nil},
+		{"usage/no-path", "user-agent: *\ncontent-usage: train-ai=n\n", []string{"2 info invalid-signal"}},
+		{"usage/disallowed-path", "user-agent: *\ndisallow: /private/\ncontent-usage: /private/x train-ai=y\n",
+			[]string{"3 warning signal-contradicts-rules"}},
+		{"usage/disallowed-allowed-back", "user-agent: *\ndisallow: /private/\nallow: /private/x/public\ncontent-usage: /private/x train-ai=y\n", nil},
+		{"usage/disallowed-other-group", "user-agent: a\ndisallow: /p\n\nuser-agent: b\ncontent-usage: /p train-ai=y\n", nil},
+		{"usage/disallowed-same-agent-other-record", "user-agent: a\ndisallow: /p\n\nuser-agent: a\ncontent-usage: /p/q train-ai=y\n",
+			[]string{"5 warning signal-contradicts-rules"}},
+		{"usage/allowed-path", "user-agent: *\ndisallow: /private/\ncontent-usage: /public/ train-ai=y\n", nil},
 		{"usage/not-a-dictionary", "user-agent: *\ncontent-usage: / train-ai = n;\n", []string{"2 warning invalid-signal"}},
 		{"usage/no-is-not-n", "user-agent: *\ncontent-usage: / train-ai=no\n", []string{"2 warning invalid-signal"}},
 		{"usage/unknown-category", "user-agent: *\ncontent-usage: / train-genai=n\n", []string{"2 warning unknown-signal"}},
@@ -90,6 +97,8 @@ func TestCheckMoreMessages(t *testing.T) {
 			`robots: line 2: a "Crawl-delay" of 3600 seconds lets a crawler that obeys it fetch at most 24 pages a day`},
 		{"unknown-signal-guess", "user-agent: *\ncontent-signal: ai_input=no\n",
 			`robots: line 2: unknown content signal "ai_input" (did you mean "ai-input"?)`},
+		{"usage-disallowed", "user-agent: *\ndisallow: /p/\ncontent-usage: /p/ train-ai=y\n",
+			`robots: line 3: Content-Usage for "/p/" in a group that disallows it (line 2: Disallow: /p/): preferences apply only to paths that may be crawled, so this line has no effect`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

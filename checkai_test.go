@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -113,4 +114,20 @@ func TestCheckMoreMessages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzCheckMore checks that the findings of checkai.go never panic, are on
+// existing lines and have their codes.
+func FuzzCheckMore(f *testing.F) {
+	f.Add([]byte(attachExample))
+	f.Add([]byte(contentSignalsExample))
+	f.Add([]byte("user-agent: Brightbot 1.0\ndisallow: /a b\ncrawl-delay: 99\ncrawl-delay: 1\ncontent-usage: /a train-ai=n;p=\"x\"\n"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		lines := 1 + strings.Count(string(body), "\n") + strings.Count(string(body), "\r")
+		for _, d := range checkMore(string(body)) {
+			if d.Line < 1 || d.Line > lines || !slices.Contains(moreCodes, d.Code) || d.Message == "" {
+				t.Fatalf("bad finding %+v in %q", d, body)
+			}
+		}
+	})
 }

@@ -95,7 +95,8 @@ type ContentSignals struct {
 	Search  Preference `json:"search"`   // building a search index and showing links and short excerpts
 	AIInput Preference `json:"ai-input"` // input to AI models at answer time (grounding, retrieval)
 	AITrain Preference `json:"ai-train"` // training or fine-tuning AI models
-	// Other holds the other keys, such as "use", as written.
+	// Other holds the other keys, such as "use", and the known keys whose
+	// value is neither "yes" nor "no", as written.
 	Other []UsageValue `json:"other,omitempty"`
 	// Lines are the Content-Signal lines read, in file order.
 	Lines []int `json:"lines,omitempty"`
@@ -107,7 +108,9 @@ type ContentUsage struct {
 	TrainAI Preference `json:"train-ai"` // training generative AI models
 	AIUse   Preference `json:"ai-use"`   // input to a generative AI model
 	Search  Preference `json:"search"`   // search applications that link to the content
-	// Other holds the other keys of the rules that apply, as written.
+	// Other holds the other keys of the rules that apply, and the known
+	// keys whose value is not the token y or n, as written (a key given
+	// twice in a line with its last value only).
 	Other []UsageValue `json:"other,omitempty"`
 	// Lines are the rules that apply: those with the longest matching path,
 	// in file order. It is empty when no rule applies.
@@ -153,12 +156,14 @@ func contentSignals(lines []Extra) ContentSignals {
 	for _, e := range lines {
 		s.Lines = append(s.Lines, e.Line)
 		for _, f := range parseContentSignal(e.Value) {
-			switch f.key {
-			case "search":
+			switch {
+			case !f.ok:
+				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
+			case f.key == "search":
 				s.Search = s.Search.combine(f.pref)
-			case "ai-input":
+			case f.key == "ai-input":
 				s.AIInput = s.AIInput.combine(f.pref)
-			case "ai-train":
+			case f.key == "ai-train":
 				s.AITrain = s.AITrain.combine(f.pref)
 			default:
 				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
@@ -262,12 +267,14 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 		cu.Lines = append(cu.Lines, u.line)
 		for _, m := range lastValues(u.dict) {
 			pref := m.preference()
-			switch m.key {
-			case "train-ai":
+			switch {
+			case pref == PreferenceUnknown:
+				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
+			case m.key == "train-ai":
 				cu.TrainAI = cu.TrainAI.combine(pref)
-			case "ai-use":
+			case m.key == "ai-use":
 				cu.AIUse = cu.AIUse.combine(pref)
-			case "search":
+			case m.key == "search":
 				cu.Search = cu.Search.combine(pref)
 			default:
 				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})

@@ -7,29 +7,29 @@ package robots
 //
 //   - Content-Signal, from Cloudflare's Content Signals Policy
 //     (contentsignals.org) and draft-romm-aipref-contentsignals-00
-//     (October 2025): "Content-Signal: search=yes, ai-input=yes, ai-train=no",
-//     keys search, ai-input and ai-train, values yes and no, scoped to the
-//     group the line stands in. crawler-commons scopes it to the group too.
+//     (October 2025; its abstract and the policy text were read):
+//     "Content-Signal: search=yes, ai-input=yes, ai-train=no", keys search,
+//     ai-input and ai-train, values yes and no, scoped to the group the
+//     line stands in, as crawler-commons scopes it.
 //   - Content-Usage, from the IETF AI Preferences working group:
-//     draft-ietf-aipref-attach (read: the editor's copy in
-//     github.com/ietf-wg-aipref/drafts at commit 0952a445, which is the
-//     text of -05 as far as its abstract, dated 19 August 2026, shows) with
-//     the vocabulary of draft-ietf-aipref-vocab (read: the editor's copy at
-//     commit 008bd890; -07 is dated 19 August 2026). A rule is a path
-//     pattern, whitespace, then an RFC 9651 dictionary of categories
-//     (train-ai, ai-use, search) with the tokens y and n:
-//     "Content-Usage: /ai-ok/ train-ai=y". The rule that applies is the one
-//     with the longest matching path, matched as Allow and Disallow are;
-//     rules of equal length all apply, and where they conflict "n" wins
-//     (unlike Allow, which wins ties). A rule applies only to paths the
-//     group may crawl. Earlier drafts and many deployed files omit the path
-//     ("Content-Usage: train-ai=n"): such a rule is read as if its path
-//     were "/".
+//     draft-ietf-aipref-attach-05 with the vocabulary of
+//     draft-ietf-aipref-vocab-07 (both of 19 August 2026, read at their
+//     tags in github.com/ietf-wg-aipref/drafts). A rule is an optional path
+//     pattern, whitespace, then an RFC 9651 dictionary of categories with
+//     the tokens y and n: "Content-Usage: /ai-ok/ train-ai=y". The
+//     categories of -07 are train-ai and search; earlier drafts had others
+//     (bots, train-genai), which are kept as unknown keys. The rule that
+//     applies is the one with the longest matching path, matched as Allow
+//     and Disallow are; rules of equal length all apply, and where they
+//     conflict "n" wins (unlike Allow, which wins ties). A rule without a
+//     path ("Content-Usage: train-ai=n") matches every path with the
+//     lowest priority, length 0. Rules apply only to paths the group may
+//     crawl.
 //
 // In the dictionary, a key given twice keeps its last value; a value that
 // is not the token y or n, and a dictionary that does not parse, leave the
-// category unknown, as the vocabulary draft says. Unknown keys are kept in
-// Other. Check reports all of these.
+// category unknown, as the vocabulary draft says. Unknown keys and values
+// are kept in Other. Check reports all of these.
 //
 // Purpose tokens (draft-kelley-aipref-training-preference-signal) need no
 // new grammar: a group keyed by a policy token is queried like any agent,
@@ -103,10 +103,9 @@ type ContentSignals struct {
 }
 
 // ContentUsage is the usage preference of the Content-Usage rules that
-// apply to a URL (draft-ietf-aipref-vocab categories).
+// apply to a URL, in the categories of draft-ietf-aipref-vocab-07.
 type ContentUsage struct {
-	TrainAI Preference `json:"train-ai"` // training generative AI models
-	AIUse   Preference `json:"ai-use"`   // input to a generative AI model
+	TrainAI Preference `json:"train-ai"` // training AI models that generate content
 	Search  Preference `json:"search"`   // search applications that link to the content
 	// Other holds the other keys of the rules that apply, and the known
 	// keys whose value is not the token y or n, as written (a key given
@@ -212,7 +211,7 @@ func parseContentSignal(v string) []signalField {
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
-	path string // the path pattern; "/" when the line has none
+	path string // the path pattern; "" when the line has none
 	// explicit reports whether the line gave a path.
 	explicit bool
 	dict     []sfMember // as written; nil if the dictionary did not parse
@@ -220,14 +219,15 @@ type usageRule struct {
 	line     int
 }
 
-// parseContentUsage reads the value of a Content-Usage line:
+// parseContentUsage reads the value of a Content-Usage line
+// (draft-ietf-aipref-attach-05, section 3):
 //
 //	content-usage = [ path-pattern 1*WS ] usage-pref
 //
 // The path, when there is one, starts with "/" and ends at the first space
-// or tab.
+// or tab; a value that starts with another character has no path.
 func parseContentUsage(v string, line int) usageRule {
-	u := usageRule{path: "/", line: line}
+	u := usageRule{line: line}
 	pref := v
 	if strings.HasPrefix(v, "/") {
 		u.path, pref, u.explicit = v, "", true
@@ -272,8 +272,6 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
 			case m.key == "train-ai":
 				cu.TrainAI = cu.TrainAI.combine(pref)
-			case m.key == "ai-use":
-				cu.AIUse = cu.AIUse.combine(pref)
 			case m.key == "search":
 				cu.Search = cu.Search.combine(pref)
 			default:
@@ -285,7 +283,8 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 }
 
 // matchUsagePaths returns, for each rule, the priority of its path if it
-// matches url (its length, as for Allow and Disallow), or -1.
+// matches url (its length, as for Allow and Disallow; 0 for a rule without
+// a path, which matches every URL), or -1.
 //
 // The paths are matched by the package's own matcher, so that they match
 // exactly as Allow and Disallow patterns do: each becomes the only rule of
@@ -293,13 +292,17 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 func matchUsagePaths(rules []usageRule, url string) []int {
 	var b strings.Builder
 	for i, u := range rules {
-		b.WriteString("User-agent: " + usageAgent(i) + "\nDisallow: " + u.path + "\n")
+		if u.explicit {
+			b.WriteString("User-agent: " + usageAgent(i) + "\nDisallow: " + u.path + "\n")
+		}
 	}
 	paths := Parse([]byte(b.String()))
 	out := make([]int, len(rules))
-	for i := range rules {
+	for i, u := range rules {
 		out[i] = -1
-		if d := paths.Decide(usageAgent(i), url); d.Reason == ReasonRule {
+		if !u.explicit {
+			out[i] = 0
+		} else if d := paths.Decide(usageAgent(i), url); d.Reason == ReasonRule {
 			out[i] = len(d.Rule.Pattern)
 		}
 	}

@@ -6,9 +6,22 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// attachExample is the example file of draft-ietf-aipref-attach, section
-// "Example".
+// attachExample is the example file of draft-ietf-aipref-attach-05,
+// section 3.4.
 const attachExample = `User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+
+User-Agent: ExampleBot
+Allow: /
+Content-Usage: train-ai=y
+`
+
+// attachExample02 is the same example in draft-ietf-aipref-attach-02, where
+// the path was required.
+const attachExample02 = `User-Agent: *
 Allow: /
 Disallow: /never/
 Content-Usage: / train-ai=n
@@ -41,35 +54,48 @@ func TestPreferences(t *testing.T) {
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{5}}}},
 		{"attach/example-examplebot", attachExample, "ExampleBot", "/never/test",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{9}}}},
+		{"attach-02/example-test", attachExample02, "OtherBot", "/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{4}}}},
+		{"attach-02/example-ai-ok", attachExample02, "OtherBot", "/ai-ok/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{5}}}},
+		{"attach-02/example-examplebot", attachExample02, "ExampleBot", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{9}}}},
+		{"attach/no-path-below-root", "user-agent: *\ncontent-usage: train-ai=n\ncontent-usage: / train-ai=y\n", "a", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{3}}}},
+		{"attach/no-path-tie", "user-agent: *\ncontent-usage: train-ai=n\ncontent-usage: train-ai=y, search=y\n", "a", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Search: y, Lines: []int{2, 3}}}},
 		{"attach/intro", "User-Agent: *\nAllow: /\nContent-Usage: / train-ai=n\n", "a", "/x",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{3}}}},
 		{"attach/n-wins-tie", "user-agent: *\ncontent-usage: /a train-ai=y, search=y\ncontent-usage: /a train-ai=n\n", "a", "/a",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Search: y, Lines: []int{2, 3}}}},
 		{"attach/longest-wins", "user-agent: *\ncontent-usage: /a/b train-ai=y\ncontent-usage: /a train-ai=n\n", "a", "/a/b/c",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{2}}}},
-		{"attach/wildcard", "user-agent: *\ncontent-usage: /*.pdf$ ai-use=n\n", "a", "/doc/x.pdf",
-			Preferences{Allowed: true, Usage: ContentUsage{AIUse: n, Lines: []int{2}}}},
+		{"attach/wildcard", "user-agent: *\ncontent-usage: /*.pdf$ search=n\n", "a", "/doc/x.pdf",
+			Preferences{Allowed: true, Usage: ContentUsage{Search: n, Lines: []int{2}}}},
 		{"attach/no-match", "user-agent: *\ncontent-usage: /a train-ai=n\n", "a", "/b", Preferences{Allowed: true}},
 		{"attach/interleaved", "user-agent: *\ncontent-usage: / train-ai=n\ndisallow: /x\n", "a", "/y",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2}}}},
-		{"lenient/no-path", "user-agent: *\ncontent-usage: train-ai=n, ai-use=y\n", "a", "/deep/page",
-			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, AIUse: y, Lines: []int{2}}}},
-		{"vocab/format-example", "user-agent: *\ncontent-usage: / train-ai=y, search=n\n", "a", "/",
+		{"vocab-07/old-category-kept", "user-agent: *\ncontent-usage: train-ai=n, ai-use=y\n", "a", "/deep/page",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2},
+				Other: []UsageValue{{Key: "ai-use", Value: "y", Line: 2}}}}},
+		{"vocab-07/format-example", "user-agent: *\ncontent-usage: / train-ai=y, search=n\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Search: n, Lines: []int{2}}}},
-		{"vocab/duplicates-unknown", "user-agent: *\ncontent-usage: / train-ai=y, train-ai, search=n, search=\"n\"\n", "a", "/",
+		{"vocab-07/duplicates-unknown", "user-agent: *\ncontent-usage: / train-ai=y, train-ai, search=n, search=\"n\"\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
 				Other: []UsageValue{{Key: "train-ai", Value: "", Line: 2}, {Key: "search", Value: `"n"`, Line: 2}}}}},
-		{"vocab/parameters-ignored", "user-agent: *\ncontent-usage: / train-ai;allow=n, train-ai=y\n", "a", "/",
+		{"vocab-07/parameters-ignored", "user-agent: *\ncontent-usage: / train-ai;allow=n, train-ai=y\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{2}}}},
-		{"vocab/parameters-unknown", "user-agent: *\ncontent-usage: / train-ai;has;parameters=\"?\"\n", "a", "/",
+		{"vocab-07/parameters-unknown", "user-agent: *\ncontent-usage: / train-ai;has;parameters=\"?\"\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
 				Other: []UsageValue{{Key: "train-ai", Value: `;has;parameters="?"`, Line: 2}}}}},
-		{"vocab/upper-case-fails", "user-agent: *\ncontent-usage: / Train-AI=n\n", "a", "/",
+		{"vocab-07/parameters-unknown-verbatim", "user-agent: *\ncontent-usage: / train-ai;has;parameters=\"?\";\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2}}}},
-		{"vocab/unknown-key-kept", "user-agent: *\ncontent-usage: / train-ai=n, bots=y;q=1\n", "a", "/",
+		{"vocab-07/upper-case-fails", "user-agent: *\ncontent-usage: / Train-AI=n\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2}}}},
+		{"vocab-07/unknown-key-kept", "user-agent: *\ncontent-usage: / train-ai=n, bots=y;q=1\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2},
 				Other: []UsageValue{{Key: "bots", Value: "y;q=1", Line: 2}}}}},
-		{"vocab/no-is-not-n", "user-agent: *\ncontent-usage: / train-ai=no\n", "a", "/",
+		{"vocab-07/no-is-not-n", "user-agent: *\ncontent-usage: / train-ai=no\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
 				Other: []UsageValue{{Key: "train-ai", Value: "no", Line: 2}}}}},
 		{"signals/cloudflare", contentSignalsExample, "GPTBot", "/",

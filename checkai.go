@@ -20,14 +20,12 @@ import (
 const (
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
 	// ai-input and ai-train, or a Content-Usage category other than
-	// train-ai, ai-use and search; crawlers ignore it.
+	// train-ai and search (draft-ietf-aipref-vocab-07); crawlers ignore it.
 	CodeUnknownSignal Code = "unknown-signal"
 	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
 	// and "no", or a Content-Usage value that is not the token "y" or "n"
 	// ("train-ai=no"), or a Content-Usage line that is not a path and a
-	// dictionary: the preference is unknown. Info for a Content-Usage line
-	// without a path, which earlier drafts allowed and Preferences reads as
-	// applying to "/".
+	// dictionary: the preference is unknown.
 	CodeInvalidSignal Code = "invalid-signal"
 	// CodeDuplicateSignal (warning): a signal or category given twice in a
 	// group; for Content-Usage, within one line, where the last value
@@ -66,7 +64,9 @@ const maxSensibleDelay = 60
 // Content-Signal and Content-Usage categories.
 var (
 	signalKeys = []string{"search", "ai-input", "ai-train"}
-	usageKeys  = []string{"train-ai", "ai-use", "search"}
+	usageKeys  = []string{"train-ai", "search"}
+	// oldUsageKeys are categories of earlier vocabulary drafts.
+	oldUsageKeys = []string{"bots", "train-genai", "ai-use"}
 )
 
 // checkMore returns the findings of this file about s, the part of a file
@@ -168,11 +168,10 @@ func checkUsage(r *Robots, recs []Record) Diagnostics {
 			continue
 		}
 		u := parseContentUsage(e.Value, e.Line)
-		if !u.explicit && u.err == nil {
-			d.addMore(e.Line, SeverityInfo, CodeInvalidSignal, "Content-Usage without a path: the draft puts one first (\"/ "+
-				e.Value+"\"); this line is read as applying to \"/\", and other readers may skip it")
-		}
-		if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
+		if !u.explicit && disallowsAll(recs[e.Record]) {
+			d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
+				"preferences apply only to paths that may be crawled, so this line has no effect")
+		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
 			d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
 				" in a group that disallows it ("+ruleString(rule)+"): preferences apply only to paths that may be crawled, so this line has no effect")
 		}
@@ -198,7 +197,7 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
 		prefix = prefix[:i]
 	}
-	if len(rec.Agents) == 0 || prefix == "" {
+	if len(rec.Agents) == 0 || prefix == "" { // no path: the rule applies to what may be crawled
 		return Rule{}, false
 	}
 	token := rec.Agents[0].Token
@@ -249,8 +248,11 @@ func checkUsageMember(line int, m sfMember, seen map[string]bool) Diagnostics {
 	}
 	seen[m.key] = true
 	if !slices.Contains(usageKeys, m.key) {
-		d.addMore(line, SeverityWarning, CodeUnknownSignal, "unknown usage category "+strconv.Quote(m.key)+
-			": the categories are train-ai, ai-use and search, and crawlers ignore other keys")
+		msg := "unknown usage category " + strconv.Quote(m.key) + ": the categories are train-ai and search, and crawlers ignore other keys"
+		if slices.Contains(oldUsageKeys, m.key) {
+			msg = "usage category " + strconv.Quote(m.key) + " is not in draft-ietf-aipref-vocab-07 (only train-ai and search are): crawlers that follow it ignore the key"
+		}
+		d.addMore(line, SeverityWarning, CodeUnknownSignal, msg)
 		return d
 	}
 	if m.preference() == PreferenceUnknown {

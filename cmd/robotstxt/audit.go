@@ -172,7 +172,7 @@ func signalsText(s robots.ContentSignals) string {
 
 // usageText writes a Content-Usage preference with its lines: "train-ai=n (line 4)".
 func usageText(u robots.ContentUsage) string {
-	return prefsText([]string{"train-ai", "ai-use", "search"}, []robots.Preference{u.TrainAI, u.AIUse, u.Search}, u.Other, "y", "n") +
+	return prefsText([]string{"train-ai", "search"}, []robots.Preference{u.TrainAI, u.Search}, u.Other, "y", "n") +
 		" (" + linesText(u.Lines) + ")"
 }
 

@@ -19,7 +19,7 @@ import (
 // The codes of the findings of checkMore, with their severity.
 const (
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
-	// ai-input and ai-train, or a Content-Usage category other than
+	// ai-input, ai-train and the auxiliary "use" of Cloudflare's files, or a Content-Usage category other than
 	// train-ai and search (draft-ietf-aipref-vocab-07); crawlers ignore it.
 	CodeUnknownSignal Code = "unknown-signal"
 	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
@@ -120,6 +120,9 @@ func checkSignals(r *Robots, recs []Record) Diagnostics {
 // lines of the signals seen before in its group.
 func checkSignalField(line int, f signalField, seen map[string]int) Diagnostics {
 	var d Diagnostics
+	if f.key == "use" {
+		return d // Cloudflare's managed files add "use=...": kept, not a signal
+	}
 	if !slices.Contains(signalKeys, f.key) {
 		msg := "unknown content signal " + strconv.Quote(f.key) + ": the signals are search, ai-input and ai-train"
 		if guess := strings.ReplaceAll(f.key, "_", "-"); slices.Contains(signalKeys, guess) {

@@ -41,6 +41,7 @@ func TestCheckMore(t *testing.T) {
 		{"signal/valid", contentSignalsExample, nil},
 		{"signal/unknown", "user-agent: *\ncontent-signal: ai_train=no, train=no\n",
 			[]string{"2 warning unknown-signal", "2 warning unknown-signal"}},
+		{"signal/cloudflare-use", "user-agent: *\ncontent-signal: search=yes, use=reference\n", nil},
 		{"signal/bad-value", "user-agent: *\ncontent-signal: search=true\n", []string{"2 warning invalid-signal"}},
 		{"signal/empty", "user-agent: *\ncontent-signal: ,\n", []string{"2 warning invalid-signal"}},
 		{"signal/duplicate-line", "user-agent: *\ncontent-signal: search=yes, search=no\n", []string{"2 warning duplicate-signal"}},

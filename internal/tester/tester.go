@@ -51,7 +51,7 @@
 //
 //	{"robots": "User-agent: GPTBot\nDisallow: /\n"}
 //
-//	{"size": 30, "truncated": false, "paths": ["/"], "crawlers": [
+//	{"size": 31, "truncated": false, "paths": ["/"], "crawlers": [
 //	  {"token": "GPTBot", "operator": "OpenAI", "purpose": "training", "ai": true, "named": true,
 //	   "blocked": true, "verdicts": [{"path": "/", "allowed": false, "line": 2, "reason": "Disallow: /"}], ...}, ...],
 //	 "summary": {"ai_crawlers": 21, "ai_blocked": 1, ..., "text": "blocks 1 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated"}}

@@ -271,6 +271,7 @@ func (c *checker) check(s string) {
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
 	forEachLine(s, c.line)
+	c.diags = append(c.diags, checkMore(s)...) // checkai.go
 	for i := range c.records {
 		c.checkRecord(&c.records[i])
 	}

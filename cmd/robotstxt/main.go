@@ -8,6 +8,7 @@
 //	robotstxt check [-json] FILE|-|URL
 //	robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
 //	robotstxt fetch URL
+//	robotstxt audit [-json] FILE|-|URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
 //	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
@@ -49,6 +50,14 @@
 // and its sitemaps. The exit status is 0 when the file, or its absence, was
 // established, 1 when the site could not be reached (everything is then
 // disallowed) and 2 on a usage error.
+//
+// audit says what the file does to the known AI crawlers and the major
+// search crawlers: whether each may fetch "/" and the paths the file's own
+// rules name, which line decides, and the usage preferences that apply,
+// with a summary line ("blocks 9 of 24 known AI crawlers ..."), or as JSON
+// with -json. The exit status is 0 when the audit ran, 1 when the robots.txt
+// could not be fetched because the site erred or could not be reached, and
+// 2 on a usage or input error.
 //
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
@@ -100,6 +109,7 @@ var commands = map[string]command{
 	"fetch": runFetch,
 	"serve": runServe,
 	"diff":  runDiff,
+	"audit": runAudit,
 }
 
 // usage lists the subcommands.
@@ -107,6 +117,7 @@ const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] UR
        robotstxt check [-json] FILE|-|URL
        robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
        robotstxt fetch URL
+       robotstxt audit [-json] FILE|-|URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
        robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `

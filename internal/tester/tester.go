@@ -43,6 +43,19 @@
 // message is robots.Diagnostic.Message, without the line. A file over
 // robots.MaxSize has a "too-large" finding at the line where it is cut.
 //
+// POST /api/audit says what a file does to the known AI crawlers and the
+// major search crawlers, as "robotstxt audit -json" does (see
+// internal/audit): for each crawler of robots.KnownCrawlers, whether it may
+// fetch "/" and the paths the file's rules name, the deciding line, and
+// the usage preferences that apply; and a summary:
+//
+//	{"robots": "User-agent: GPTBot\nDisallow: /\n"}
+//
+//	{"size": 31, "truncated": false, "paths": ["/"], "crawlers": [
+//	  {"token": "GPTBot", "operator": "OpenAI", "purpose": "training", "ai": true, "named": true,
+//	   "blocked": true, "verdicts": [{"path": "/", "allowed": false, "line": 2, "reason": "Disallow: /"}], ...}, ...],
+//	 "summary": {"ai_crawlers": 21, "ai_blocked": 1, ..., "text": "blocks 1 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated"}}
+//
 // POST /api/fetch gets the live robots.txt that governs a URL, with the
 // fetch subpackage, when the server allows it (Options.AllowFetch):
 //
@@ -146,6 +159,7 @@ func NewHandler(opts Options) http.Handler {
 	mux.Handle("/api/test", api(s.test))
 	mux.Handle("/api/check", api(s.check))
 	mux.Handle("/api/fetch", api(s.fetch))
+	mux.Handle("/api/audit", api(s.audit))
 	return guard(mux)
 }
 

@@ -214,6 +214,33 @@ test('screenshot of the page for the README', async () => {
   await page.close();
 });
 
+test('the audit view lists the known crawlers and what the file does to them', async () => {
+  const page = await newPage();
+  await page.fill('#robots', [
+    'User-agent: GPTBot', // 1
+    'User-agent: CCBot', // 2
+    'Disallow: /', // 3
+    '', // 4
+    'User-agent: *', // 5
+    'Content-Signal: search=yes, ai-train=no', // 6
+    'Disallow: /private/', // 7
+  ].join('\n'));
+  await until(async () => assert.equal(await page.textContent('#audit-summary'),
+    'The file blocks 2 of 21 known AI crawlers and 0 of 6 search crawlers; training: no; search: yes. Paths sampled: / /private/.'));
+  const audit = await page.$$eval('#audit tbody tr', (trs) =>
+    trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
+  const row = (token) => audit.find((r) => r[0].startsWith(token + ' ('));
+  assert.deepEqual(row('GPTBot'), ['GPTBot (OpenAI)', 'training', 'Disallowed', 'line 3 Disallow: /', '']);
+  assert.deepEqual(row('Googlebot'), ['Googlebot (Google)', 'search', 'Allowed', 'allowed: no rule of the group matches',
+    'search=yes, ai-train=no']);
+  assert.match(row('ChatGPT-User')[0], /may ignore robots\.txt/);
+
+  // The deciding line of a crawler leads to the line in the editor.
+  await page.click('#audit tbody tr:has(td:text-is("GPTBot (OpenAI)")) button.line');
+  await until(async () => assert.ok((await marked(page)).some((m) => m.startsWith('3:') && m.includes('current'))));
+  await page.close();
+});
+
 test('without -allow-fetch there is no way to load a live file', async () => {
   const page = await newPage();
   assert.equal(await page.$('#fetch-form'), null);

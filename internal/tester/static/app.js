@@ -196,6 +196,37 @@ function renderDiagnostics(resp) {
   renderMarks();
 }
 
+// signalText writes the Content-Signal values a crawler is given.
+function signalText(s) {
+  const parts = ['search', 'ai-input', 'ai-train']
+    .filter((k) => s[k] !== 'unknown')
+    .map((k) => `${k}=${s[k]}`);
+  for (const o of s.other || []) parts.push(`${o.key}=${o.value}`);
+  return parts.join(', ');
+}
+
+// renderAudit shows what the file does to the known AI and search
+// crawlers: one row each, with the verdict on / and its deciding line.
+function renderAudit(resp) {
+  $('audit-summary').textContent = `The file ${resp.summary.text}. Paths sampled: ${resp.paths.join(' ')}.`;
+  const body = $('audit').tBodies[0];
+  body.replaceChildren();
+  for (const c of resp.crawlers) {
+    const root = c.verdicts[0];
+    const tr = el('tr', root.allowed ? 'allowed' : 'disallowed');
+    let name = `${c.token} (${c.operator})`;
+    if (c.retired) name += ', retired';
+    if (c.robots_txt === 'no') name += ', may ignore robots.txt';
+    const why = el('td', 'why');
+    if (root.line > 0) why.append(lineButton(root.line), ' ', el('code', '', root.reason));
+    else why.append(reasons[root.reason] || root.reason);
+    const verdict = el('td');
+    verdict.append(el('span', 'verdict', root.allowed ? 'Allowed' : 'Disallowed'));
+    tr.append(el('td', 'url', name), el('td', '', c.purpose), verdict, why, el('td', '', signalText(c.content_signal)));
+    body.append(tr);
+  }
+}
+
 function renderInfo(resp) {
   let text = `${lineCount.toLocaleString()} lines, ${resp.size.toLocaleString()} bytes.`;
   if (resp.truncated) {
@@ -227,6 +258,7 @@ function update() {
         checked = text;
         renderDiagnostics(resp);
       }, showError);
+    post('/api/audit', { robots: text }).then(renderAudit, showError);
   }
 }
 

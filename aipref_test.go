@@ -1,0 +1,207 @@
+package robots
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// attachExample is the example file of draft-ietf-aipref-attach-05,
+// section 3.4.
+const attachExample = `User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+
+User-Agent: ExampleBot
+Allow: /
+Content-Usage: train-ai=y
+`
+
+// attachExample02 is the same example in draft-ietf-aipref-attach-02, where
+// the path was required.
+const attachExample02 = `User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: / train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+
+User-Agent: ExampleBot
+Allow: /
+Content-Usage: / train-ai=y
+`
+
+// contentSignalsExample is the file of Cloudflare's Content Signals Policy
+// (contentsignals.org), without its comment.
+const contentSignalsExample = `User-Agent: *
+Content-Signal: ai-train=no, search=yes, ai-input=yes
+Allow: /
+`
+
+func TestPreferences(t *testing.T) {
+	y, n := PreferenceYes, PreferenceNo
+	tests := []struct {
+		name       string
+		body       string
+		agent, url string
+		want       Preferences
+	}{
+		{"attach/example-test", attachExample, "OtherBot", "/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{4}}}},
+		{"attach/example-never", attachExample, "OtherBot", "/never/test", Preferences{}},
+		{"attach/example-ai-ok", attachExample, "OtherBot", "https://example.com/ai-ok/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{5}}}},
+		{"attach/example-examplebot", attachExample, "ExampleBot", "/never/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{9}}}},
+		{"attach-02/example-test", attachExample02, "OtherBot", "/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{4}}}},
+		{"attach-02/example-ai-ok", attachExample02, "OtherBot", "/ai-ok/test",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{5}}}},
+		{"attach-02/example-examplebot", attachExample02, "ExampleBot", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{9}}}},
+		{"attach/no-path-below-root", "user-agent: *\ncontent-usage: train-ai=n\ncontent-usage: / train-ai=y\n", "a", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{3}}}},
+		{"attach/no-path-tie", "user-agent: *\ncontent-usage: train-ai=n\ncontent-usage: train-ai=y, search=y\n", "a", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Search: y, Lines: []int{2, 3}}}},
+		{"attach/intro", "User-Agent: *\nAllow: /\nContent-Usage: / train-ai=n\n", "a", "/x",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{3}}}},
+		{"attach/n-wins-tie", "user-agent: *\ncontent-usage: /a train-ai=y, search=y\ncontent-usage: /a train-ai=n\n", "a", "/a",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Search: y, Lines: []int{2, 3}}}},
+		{"attach/longest-wins", "user-agent: *\ncontent-usage: /a/b train-ai=y\ncontent-usage: /a train-ai=n\n", "a", "/a/b/c",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{2}}}},
+		{"attach/wildcard", "user-agent: *\ncontent-usage: /*.pdf$ search=n\n", "a", "/doc/x.pdf",
+			Preferences{Allowed: true, Usage: ContentUsage{Search: n, Lines: []int{2}}}},
+		{"attach/no-match", "user-agent: *\ncontent-usage: /a train-ai=n\n", "a", "/b", Preferences{Allowed: true}},
+		{"attach/interleaved", "user-agent: *\ncontent-usage: / train-ai=n\ndisallow: /x\n", "a", "/y",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2}}}},
+		{"vocab-07/old-category-kept", "user-agent: *\ncontent-usage: train-ai=n, ai-use=y\n", "a", "/deep/page",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2},
+				Other: []UsageValue{{Key: "ai-use", Value: "y", Line: 2}}}}},
+		{"vocab-07/format-example", "user-agent: *\ncontent-usage: / train-ai=y, search=n\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Search: n, Lines: []int{2}}}},
+		{"vocab-07/duplicates-unknown", "user-agent: *\ncontent-usage: / train-ai=y, train-ai, search=n, search=\"n\"\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
+				Other: []UsageValue{{Key: "train-ai", Value: "", Line: 2}, {Key: "search", Value: `"n"`, Line: 2}}}}},
+		{"vocab-07/parameters-ignored", "user-agent: *\ncontent-usage: / train-ai;allow=n, train-ai=y\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Lines: []int{2}}}},
+		{"vocab-07/parameters-unknown", "user-agent: *\ncontent-usage: / train-ai;has;parameters=\"?\"\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
+				Other: []UsageValue{{Key: "train-ai", Value: `;has;parameters="?"`, Line: 2}}}}},
+		{"vocab-07/parameters-unknown-verbatim", "user-agent: *\ncontent-usage: / train-ai;has;parameters=\"?\";\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2}}}},
+		{"vocab-07/upper-case-fails", "user-agent: *\ncontent-usage: / Train-AI=n\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2}}}},
+		{"vocab-07/unknown-key-kept", "user-agent: *\ncontent-usage: / train-ai=n, bots=y;q=1\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2},
+				Other: []UsageValue{{Key: "bots", Value: "y;q=1", Line: 2}}}}},
+		{"vocab-07/no-is-not-n", "user-agent: *\ncontent-usage: / train-ai=no\n", "a", "/",
+			Preferences{Allowed: true, Usage: ContentUsage{Lines: []int{2},
+				Other: []UsageValue{{Key: "train-ai", Value: "no", Line: 2}}}}},
+		{"signals/cloudflare", contentSignalsExample, "GPTBot", "/",
+			Preferences{Allowed: true, Signals: ContentSignals{AITrain: n, Search: y, AIInput: y, Lines: []int{2}}}},
+		{"signals/scoped-to-group", "user-agent: GPTBot\ncontent-signal: ai-train=no\nallow: /\n\nuser-agent: *\ncontent-signal: ai-train=yes\n",
+			"gptbot", "/", Preferences{Allowed: true, Signals: ContentSignals{AITrain: n, Lines: []int{2}}}},
+		{"signals/global-group", "user-agent: GPTBot\ncontent-signal: ai-train=no\nallow: /\n\nuser-agent: *\ncontent-signal: ai-train=yes\n",
+			"ClaudeBot", "/", Preferences{Allowed: true, Signals: ContentSignals{AITrain: y, Lines: []int{6}}}},
+		{"signals/apply-when-disallowed", "user-agent: *\ndisallow: /\ncontent-signal: search=yes\n", "a", "/x",
+			Preferences{Signals: ContentSignals{Search: y, Lines: []int{3}}}},
+		{"signals/no-wins", "user-agent: *\ncontent-signal: search=yes\ncontent-signal: search=no\n", "a", "/",
+			Preferences{Allowed: true, Signals: ContentSignals{Search: n, Lines: []int{2, 3}}}},
+		{"signals/other-kept", "user-agent: *\ncontent-signal: Search=YES, use=ok, ai-train=maybe\n", "a", "/",
+			Preferences{Allowed: true, Signals: ContentSignals{Search: y, Lines: []int{2},
+				Other: []UsageValue{{Key: "use", Value: "ok", Line: 2}, {Key: "ai-train", Value: "maybe", Line: 2}}}}},
+		{"signals/outside-group", "content-signal: ai-train=no\nuser-agent: *\n", "a", "/", Preferences{Allowed: true}},
+		{"none", "user-agent: *\ndisallow: /a\n", "a", "/", Preferences{Allowed: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Parse([]byte(tt.body)).Preferences(tt.agent, tt.url)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Preferences(%q, %q) mismatch (-want +got):\n%s", tt.agent, tt.url, diff)
+			}
+		})
+	}
+}
+
+// TestPreferencesLeaveAllowed checks that usage preference lines change no
+// answer of Allowed.
+func TestPreferencesLeaveAllowed(t *testing.T) {
+	plain := Parse([]byte("user-agent: *\ndisallow: /never/\nallow: /never/ok\n"))
+	with := Parse([]byte("user-agent: *\ncontent-usage: /never/ train-ai=y\ndisallow: /never/\n" +
+		"content-signal: search=yes\nallow: /never/ok\ncontent-usage: / train-ai=n\n"))
+	for _, url := range []string{"/", "/never/", "/never/ok", "/x"} {
+		if a, b := plain.Allowed("a", url), with.Allowed("a", url); a != b {
+			t.Errorf("Allowed(%q, %q) = %t with usage lines, %t without", "a", url, b, a)
+		}
+	}
+}
+
+func TestParseDictionary(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string // key=kind:value
+	}{
+		{"token", "train-ai=n", []string{"train-ai=t:n"}},
+		{"bare-key", "a, b=?0", []string{"a=b:?1", "b=b:?0"}},
+		{"string", `a="x\"y"`, []string{`a=s:x"y`}},
+		{"number", "a=-1.5", []string{"a=n:-1.5"}},
+		{"bytes", "a=:aGk=:", []string{"a=::aGk="}},
+		{"params", "a=y;p=1;q, b=n", []string{"a=t:y", "b=t:n"}},
+		{"star-key", "*x=y", []string{"*x=t:y"}},
+		{"spaces", "a=y ,\tb=n", []string{"a=t:y", "b=t:n"}},
+		{"fail/trailing-comma", "a=y,", nil},
+		{"fail/upper-key", "A=y", nil},
+		{"fail/inner-list", "a=(y n)", nil},
+		{"fail/no-comma", "a=y b=n", nil},
+		{"fail/open-string", `a="x`, nil},
+		{"fail/empty", "", nil},
+		{"fail/lone-minus", "a=-", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			members, err := parseDictionary(tt.in)
+			var got []string
+			for _, m := range members {
+				got = append(got, m.key+"="+string(m.kind)+":"+m.value)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("parseDictionary(%q) mismatch (-want +got):\n%s", tt.in, diff)
+			}
+			if (err != nil) != (tt.want == nil) {
+				t.Errorf("parseDictionary(%q) error = %v", tt.in, err)
+			}
+		})
+	}
+}
+
+// FuzzPreferences checks that Preferences never panics and never changes
+// what Allowed answers.
+func FuzzPreferences(f *testing.F) {
+	f.Add([]byte(attachExample), "/ai-ok/x")
+	f.Add([]byte(contentSignalsExample), "/")
+	f.Add([]byte("user-agent: *\ncontent-usage: /a* a=(b;c=\"d\\\"\");e\ncontent-signal: ,=,\n"), "/a")
+	f.Fuzz(func(t *testing.T, body []byte, url string) {
+		r := Parse(body)
+		p := r.Preferences("a", url)
+		if p.Allowed != r.Allowed("a", url) {
+			t.Fatalf("Preferences(%q).Allowed = %t, Allowed = %t", url, p.Allowed, !p.Allowed)
+		}
+	})
+}
+
+func BenchmarkPreferences(b *testing.B) {
+	for _, bc := range []struct{ name, body, url string }{
+		{"signals-only", contentSignalsExample, "/page"},
+		{"attach-example", attachExample, "/ai-ok/page"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := Parse([]byte(bc.body))
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Preferences("ExampleBot", bc.url)
+			}
+		})
+	}
+}

@@ -1,0 +1,218 @@
+package robots
+
+// The Dictionary of RFC 9651 (Structured Field Values for HTTP), section
+// 4.2.2, as far as a Content-Usage preference needs it: members with bare
+// items and parameters. Inner lists, dates and display strings are not
+// accepted: a dictionary that holds one does not parse, and its
+// preferences are then unknown, as for any other parse failure.
+
+import (
+	"errors"
+	"strings"
+)
+
+// An sfMember is one member of a dictionary.
+type sfMember struct {
+	key string
+	// kind is the type of the value: 't' token, 's' string, 'n' number,
+	// 'b' boolean, ':' byte sequence.
+	kind byte
+	// value is the token, the unescaped string, or the text of the other
+	// kinds.
+	value string
+	// raw is the member's value and parameters as written, without the key
+	// and "=" ("" for a bare key).
+	raw string
+}
+
+// preference returns the preference the member states: the token y or n,
+// or else unknown.
+func (m sfMember) preference() Preference {
+	if m.kind == 't' {
+		switch m.value {
+		case "y":
+			return PreferenceYes
+		case "n":
+			return PreferenceNo
+		}
+	}
+	return PreferenceUnknown
+}
+
+var (
+	errSFKey      = errors.New("a key must start with a lower-case letter or \"*\"")
+	errSFItem     = errors.New("a value must be a token, a string, a number, a boolean or a byte sequence")
+	errSFString   = errors.New("a string is not closed or holds a bad escape")
+	errSFSep      = errors.New("members must be separated by \",\"")
+	errSFTrailing = errors.New("a \",\" ends the dictionary")
+	errSFEmpty    = errors.New("the dictionary is empty")
+)
+
+// parseDictionary parses s as an RFC 9651 dictionary and returns its
+// members as written, a key given twice included (see lastValues). It
+// returns nil and an error if s does not parse.
+func parseDictionary(s string) ([]sfMember, error) {
+	var out []sfMember
+	s = strings.TrimLeft(s, " ")
+	if s == "" {
+		return nil, errSFEmpty
+	}
+	for {
+		var m sfMember
+		var err error
+		if m.key, s, err = consumeSFKey(s); err != nil {
+			return nil, err
+		}
+		start := s
+		if strings.HasPrefix(s, "=") {
+			start = s[1:]
+			if m.kind, m.value, s, err = consumeSFItem(s[1:]); err != nil {
+				return nil, err
+			}
+		} else {
+			m.kind, m.value = 'b', "?1"
+		}
+		if s, err = consumeSFParams(s); err != nil {
+			return nil, err
+		}
+		m.raw = start[:len(start)-len(s)]
+		out = append(out, m)
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return out, nil
+		}
+		if s[0] != ',' {
+			return nil, errSFSep
+		}
+		if s = strings.TrimLeft(s[1:], " \t"); s == "" {
+			return nil, errSFTrailing
+		}
+	}
+}
+
+// lastValues returns the dictionary that members make: a key given twice
+// keeps its last value, in the place of its first.
+func lastValues(members []sfMember) []sfMember {
+	var out []sfMember
+next:
+	for _, m := range members {
+		for i := range out {
+			if out[i].key == m.key {
+				out[i] = m
+				continue next
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// consumeSFKey returns the key s starts with and the rest of s:
+//
+//	key = ( lcalpha / "*" ) *( lcalpha / DIGIT / "_" / "-" / "." / "*" )
+func consumeSFKey(s string) (key, rest string, err error) {
+	if s == "" || !(sfLCAlpha(s[0]) || s[0] == '*') {
+		return "", s, errSFKey
+	}
+	i := 1
+	for i < len(s) && (sfLCAlpha(s[i]) || sfDigit(s[i]) || strings.IndexByte("_-.*", s[i]) >= 0) {
+		i++
+	}
+	return s[:i], s[i:], nil
+}
+
+// consumeSFParams skips the parameters s starts with:
+//
+//	parameters = *( ";" *SP key [ "=" bare-item ] )
+func consumeSFParams(s string) (rest string, err error) {
+	for strings.HasPrefix(s, ";") {
+		s = strings.TrimLeft(s[1:], " ")
+		if _, s, err = consumeSFKey(s); err != nil {
+			return s, err
+		}
+		if strings.HasPrefix(s, "=") {
+			if _, _, s, err = consumeSFItem(s[1:]); err != nil {
+				return s, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// consumeSFItem returns the bare item s starts with, its kind and value,
+// and the rest of s:
+//
+//	bare-item = sf-integer / sf-decimal / sf-string / sf-token / sf-binary / sf-boolean
+func consumeSFItem(s string) (kind byte, value, rest string, err error) {
+	switch {
+	case s == "":
+		return 0, "", s, errSFItem
+	case s[0] == '-' || sfDigit(s[0]):
+		i := 1
+		for i < len(s) && (sfDigit(s[i]) || s[i] == '.') {
+			i++
+		}
+		if s[:i] == "-" {
+			return 0, "", s, errSFItem
+		}
+		return 'n', s[:i], s[i:], nil
+	case s[0] == '"':
+		return consumeSFString(s)
+	case sfAlpha(s[0]) || s[0] == '*':
+		i := 1
+		for i < len(s) && (sfTChar(s[i]) || s[i] == ':' || s[i] == '/') {
+			i++
+		}
+		return 't', s[:i], s[i:], nil
+	case s[0] == ':':
+		end := strings.IndexByte(s[1:], ':')
+		if end < 0 {
+			return 0, "", s, errSFItem
+		}
+		return ':', s[1 : end+1], s[end+2:], nil
+	case strings.HasPrefix(s, "?0") || strings.HasPrefix(s, "?1"):
+		return 'b', s[:2], s[2:], nil
+	}
+	return 0, "", s, errSFItem
+}
+
+// consumeSFString returns the string s starts with, unescaped:
+//
+//	sf-string = DQUOTE *( unescaped / "%" / bs-escaped ) DQUOTE
+func consumeSFString(s string) (kind byte, value, rest string, err error) {
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			if i+1 >= len(s) || s[i+1] != '"' && s[i+1] != '\\' {
+				return 0, "", s, errSFString
+			}
+			i++
+			b.WriteByte(s[i])
+		case c == '"':
+			return 's', b.String(), s[i+1:], nil
+		case c < 0x20 || c > 0x7e:
+			return 0, "", s, errSFString
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return 0, "", s, errSFString
+}
+
+// sfLCAlpha reports whether c is a lower-case ASCII letter.
+func sfLCAlpha(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// sfAlpha reports whether c is an ASCII letter.
+func sfAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// sfDigit reports whether c is an ASCII digit.
+func sfDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// sfTChar reports whether c is a tchar of RFC 9110:
+//
+//	tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
+//	        "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+func sfTChar(c byte) bool {
+	return sfAlpha(c) || sfDigit(c) || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}

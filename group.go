@@ -242,12 +242,17 @@ func (r *Robots) resolve() {
 	for i := range r.records {
 		rec := &r.records[i]
 		sets[i] = compile(r.body, rec.Rules, &sc)
+		r.size += sets[i].memSize()
 		for _, a := range rec.Agents {
 			if a.Token == "*" {
 				r.global.add(sets[i])
 				continue
 			}
-			names = append(names, naming{lowerASCII(a.Token), i})
+			token := lowerASCII(a.Token)
+			if token != a.Token {
+				r.size += allocSize(len(token))
+			}
+			names = append(names, naming{token, i})
 		}
 	}
 	// By token, then record: each token gets the sets of its records in
@@ -275,6 +280,7 @@ func (r *Robots) resolve() {
 		if rec := names[i].rec; names[j-1].rec == rec {
 			if single[rec] == nil {
 				single[rec] = &Group{named: true, sets: sets[rec : rec+1 : rec+1]}
+				r.size += objectSize[Group]()
 			}
 			g = single[rec]
 		} else {
@@ -282,10 +288,12 @@ func (r *Robots) resolve() {
 			for _, n := range names[i:j] {
 				g.add(sets[n.rec])
 			}
+			r.size += groupSize(g)
 		}
 		r.named = append(r.named, namedGroup{names[i].token, g})
 		i = j
 	}
+	r.size += groupSize(r.global) + sliceSize[namedGroup](cap(r.named)) + sliceSize[*ruleSet](len(sets))
 }
 
 // A namedGroup is the group of a product token, lower-cased.

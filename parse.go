@@ -34,7 +34,11 @@ func Parse(data []byte) *Robots {
 	p := parser{r: &Robots{body: string(data)}}
 	p.parse()
 	p.r.resolve()
-	return p.r
+	r := p.r
+	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[Record](cap(r.records)) +
+		sliceSize[Agent](p.agentsCap) + sliceSize[Rule](p.rulesCap) +
+		sliceSize[string](cap(r.sitemaps)) + sliceSize[Extra](cap(r.extras))
+	return r
 }
 
 // A parser turns the body of a Robots into records and sitemaps.
@@ -52,6 +56,10 @@ type parser struct {
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
+
+	// agentsCap and rulesCap are the capacities of the arrays the records
+	// share, for MemSize.
+	agentsCap, rulesCap int
 }
 
 // A span delimits the agents and rules of one record.
@@ -173,6 +181,7 @@ func (p *parser) finish() {
 	// Keep exact copies of slices that grew by more than a quarter.
 	p.agents = trim(p.agents)
 	p.rules = trim(p.rules)
+	p.agentsCap, p.rulesCap = cap(p.agents), cap(p.rules)
 	recs := make([]Record, len(p.spans))
 	for i, sp := range p.spans {
 		end := span{len(p.agents), len(p.rules)}

@@ -113,6 +113,9 @@ type Robots struct {
 	named []namedGroup
 	// global is the group of the records that name "*".
 	global *Group
+
+	// size is the bytes r keeps reachable (memsize.go).
+	size int
 }
 
 // The shared answers for files that could not be fetched.

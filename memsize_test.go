@@ -1,0 +1,90 @@
+package robots
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// heapKept returns the bytes of heap that the values made by parse keep
+// reachable, measured after a collection, and those values.
+func heapKept(parse func() []*Robots) (int, []*Robots) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rs := parse()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	return int(after.HeapAlloc) - int(before.HeapAlloc), rs
+}
+
+// memSizeTolerance is how far MemSize may be from the heap, as a fraction.
+const memSizeTolerance = 0.10
+
+// realWorldBodies reads the real-world corpus.
+func realWorldBodies(t testing.TB) [][]byte {
+	dir := "/work/shared/testdata/realworld"
+	if _, err := os.Stat(dir); err != nil {
+		dir = "testdata/realworld"
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no corpus in %s: %v", dir, err)
+	}
+	var bodies [][]byte
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, b)
+	}
+	return bodies
+}
+
+// TestMemSize checks MemSize against the heap the parsed files keep, over
+// the real-world corpus as a whole and over each hostile file.
+func TestMemSize(t *testing.T) {
+	inputs := map[string][][]byte{"realworld": realWorldBodies(t)}
+	for name, body := range hostileFiles() {
+		inputs["hostile/"+name] = [][]byte{[]byte(body)}
+	}
+	for name, bodies := range inputs {
+		t.Run(name, func(t *testing.T) {
+			heap, rs := heapKept(func() []*Robots {
+				rs := make([]*Robots, len(bodies))
+				for i, b := range bodies {
+					rs[i] = Parse(b)
+					rs[i].Allowed("Googlebot", "/a")
+				}
+				return rs
+			})
+			size := sliceSize[*Robots](len(rs))
+			for _, r := range rs {
+				size += r.MemSize()
+			}
+			if diff := float64(size-heap) / float64(heap); diff > memSizeTolerance || diff < -memSizeTolerance {
+				t.Errorf("MemSize sums to %d bytes, the heap kept %d (%+.1f%%)", size, heap, 100*diff)
+			}
+			t.Logf("MemSize %d, heap %d", size, heap)
+			runtime.KeepAlive(rs)
+		})
+	}
+}
+
+func TestMemSizeShared(t *testing.T) {
+	tests := []struct {
+		name string
+		r    *Robots
+	}{
+		{"nil", nil},
+		{"allow-all", AllowAll()},
+		{"disallow-all", DisallowAll()},
+	}
+	for _, tt := range tests {
+		if got := tt.r.MemSize(); got != 0 {
+			t.Errorf("%s: MemSize() = %d, want 0", tt.name, got)
+		}
+	}
+}

@@ -34,33 +34,6 @@ type Rule struct {
 	Line    int    // the 1-based line number
 }
 
-// agentToken returns the token a user-agent value is matched with.
-//
-// A value is global if it is "*", or "*" followed by whitespace and anything
-// ("* foo", which Google's reference parser accepts). Otherwise only its
-// leading product token counts:
-//
-//	token = 1*( ALPHA | "-" | "_" )
-//
-// so "Googlebot/2.1" is "Googlebot", "Foo Bar" is "Foo" and "MJ12bot" is
-// "MJ". A value that starts with another character gives the empty token,
-// which names nobody who gives a real product token.
-func agentToken(v string) string {
-	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
-		return "*"
-	}
-	i := 0
-	for i < len(v) && isTokenChar(v[i]) {
-		i++
-	}
-	return v[:i]
-}
-
-// isTokenChar reports whether c may appear in a product token.
-func isTokenChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
-
 // A Group is the set of rules that applies to one crawler, or to several
 // crawlers asking together, resolved once so that many URLs can be checked
 // cheaply. Get one from Robots.Group. A Group is immutable and safe for
@@ -296,12 +269,6 @@ func (r *Robots) resolve() {
 	r.size += groupSize(r.global) + sliceSize[namedGroup](cap(r.named)) + sliceSize[*ruleSet](len(sets))
 }
 
-// A namedGroup is the group of a product token, lower-cased.
-type namedGroup struct {
-	token string
-	group *Group
-}
-
 // add adds set to the sets of g, unless it is the last one already.
 func (g *Group) add(set *ruleSet) {
 	if n := len(g.sets); n == 0 || g.sets[n-1] != set {
@@ -328,51 +295,4 @@ var blanket = [...]Group{
 	policyRules:       {},
 	policyAllowAll:    {policy: policyAllowAll},
 	policyDisallowAll: {policy: policyDisallowAll},
-}
-
-// lookup returns the group whose token equals agent, ignoring ASCII case, or
-// nil. It does not allocate.
-func (r *Robots) lookup(agent string) *Group {
-	lo, hi := 0, len(r.named)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		switch c := compareLower(r.named[mid].token, agent); {
-		case c == 0:
-			return r.named[mid].group
-		case c < 0:
-			lo = mid + 1
-		default:
-			hi = mid
-		}
-	}
-	return nil
-}
-
-// compareLower compares token, which is lower-case, with s lower-cased, as
-// strings.Compare does.
-func compareLower(token, s string) int {
-	n := min(len(token), len(s))
-	for i := 0; i < n; i++ {
-		if a, b := token[i], lower(s[i]); a != b {
-			if a < b {
-				return -1
-			}
-			return 1
-		}
-	}
-	return cmp.Compare(len(token), len(s))
-}
-
-// lowerASCII returns s with ASCII letters lower-cased.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				b[j] = lower(b[j])
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -144,134 +144,6 @@ type ruleSet struct {
 	float *floatTable
 }
 
-// minFloating is the number of wildcard rules with a head of at most one
-// byte ("/*.php$", "*/print") from which a set finds them by anchor rather
-// than trying each on every path.
-const minFloating = 32
-
-// A floatTable finds the wildcard rules of a set whose head is at most one
-// byte long. Each rule is filed under an anchor: three consecutive literal
-// bytes of its pattern after the head, the rarest such run among the rules
-// of the table. A path can only match rules whose anchor it holds, so a
-// question looks up the runs of three bytes of its path, each once, and tries
-// the rules filed under them: the cost grows with the length of the path
-// and the rules that share its pairs, not with the number of rules.
-type floatTable struct {
-	// bits is the base-2 logarithm of the number of buckets.
-	bits uint8
-	// Bucket b holds the rules items[start[b]:start[b+1]], by key, greatest
-	// first. Several anchors may share a bucket.
-	start []int32
-	items []int32
-	// loose are the rules with no three consecutive literal bytes ("/*ab*c"),
-	// by key, greatest first: they are tried on every path.
-	loose []int32
-}
-
-// maxBucketBits bounds the number of buckets, so that the buckets a
-// question has seen fit in a small bitmap.
-const maxBucketBits = 13
-
-// bucket returns the bucket of anchor a.
-func (t *floatTable) bucket(a uint32) uint32 {
-	return a * 0x9E3779B1 >> (32 - t.bits)
-}
-
-// anchorAt returns the anchor of the three bytes of s at i.
-func anchorAt(s string, i int) uint32 {
-	return uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
-}
-
-// anchors calls f with each run of three consecutive literal bytes of the
-// wildcard pattern p (the part after the head), as a number.
-func anchors(p string, f func(uint32)) {
-	for i := 0; i+2 < len(p); i++ {
-		if p[i] != '*' && p[i+1] != '*' && p[i+2] != '*' {
-			f(anchorAt(p, i))
-		}
-	}
-}
-
-// newFloatTable files the rules floating of s (indexes, by key, greatest
-// first) under their anchors.
-func newFloatTable(s *ruleSet, floating []int32) *floatTable {
-	freq := map[uint32]int32{}
-	for _, j := range floating {
-		r := &s.rules[j]
-		anchors(s.pattern(r)[r.head:], func(a uint32) { freq[a]++ })
-	}
-	t := &floatTable{bits: 6}
-	anchor := make([]int64, len(floating)) // -1: loose
-	n := 0
-	for k, j := range floating {
-		r := &s.rules[j]
-		best, bestFreq := int64(-1), int32(0)
-		anchors(s.pattern(r)[r.head:], func(a uint32) {
-			if f := freq[a]; best < 0 || f < bestFreq {
-				best, bestFreq = int64(a), f
-			}
-		})
-		anchor[k] = best
-		if best < 0 {
-			t.loose = append(t.loose, j)
-		} else {
-			n++
-		}
-	}
-	for 1<<t.bits < n && t.bits < maxBucketBits {
-		t.bits++
-	}
-	t.start = make([]int32, 1<<t.bits+1)
-	for _, a := range anchor {
-		if a >= 0 {
-			t.start[t.bucket(uint32(a))+1]++
-		}
-	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
-	}
-	t.items = make([]int32, n)
-	next := slices.Clone(t.start[:len(t.start)-1])
-	for k, a := range anchor {
-		if a >= 0 {
-			b := t.bucket(uint32(a))
-			t.items[next[b]] = floating[k]
-			next[b]++
-		}
-	}
-	return t
-}
-
-// matchFloating updates m with the best rule of the float table of s that
-// matches path.
-func (s *ruleSet) matchFloating(path string, m *match) {
-	t := s.float
-	for _, j := range t.loose {
-		if s.rules[j].key <= m.key {
-			break
-		}
-		if s.tryWildcard(j, path, m) {
-			break
-		}
-	}
-	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
-	for i := 0; i+2 < len(path); i++ {
-		b := t.bucket(anchorAt(path, i))
-		if seen[b/64]&(1<<(b%64)) != 0 {
-			continue
-		}
-		seen[b/64] |= 1 << (b % 64)
-		for _, j := range t.items[t.start[b]:t.start[b+1]] {
-			if s.rules[j].key <= m.key {
-				break
-			}
-			if s.tryWildcard(j, path, m) {
-				break
-			}
-		}
-	}
-}
-
 // tryWildcard updates m with the wildcard rule j of s if it matches path,
 // and reports whether it does. The caller has checked that the rule beats
 // m.
@@ -288,32 +160,6 @@ func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
 	}
 	m.rule, m.set, m.key = r, s, r.key
 	return true
-}
-
-// A node describes one head of a large rule set.
-type node struct {
-	// max is the greatest key of the rules of this head and of its parents:
-	// when it cannot beat the best match so far, the search stops.
-	max uint64
-	// off and n locate the head in the text (or esc) of the set.
-	off uint32
-	n   uint16
-	esc bool
-	// parent is the index of the longest other head that is a prefix of
-	// this one, or -1.
-	parent int32
-	// The head's rules in byHead end at hi and start where those of the
-	// previous node end.
-	hi int32
-}
-
-// byHeadOf returns the indexes of the rules of node i.
-func (s *ruleSet) byHeadOf(i int32) []int32 {
-	lo := int32(0)
-	if i > 0 {
-		lo = s.nodes[i-1].hi
-	}
-	return s.byHead[lo:s.nodes[i].hi]
 }
 
 // smallSet is the size up to which a rule set is searched linearly, which is
@@ -491,76 +337,6 @@ func (s *ruleSet) textOf(r *rule) string {
 	return s.text
 }
 
-// index builds the head index of a large rule set.
-func (s *ruleSet) index() {
-	s.indexed = true
-	order := make([]int32, 0, len(s.rules))
-	var floating []int32
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard && r.head <= 1 {
-			floating = append(floating, int32(i))
-		} else {
-			order = append(order, int32(i))
-		}
-	}
-	if len(floating) >= minFloating {
-		s.float = newFloatTable(s, floating)
-	} else {
-		order = append(order, floating...)
-	}
-	if len(order) == 0 {
-		return
-	}
-	// By head, then by key, greatest first (rules are sorted by key).
-	heads := make([]string, len(s.rules))
-	for _, i := range order {
-		heads[i] = s.head(&s.rules[i])
-	}
-	slices.SortFunc(order, func(a, b int32) int {
-		if c := strings.Compare(heads[a], heads[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	s.byHead = order
-	n := 1
-	for i := 1; i < len(order); i++ {
-		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
-			n++
-		}
-	}
-	s.nodes = make([]node, 0, n)
-	var stack []int32 // heads that are prefixes of the current one
-	for i := 0; i < len(order); {
-		r := &s.rules[order[i]]
-		h := s.head(r)
-		j := i + 1
-		for j < len(order) && s.head(&s.rules[order[j]]) == h {
-			j++
-		}
-		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(stack[len(stack)-1])) {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 {
-			n.parent = stack[len(stack)-1]
-			n.max = max(n.max, s.nodes[n.parent].max)
-		}
-		stack = append(stack, int32(len(s.nodes)))
-		s.nodes = append(s.nodes, n)
-		i = j
-	}
-}
-
-// nodeHead returns the head of node i.
-func (s *ruleSet) nodeHead(i int32) string {
-	n := &s.nodes[i]
-	if n.esc {
-		return s.esc[n.off : n.off+uint32(n.n)]
-	}
-	return s.text[n.off : n.off+uint32(n.n)]
-}
-
 // A match is the best rule found so far for a path.
 type match struct {
 	rule *rule
@@ -638,17 +414,6 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 }
 
-// commonPrefixLen returns the length of the longest common prefix of a and b.
-func commonPrefixLen(a, b string) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
-}
-
 // matchesAfterHead reports whether r matches path, which starts with the
 // head of r.
 func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
@@ -693,60 +458,4 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 		path = path[j+len(seg):]
 		pattern = pattern[i:]
 	}
-}
-
-// splitPath returns the part of url that rules are matched against: the path,
-// parameters and query, without the fragment; when slash is true, that part
-// is "/" followed by path. It follows Google's reference parser:
-//
-//   - a leading "//" is skipped;
-//   - "://" ends a scheme only if it comes before the first "/", "?" or ";";
-//   - after the scheme (or from the start when there is none) the authority
-//     runs up to the first "/", "?" or ";", where the path begins, so
-//     "example.com/a" gives "/a" but "/a" gives "/a";
-//   - the first "#" ends it, and a "#" before the path gives "/";
-//   - a result that starts with "?" or ";" gets a "/" in front, and no path
-//     at all gives "/".
-//
-// The URL is used as given: it must already be %-encoded (RFC 3986), and no
-// other normalisation is done.
-func splitPath(url string) (path string, slash bool) {
-	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
-		// A path: "/" comes before any "://".
-		if i := strings.IndexByte(url, '#'); i >= 0 {
-			return url[:i], false
-		}
-		return url, false
-	}
-	start := 0
-	if strings.HasPrefix(url, "//") {
-		start = 2
-	}
-	rest := url[start:]
-	early := indexPathStart(rest)
-	if p := strings.Index(rest, "://"); p >= 0 && (early < 0 || p < early) {
-		rest = rest[p+3:]
-		early = indexPathStart(rest)
-	}
-	if early < 0 {
-		return "/", false
-	}
-	path = url[len(url)-len(rest)+early:]
-	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
-		if start+hash < len(url)-len(path) {
-			return "/", false // the fragment starts before the path
-		}
-		path = path[:start+hash-(len(url)-len(path))]
-	}
-	return path, path[0] != '/'
-}
-
-// indexPathStart returns the index of the first "/", "?" or ";" in s, or -1.
-func indexPathStart(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == ';' {
-			return i
-		}
-	}
-	return -1
 }

@@ -89,7 +89,6 @@ package robots
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Robots is a parsed robots.txt file, ready to answer questions.
@@ -296,83 +295,4 @@ func (d Decision) String() string {
 		kind = "Allow"
 	}
 	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
-}
-
-// ProductToken returns the crawler's product token from a full User-Agent
-// header, for use with Allowed:
-//
-//	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
-//	"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
-//	"FooBot/1.0" → "FooBot"
-//
-// It returns the first name/version product that follows "compatible;" in
-// a comment, as crawlers that pose as browsers write it; failing that, the
-// first name/version product, or else the first word, that is not one of
-// the generic browser tokens (Mozilla, AppleWebKit, KHTML, Gecko, Chrome,
-// Safari, ...); cut to the characters a product token may hold (letters,
-// "-" and "_"). This is a heuristic, since User-Agent headers follow no
-// grammar in practice: crawlers that know their token should pass it
-// directly.
-//
-// It returns "" when the header names no crawler (a plain browser header).
-// Do not pass "" to Allowed: the empty token names the groups whose
-// user-agent value has no token ("User-agent:" with no value), not "*".
-func ProductToken(userAgent string) string {
-	if _, after, ok := strings.Cut(userAgent, "compatible;"); ok {
-		for _, f := range strings.FieldsFunc(after, isUASeparator) {
-			name, _, product := strings.Cut(f, "/")
-			if name = name[:tokenLen(name)]; product && name != "" && !isGenericToken(name) {
-				return name
-			}
-		}
-	}
-	var word string
-	for _, f := range strings.FieldsFunc(userAgent, isUASeparator) {
-		name, _, product := strings.Cut(f, "/")
-		name = name[:tokenLen(name)]
-		if name == "" || isGenericToken(name) {
-			continue // "+http://...", "5.0", "Mozilla/5.0", ...
-		}
-		if product {
-			return name
-		}
-		if word == "" {
-			word = name
-		}
-	}
-	return word
-}
-
-// tokenLen returns the length of the product token that s starts with.
-func tokenLen(s string) int {
-	i := 0
-	for i < len(s) && isTokenChar(s[i]) {
-		i++
-	}
-	return i
-}
-
-// isUASeparator reports whether c separates the products and comments of a
-// User-Agent header.
-func isUASeparator(c rune) bool {
-	return c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')' || c == ','
-}
-
-// genericTokens are the products and words of browser User-Agent headers
-// that do not name a crawler.
-var genericTokens = []string{
-	"mozilla", "applewebkit", "khtml", "like", "gecko", "compatible",
-	"chrome", "safari", "mobile", "version", "linux", "android", "windows",
-	"nt", "win", "x", "macintosh", "intel", "mac", "os", "iphone", "cpu",
-	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
-}
-
-// isGenericToken reports whether name is one of genericTokens.
-func isGenericToken(name string) bool {
-	for _, t := range genericTokens {
-		if equalFoldASCII(name, t) {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,117 @@
+package robots
+
+// The head index of a large rule set: sorted heads, each linked to the
+// longest other head that is a prefix of it.
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// A node describes one head of a large rule set.
+type node struct {
+	// max is the greatest key of the rules of this head and of its parents:
+	// when it cannot beat the best match so far, the search stops.
+	max uint64
+	// off and n locate the head in the text (or esc) of the set.
+	off uint32
+	n   uint16
+	esc bool
+	// parent is the index of the longest other head that is a prefix of
+	// this one, or -1.
+	parent int32
+	// The head's rules in byHead end at hi and start where those of the
+	// previous node end.
+	hi int32
+}
+
+// byHeadOf returns the indexes of the rules of node i.
+func (s *ruleSet) byHeadOf(i int32) []int32 {
+	lo := int32(0)
+	if i > 0 {
+		lo = s.nodes[i-1].hi
+	}
+	return s.byHead[lo:s.nodes[i].hi]
+}
+
+// index builds the head index of a large rule set.
+func (s *ruleSet) index() {
+	s.indexed = true
+	order := make([]int32, 0, len(s.rules))
+	var floating []int32
+	for i := range s.rules {
+		if r := &s.rules[i]; r.shape() >= shapeWildcard && r.head <= 1 {
+			floating = append(floating, int32(i))
+		} else {
+			order = append(order, int32(i))
+		}
+	}
+	if len(floating) >= minFloating {
+		s.float = newFloatTable(s, floating)
+	} else {
+		order = append(order, floating...)
+	}
+	if len(order) == 0 {
+		return
+	}
+	// By head, then by key, greatest first (rules are sorted by key).
+	heads := make([]string, len(s.rules))
+	for _, i := range order {
+		heads[i] = s.head(&s.rules[i])
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := strings.Compare(heads[a], heads[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	s.byHead = order
+	n := 1
+	for i := 1; i < len(order); i++ {
+		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
+			n++
+		}
+	}
+	s.nodes = make([]node, 0, n)
+	var stack []int32 // heads that are prefixes of the current one
+	for i := 0; i < len(order); {
+		r := &s.rules[order[i]]
+		h := s.head(r)
+		j := i + 1
+		for j < len(order) && s.head(&s.rules[order[j]]) == h {
+			j++
+		}
+		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
+		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(stack[len(stack)-1])) {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			n.parent = stack[len(stack)-1]
+			n.max = max(n.max, s.nodes[n.parent].max)
+		}
+		stack = append(stack, int32(len(s.nodes)))
+		s.nodes = append(s.nodes, n)
+		i = j
+	}
+}
+
+// nodeHead returns the head of node i.
+func (s *ruleSet) nodeHead(i int32) string {
+	n := &s.nodes[i]
+	if n.esc {
+		return s.esc[n.off : n.off+uint32(n.n)]
+	}
+	return s.text[n.off : n.off+uint32(n.n)]
+}
+
+// commonPrefixLen returns the length of the longest common prefix of a and b.
+func commonPrefixLen(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}

@@ -158,7 +158,7 @@ func (c *checker) line(n int, s string) {
 	}
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		if !c.binary {
-			c.add(n, SeverityError, CodeNUL, "a NUL byte at column "+strconv.Itoa(i+1)+" ends the line: the rest is ignored")
+			c.add(n, SeverityError, CodeNULByte, "a NUL byte at column "+strconv.Itoa(i+1)+" ends the line: the rest is ignored")
 		}
 		s = s[:i]
 	}
@@ -270,10 +270,7 @@ func (c *checker) userAgent(n int, value string) {
 
 // rule checks an allow or disallow line with pattern p.
 func (c *checker) rule(n int, allow bool, p string) {
-	name := "Disallow"
-	if allow {
-		name = "Allow"
-	}
+	name := Rule{Allow: allow}.key()
 	if len(c.records) == 0 {
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
@@ -286,7 +283,7 @@ func (c *checker) rule(n int, allow bool, p string) {
 			}
 			msg = "pattern " + quote(p) + " is a URL, not a path: it never matches (write " + quote(path) + ")"
 		}
-		c.add(n, SeverityError, CodeNeverMatches, msg)
+		c.add(n, SeverityError, CodePatternNeverMatches, msg)
 	}
 	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
 		c.add(n, SeverityWarning, CodeLiteralDollar, "the \"$\" inside pattern "+quote(p)+

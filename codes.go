@@ -43,8 +43,8 @@ const (
 	// CodeLineTooLong (error): a line is longer than 16,663 bytes; the rest
 	// of it is ignored.
 	CodeLineTooLong Code = "line-too-long"
-	// CodeNUL (error): a NUL byte ends the line; what follows is ignored.
-	CodeNUL Code = "nul-byte"
+	// CodeNULByte (error): a NUL byte ends the line; what follows is ignored.
+	CodeNULByte Code = "nul-byte"
 	// CodeInvalidUTF8 (warning): the line is not valid UTF-8.
 	CodeInvalidUTF8 Code = "invalid-utf8"
 	// CodeMisplacedBOM (warning): a byte order mark after the start of the
@@ -87,9 +87,9 @@ const (
 	// CodeRuleOutsideGroup (error): an allow or disallow line before the
 	// first user-agent line applies to no crawler.
 	CodeRuleOutsideGroup Code = "rule-outside-group"
-	// CodeNeverMatches (error): a pattern that starts with neither "/" nor
+	// CodePatternNeverMatches (error): a pattern that starts with neither "/" nor
 	// "*" can never match, since every path starts with "/".
-	CodeNeverMatches Code = "pattern-never-matches"
+	CodePatternNeverMatches Code = "pattern-never-matches"
 	// CodeLiteralDollar (warning): a "$" that is not the last byte of a
 	// pattern matches a "$" in the path; it does not anchor.
 	CodeLiteralDollar Code = "literal-dollar"
@@ -175,4 +175,12 @@ const (
 	// SeverityError: the line, or part of the file, is ignored or can never
 	// have an effect.
 	SeverityError
+)
+
+// Former names of codes, kept so that code written against them compiles.
+const (
+	// Deprecated: use CodeNULByte, whose name matches its string.
+	CodeNUL = CodeNULByte
+	// Deprecated: use CodePatternNeverMatches, whose name matches its string.
+	CodeNeverMatches = CodePatternNeverMatches
 )

@@ -25,7 +25,6 @@ func escapePattern(s string) string {
 	if n == 0 && !change {
 		return s
 	}
-	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(s)+n)
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -33,7 +32,7 @@ func escapePattern(s string) string {
 			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
 			i += 2
 		case c >= 0x80:
-			b = append(b, '%', hex[c>>4], hex[c&0xF])
+			b = append(b, '%', upperHex[c>>4], upperHex[c&0xF])
 		default:
 			b = append(b, c)
 		}

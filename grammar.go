@@ -90,3 +90,6 @@ func lowerASCII(s string) string {
 	}
 	return s
 }
+
+// upperHex are the digits of a %XX escape, which are written upper-case.
+const upperHex = "0123456789ABCDEF"

@@ -34,6 +34,17 @@ type Rule struct {
 	Line    int    // the 1-based line number
 }
 
+// String returns the rule as it would be written, such as "Disallow: /a".
+func (r Rule) String() string { return r.key() + ": " + r.Pattern }
+
+// key returns the key of the rule's line, "Allow" or "Disallow".
+func (r Rule) key() string {
+	if r.Allow {
+		return "Allow"
+	}
+	return "Disallow"
+}
+
 // A Group is the set of rules that applies to one crawler, or to several
 // crawlers asking together, resolved once so that many URLs can be checked
 // cheaply. Get one from Robots.Group. A Group is immutable and safe for

@@ -187,7 +187,7 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		j := x.dominator(i, s, s.prio)
 		if j < 0 || s.quirk != nil && x.dominator(i, s.quirk, s.quirkPrio) < 0 {
 			if rec.global && !s.rule.Allow && s.prefix && (s.norm == "" || s.norm == "/") {
-				c.add(s.rule.Line, SeverityWarning, CodeDisallowAll, quote(ruleText(s.rule))+
+				c.add(s.rule.Line, SeverityWarning, CodeDisallowAll, quote(s.rule.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
 					" is this a staging file in production?")
 			}
@@ -195,7 +195,7 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		}
 		y := &shapes[j]
 		if y.rule.Allow == s.rule.Allow && y.prio == s.prio && y.norm == s.norm && y.anchored == s.anchored {
-			c.add(s.rule.Line, SeverityInfo, CodeDuplicateRule, quote(ruleText(s.rule))+" repeats line "+
+			c.add(s.rule.Line, SeverityInfo, CodeDuplicateRule, quote(s.rule.String())+" repeats line "+
 				strconv.Itoa(y.rule.Line)+": it never decides")
 			continue
 		}
@@ -203,15 +203,7 @@ func (c *checker) checkRecord(rec *checkRecord) {
 		if y.rule.Allow != s.rule.Allow {
 			sev = SeverityWarning
 		}
-		c.add(s.rule.Line, sev, CodeShadowedRule, quote(ruleText(s.rule))+" never decides: "+
-			quote(ruleText(y.rule))+" (line "+strconv.Itoa(y.rule.Line)+") matches whenever it does and takes precedence")
+		c.add(s.rule.Line, sev, CodeShadowedRule, quote(s.rule.String())+" never decides: "+
+			quote(y.rule.String())+" (line "+strconv.Itoa(y.rule.Line)+") matches whenever it does and takes precedence")
 	}
-}
-
-// ruleText returns a rule as it would be written, such as "Disallow: /a".
-func ruleText(r Rule) string {
-	if r.Allow {
-		return "Allow: " + r.Pattern
-	}
-	return "Disallow: " + r.Pattern
 }

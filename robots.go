@@ -242,8 +242,11 @@ type Decision struct {
 type Reason uint8
 
 const (
+	// reasonNone is the zero value, which no decision has: a Decision
+	// left unset does not read as decided by a rule.
+	reasonNone Reason = iota
 	// ReasonRule: a rule matched, Decision.Rule is the deciding one.
-	ReasonRule Reason = iota
+	ReasonRule
 	// ReasonNoMatch: the crawler's group has rules, but none matched the
 	// URL, so it is allowed.
 	ReasonNoMatch
@@ -263,6 +266,7 @@ const (
 )
 
 var reasonNames = [...]string{
+	reasonNone:        "no decision",
 	ReasonRule:        "rule",
 	ReasonNoMatch:     "no matching rule",
 	ReasonEmptyGroup:  "empty group",
@@ -290,9 +294,5 @@ func (d Decision) String() string {
 	if d.Reason != ReasonRule {
 		return verdict + " (" + d.Reason.String() + ")"
 	}
-	kind := "Disallow"
-	if d.Rule.Allow {
-		kind = "Allow"
-	}
-	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
+	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + d.Rule.String()
 }

@@ -47,29 +47,24 @@ func (r *Robots) Diagnostics() Diagnostics {
 	return c.diags
 }
 
-// A checker collects the findings of one file.
+// A checker collects the findings of one file. It drives the parser, line
+// by line, and checks what the parser made of each line; then it checks the
+// compiled rules of each record.
 type checker struct {
 	diags Diagnostics
 	// html reports whether the body looks like an HTML page, binary
 	// whether it is not text: per-line findings that would only repeat it
 	// are left out.
 	html, binary bool
-	// records are the groups seen so far, as Parse cuts them.
-	records []checkRecord
-	// ruled reports whether the current record has had a rule line.
-	ruled bool
+	p            parser
+	// recordLine is the line of the first user-agent line of the current
+	// record.
+	recordLine int
 	// between is the line of the last non-rule directive (such as
 	// crawl-delay) since the last user-agent line of the current record,
 	// before any rule, or 0; betweenKey is its key.
 	between    int
 	betweenKey string
-}
-
-// A checkRecord is a group as Check sees it.
-type checkRecord struct {
-	line   int  // the line of its first user-agent line
-	global bool // it names "*"
-	rules  []Rule
 }
 
 // add records a finding.
@@ -79,8 +74,9 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 
 // check reads s, the part of the file Parse reads, line by line, as Parse
 // does, then checks its groups.
-func (c *checker) check(s string) {
-	s = skipBOM(s)
+func (c *checker) check(body string) {
+	c.p = parser{r: &Robots{body: body}}
+	s := skipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
 		msg := "the file is not text (" + strconv.Itoa(nuls) + " NUL bytes in its first " + strconv.Itoa(binarySniffLen) + "): it is not a robots.txt file"
@@ -97,9 +93,13 @@ func (c *checker) check(s string) {
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
-	forEachLine(s, c.line)
-	for i := range c.records {
-		c.checkRecord(&c.records[i])
+	c.p.scan(c.line)
+	c.p.finish()
+	var sc scratch
+	for i, rec := range c.p.r.records {
+		global := slices.ContainsFunc(rec.Agents, func(a Agent) bool { return a.Token == "*" })
+		first := c.p.spans[i].rules
+		c.checkRules(compile(body, rec.Rules, c.p.offs[first:first+len(rec.Rules)], &sc), global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 }
@@ -150,7 +150,8 @@ func looksLikeHTML(s string) bool {
 }
 
 // line checks physical line number n.
-func (c *checker) line(n int, s string) {
+func (c *checker) line(l line) {
+	n, s := l.n, l.text
 	if len(s) > maxLineLen {
 		c.add(n, SeverityError, CodeLineTooLong, "the line is "+strconv.Itoa(len(s))+
 			" bytes long: only the first "+strconv.Itoa(maxLineLen)+" are read")
@@ -174,7 +175,7 @@ func (c *checker) line(n int, s string) {
 			c.add(n, SeverityWarning, CodeInvalidUTF8, "the line is not valid UTF-8: a robots.txt file must be UTF-8 encoded")
 		}
 	}
-	kind, key, value := splitLine(s)
+	kind, key, value := l.kind, l.key, l.value
 	content := s
 	if i := strings.IndexByte(content, '#'); i >= 0 {
 		content = content[:i]
@@ -203,9 +204,9 @@ func (c *checker) line(n int, s string) {
 	}
 	switch kind {
 	case kindUserAgent:
-		c.userAgent(n, value)
+		c.userAgent(l)
 	case kindAllow, kindDisallow:
-		c.rule(n, kind == kindAllow, value)
+		c.rule(l)
 	case kindSitemap:
 		if !isAbsoluteHTTP(value) {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quote(value)+" is not an absolute http or https URL")
@@ -236,23 +237,21 @@ func keyTypo(kind lineKind, key string) (name string, typo bool) {
 	return keys[0], !equalFoldASCII(key, keys[0])
 }
 
-// userAgent checks a user-agent line and follows the grouping of Parse.
-func (c *checker) userAgent(n int, value string) {
+// userAgent checks a user-agent line, which the parser has put in a record.
+func (c *checker) userAgent(l line) {
+	n, value := l.n, l.value
 	switch {
-	case len(c.records) == 0 || c.ruled:
-		c.records = append(c.records, checkRecord{line: n})
-		c.ruled = false
+	case l.newRecord:
+		c.recordLine = n
 	case c.between > 0:
 		c.add(n, SeverityWarning, CodeGroupNotEnded, "this user-agent line joins the group of line "+
-			strconv.Itoa(c.records[len(c.records)-1].line)+": the "+quote(c.betweenKey)+" line "+strconv.Itoa(c.between)+
+			strconv.Itoa(c.recordLine)+": the "+quote(c.betweenKey)+" line "+strconv.Itoa(c.between)+
 			" is not a rule, so it does not end the group, and the rules that follow apply to both")
 	}
 	c.between = 0
-	rec := &c.records[len(c.records)-1]
 	token := agentToken(value)
 	switch {
 	case token == "*":
-		rec.global = true
 	case value == "":
 		c.add(n, SeverityWarning, CodeEmptyUserAgent, "empty user-agent: it names no crawler")
 	case token == "":
@@ -268,10 +267,11 @@ func (c *checker) userAgent(n int, value string) {
 	}
 }
 
-// rule checks an allow or disallow line with pattern p.
-func (c *checker) rule(n int, allow bool, p string) {
-	name := Rule{Allow: allow}.key()
-	if len(c.records) == 0 {
+// rule checks an allow or disallow line.
+func (c *checker) rule(l line) {
+	n, p := l.n, l.value
+	if !l.kept {
+		name := Rule{Allow: l.kind == kindAllow}.key()
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {
@@ -289,19 +289,15 @@ func (c *checker) rule(n int, allow bool, p string) {
 		c.add(n, SeverityWarning, CodeLiteralDollar, "the \"$\" inside pattern "+quote(p)+
 			" matches a \"$\" in the path: \"$\" anchors only at the end of a pattern")
 	}
-	if len(c.records) == 0 {
-		return
+	if l.kept {
+		c.between = 0
 	}
-	c.ruled = true
-	c.between = 0
-	rec := &c.records[len(c.records)-1]
-	rec.rules = append(rec.rules, Rule{Allow: allow, Pattern: p, Line: n})
 }
 
 // nonRule notes a directive that is neither a rule nor a user-agent line,
 // which does not end a group.
 func (c *checker) nonRule(n int, key string) {
-	if len(c.records) > 0 && !c.ruled {
+	if len(c.p.spans) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }

@@ -35,8 +35,12 @@ const maxBucketBits = 13
 
 // bucket returns the bucket of anchor a.
 func (t *floatTable) bucket(a uint32) uint32 {
-	return a * 0x9E3779B1 >> (32 - t.bits)
+	return a * fibonacci32 >> (32 - t.bits)
 }
+
+// fibonacci32 is 2^32 divided by the golden ratio: multiplying by it
+// spreads keys over the high bits (Knuth's multiplicative hashing).
+const fibonacci32 = 0x9E3779B1
 
 // anchorAt returns the anchor of the three bytes of s at i.
 func anchorAt(s string, i int) uint32 {

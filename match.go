@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unsafe"
 )
 
 // Patterns and how they match.
@@ -50,9 +49,8 @@ const (
 
 // A rule is a compiled allow or disallow line, in 16 bytes.
 type rule struct {
-	// key orders rules by precedence (see ruleKey), shifted left by
-	// shapeBits; its low bits hold the shape and escBit. A greater key
-	// wins.
+	// key orders rules by precedence, a greater key winning, and holds
+	// flags in its low bits; see ruleKey for its layout.
 	key uint64
 	// off is the offset of the escaped pattern in the text of its set. Only
 	// its first end bytes are matched: a trailing "$" is held by the shape,
@@ -62,40 +60,56 @@ type rule struct {
 	head, end uint16
 }
 
-// shapeBits is the number of low bits of a rule's key that hold its shape
-// and escBit.
-const shapeBits = 3
+// The layout of the key of a rule, from its most significant bit:
+//
+//	 40        25   24   23          4    3       2     1  0
+//	┌────────────┬─────┬─────────────┬───────┬─────┬───────┐
+//	│  priority  │allow│ maxLine-line│derived│ esc │ shape │
+//	└────────────┴─────┴─────────────┴───────┴─────┴───────┘
+//	 precedence (ruleKey), 37 bits       flags, flagBits
+//
+// The priority is the length of the escaped pattern: a line holds at most
+// 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
+// has fewer than 1<<lineBits lines; counting lines down makes the earlier
+// line win. derived marks the rule an allow of ".../index.htm" implies (see
+// indexHTM); esc, a pattern held in the esc text of its set.
+const (
+	lineBits  = 20
+	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
+	allowBit  = 1 << lineBits   // in a precedence key
+	prioShift = lineBits + 1    // of the priority in a precedence key
+	keyBits   = prioShift + 16  // of a precedence key
 
-// escBit is set in the key of a rule whose pattern is in the esc text of
-// its set.
-const escBit = 1 << 2
+	shapeMask  = 3      // selects the shape in the flags
+	escBit     = 1 << 2 // the pattern is in the esc text of the set
+	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
+	flagBits   = 4
+)
 
 func (r *rule) shape() shape { return shape(r.key & shapeMask) }
 
-// shapeMask selects the shape in the low bits of a rule's key.
-const shapeMask = 3
-
 // allow reports whether r is an allow rule.
-func (r *rule) allow() bool { return r.key>>shapeBits&(1<<20) != 0 }
+func (r *rule) allow() bool { return r.key>>flagBits&allowBit != 0 }
 
 // line returns the line of r.
-func (r *rule) line() int { return maxLine - int(r.key>>shapeBits&maxLine) }
+func (r *rule) line() int { return maxLine - int(r.key>>flagBits&maxLine) }
+
+// priority returns the priority of r, the length of its escaped pattern.
+func (r *rule) priority() int { return int(r.key >> flagBits >> prioShift) }
+
+// derived reports whether r is implied by an index.htm allow rule.
+func (r *rule) derived() bool { return r.key&derivedBit != 0 }
 
 // ruleKey returns the precedence key of a rule: its priority, then 1 for
 // allow, then its line number counted down from maxLine, so that a greater
-// key wins. Keys take 37 bits: a line holds at most 16,663 bytes, which
-// escape to fewer than 1<<16, and a file of MaxSize bytes has fewer than
-// 1<<20 lines.
+// key wins. This is the one definition of rule precedence.
 func ruleKey(priority int, allow bool, line int) uint64 {
-	k := uint64(priority)<<21 | uint64(maxLine-line)
+	k := uint64(priority)<<prioShift | uint64(maxLine-line)
 	if allow {
-		k |= 1 << 20
+		k |= allowBit
 	}
 	return k
 }
-
-// maxLine is greater than the number of lines of any file Parse reads.
-const maxLine = 1<<20 - 1
 
 // byteBit returns the bit of c in a set of bytes, which conflates bytes
 // that are equal modulo 64.
@@ -174,20 +188,20 @@ type scratch struct {
 	offs    []uint32
 }
 
-// compile compiles the rules of a record of the file body.
-func compile(body string, rules []Rule, sc *scratch) *ruleSet {
+// compile compiles rules, whose patterns are at offs in the file body.
+func compile(body string, rules []Rule, offs []uint32, sc *scratch) *ruleSet {
 	s := &ruleSet{src: rules}
 	// Escape the patterns into one text, and sort the rules by key,
-	// greatest first: the keys, shifted left, with the index of the rule
-	// and whether it is the derived index.htm rule in the low bits, sort as
-	// integers.
-	const low = 26 // bits for index<<1 | derived; keys take 37
+	// greatest first: the precedence keys, shifted left, with the index of
+	// the rule and whether it is the derived index.htm rule in the low bits,
+	// sort as integers.
+	const low = 64 - keyBits // bits for index<<1 | derived
 	// One more key for an index.htm rule; offs are those of the patterns in
 	// text or esc.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
-	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
-	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, offs }()
+	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
+	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, r := range rules {
 		p := escapePattern(r.Pattern)
 		escaped[i] = p
@@ -202,19 +216,20 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 	s.text = body
 	size := 0 // of the escaped patterns
 	for i, p := range escaped {
-		off, ok := offsetIn(body, p)
-		if !ok {
-			off = escOff // for now
+		// An unchanged pattern is where the parser found it.
+		if p == rules[i].Pattern {
+			at[i] = offs[i]
+		} else {
+			at[i] = escOff // for now
 			size += len(p)
 		}
-		offs[i] = off
 	}
 	if size > 0 {
 		var esc strings.Builder
 		esc.Grow(size)
 		for i, p := range escaped {
-			if p != "" && offs[i] == escOff {
-				offs[i] = uint32(esc.Len()) | escOff
+			if p != "" && at[i] == escOff {
+				at[i] = uint32(esc.Len()) | escOff
 				esc.WriteString(p)
 			}
 		}
@@ -230,10 +245,10 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 		p := escaped[i]
 		r := &s.rules[len(order)-1-k]
 		if o&1 == 0 {
-			*r = newRule(p, len(p), false, rules[i], offs[i])
+			*r = newRule(p, len(p), false, rules[i], at[i])
 		} else {
 			j := indexHTM(p, true)
-			*r = newRule(p[:j+1], j+2, true, rules[i], offs[i])
+			*r = newRule(p[:j+1], j+2, true, rules[i], at[i])
 		}
 	}
 	for i := range s.rules {
@@ -248,19 +263,6 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 		s.index()
 	}
 	return s
-}
-
-// offsetIn returns the offset of s in body, when s is a substring of body
-// (the same bytes in memory, not an equal string).
-func offsetIn(body, s string) (uint32, bool) {
-	if len(s) == 0 || len(s) > len(body) {
-		return 0, false
-	}
-	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(body)))
-	if off > uintptr(len(body)-len(s)) { // also when s starts before body: off wraps around
-		return 0, false
-	}
-	return uint32(off), true
 }
 
 // indexHTM returns the index of the last "/" of the escaped pattern p of an
@@ -287,7 +289,10 @@ const escOff = 1 << 31
 // at offset off of the text of its set, or of its esc text if off has
 // escOff set. With dollar set, p is matched as if it were followed by "$".
 func newRule(p string, prio int, dollar bool, r Rule, off uint32) rule {
-	key := ruleKey(prio, r.Allow, r.Line) << shapeBits
+	key := ruleKey(prio, r.Allow, r.Line) << flagBits
+	if dollar {
+		key |= derivedBit
+	}
 	if off&escOff != 0 {
 		key |= escBit
 		off &^= escOff

@@ -36,7 +36,7 @@ func Parse(data []byte) *Robots {
 	p.r.resolve()
 	r := p.r
 	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[Record](cap(r.records)) +
-		sliceSize[Agent](p.agentsCap) + sliceSize[Rule](p.rulesCap) +
+		sliceSize[Agent](p.agentsCap) + sliceSize[Rule](p.rulesCap) + sliceSize[uint32](cap(p.offs)) +
 		sliceSize[string](cap(r.sitemaps)) + sliceSize[Extra](cap(r.extras))
 	return r
 }
@@ -52,6 +52,8 @@ type parser struct {
 	agents []Agent
 	rules  []Rule
 	spans  []span
+	// offs holds, for each rule, the offset of its pattern in the body.
+	offs []uint32
 
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
@@ -80,26 +82,40 @@ func (p *parser) parse() {
 	// Likewise the user-agent lines: "user-agent", "User-Agent",
 	// "USER-AGENT" and the typos all hold "gent" or "GENT".
 	p.agents = make([]Agent, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
-	forEachLine(skipBOM(s), p.line)
+	p.offs = make([]uint32, 0, cap(p.rules))
+	p.scan(nil)
 	p.finish()
 }
 
-// forEachLine calls f with each physical line of s and its 1-based number.
-// Line breaks are LF, CR and CRLF; a file that ends with a break has an
-// empty last line.
-func forEachLine(s string, f func(n int, line string)) {
+// scan hands each line of the body to p.handle, then, unless f is nil, to
+// f, which sees what p.handle made of it: Check drives the parser so.
+func (p *parser) scan(f func(line)) {
+	s := p.r.body
+	bom := len(s) - len(skipBOM(s))
+	forEachLine(s[bom:], func(n, off int, text string) {
+		if l := p.handle(n, bom+off, text); f != nil {
+			f(l)
+		}
+	})
+}
+
+// forEachLine calls f with each physical line of s, its 1-based number and
+// its offset in s. Line breaks are LF, CR and CRLF; a file that ends with a
+// break has an empty last line.
+func forEachLine(s string, f func(n, off int, line string)) {
 	cr := strings.IndexByte(s, '\r') >= 0
+	off := 0
 	for n := 1; ; n++ {
-		i := lineEnd(s, cr)
+		i := lineEnd(s[off:], cr)
 		if i < 0 {
-			f(n, s)
+			f(n, off, s[off:])
 			return
 		}
-		f(n, s[:i])
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		f(n, off, s[off:off+i])
+		if s[off+i] == '\r' && off+i+1 < len(s) && s[off+i+1] == '\n' {
 			i++ // CRLF is one break
 		}
-		s = s[i+1:]
+		off += i + 1
 	}
 }
 
@@ -141,10 +157,23 @@ const (
 	kindOther                     // any other key, such as crawl-delay
 )
 
-// line handles physical line number n.
-func (p *parser) line(n int, s string) {
-	kind, key, value := splitLine(s)
-	switch kind {
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lineKind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
+// handle parses physical line number n, at offset off of the body.
+func (p *parser) handle(n, off int, text string) line {
+	l := line{n: n, text: text}
+	var at int
+	l.kind, l.key, l.value, at = splitLine(text)
+	switch l.kind {
 	case kindUserAgent:
 		if len(p.spans) == 0 || p.ruled {
 			if p.spans == nil {
@@ -152,25 +181,28 @@ func (p *parser) line(n int, s string) {
 			}
 			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
 			p.ruled = false
+			l.newRecord = true
 		}
-		p.agents = push(p.agents, Agent{Value: value, Token: agentToken(value), Line: n})
+		p.agents = push(p.agents, Agent{Value: l.value, Token: agentToken(l.value), Line: n})
 	case kindAllow, kindDisallow:
 		if len(p.spans) == 0 {
-			return // a rule before any user-agent line applies to nobody
+			return l // a rule before any user-agent line applies to nobody
 		}
-		p.ruled = true
-		p.rules = push(p.rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
+		p.ruled, l.kept = true, true
+		p.rules = push(p.rules, Rule{Allow: l.kind == kindAllow, Pattern: l.value, Line: n})
+		p.offs = push(p.offs, uint32(off+at))
 	case kindSitemap:
-		if value != "" {
-			p.r.sitemaps = append(p.r.sitemaps, value)
+		if l.value != "" {
+			p.r.sitemaps = append(p.r.sitemaps, l.value)
 		}
 	case kindOther:
 		// Kept for the crawlers that honour more than Google (extensions.go).
 		if p.r.extras == nil {
 			p.r.extras = make([]Extra, 0, 8) // one allocation for most files
 		}
-		p.r.extras = append(p.r.extras, Extra{Key: key, Value: value, Line: n, Record: len(p.spans) - 1})
+		p.r.extras = append(p.r.extras, Extra{Key: l.key, Value: l.value, Line: n, Record: len(p.spans) - 1})
 	}
+	return l
 }
 
 // finish cuts the records from the agents and rules.
@@ -181,6 +213,7 @@ func (p *parser) finish() {
 	// Keep exact copies of slices that grew by more than a quarter.
 	p.agents = trim(p.agents)
 	p.rules = trim(p.rules)
+	p.offs = trim(p.offs)
 	p.agentsCap, p.rulesCap = cap(p.agents), cap(p.rules)
 	recs := make([]Record, len(p.spans))
 	for i, sp := range p.spans {
@@ -194,6 +227,7 @@ func (p *parser) finish() {
 		}
 	}
 	p.r.records = recs
+	p.r.rules, p.r.offs = p.rules, p.offs
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows
@@ -215,15 +249,16 @@ func trim[S ~[]E, E any](s S) S {
 	return s
 }
 
-// splitLine splits one physical line into its key and value and says what
-// kind of directive it is. The grammar, as Google's reference parser reads it:
+// splitLine splits one physical line into its key and value, says what
+// kind of directive it is, and returns the offset of the value in s. The
+// grammar, as Google's reference parser reads it:
 //
 //	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
 //
 // The line ends at its first NUL byte and at most maxLineLen bytes are kept.
-func splitLine(s string) (kind lineKind, key, value string) {
+func splitLine(s string) (kind lineKind, key, value string, at int) {
 	if len(s) > maxLineLen {
 		s = s[:maxLineLen]
 	}
@@ -233,7 +268,7 @@ func splitLine(s string) (kind lineKind, key, value string) {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = s[:i]
 	}
-	s = trimSpace(s)
+	s, start := trimSpaceAt(s)
 	sep := strings.IndexByte(s, ':')
 	if sep < 0 {
 		// Some people forget the colon: "Disallow /tmp". Whitespace serves as
@@ -241,18 +276,19 @@ func splitLine(s string) (kind lineKind, key, value string) {
 		// non-whitespace, so that "Disallow /a /b" is still ignored.
 		sep = strings.IndexAny(s, " \t")
 		if sep < 0 {
-			return kindNone, "", ""
+			return kindNone, "", "", 0
 		}
 		rest := strings.TrimLeft(s[sep:], " \t")
 		if strings.ContainsAny(rest, " \t") {
-			return kindNone, "", ""
+			return kindNone, "", "", 0
 		}
 	}
 	key = trimSpace(s[:sep])
 	if key == "" {
-		return kindNone, "", ""
+		return kindNone, "", "", 0
 	}
-	return keyKind(key), key, trimSpace(s[sep+1:])
+	value, at = trimSpaceAt(s[sep+1:])
+	return keyKind(key), key, value, start + sep + 1 + at
 }
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a

@@ -1,77 +1,26 @@
 package robots
 
 // The redundant-rule analysis of Check: rules that can never decide because
-// another rule of their group matches whenever they do and wins.
+// another rule of their group matches whenever they do and wins. It reasons
+// over the compiled rules of a record, as the matcher holds them: their
+// shapes are those of match.go, and a rule outranks another exactly when its
+// key is greater.
 
 import (
 	"slices"
 	"strconv"
-	"strings"
 )
 
-// A ruleShape is what Check knows of the matches of a rule: enough to prove
-// that one rule matches whenever another does.
-type ruleShape struct {
-	rule Rule
-	// prio is the priority of the rule, the length of its escaped pattern.
-	prio int
-	// norm is the escaped pattern without a trailing "$" or trailing "*"s,
-	// which change what it matches only through anchored; rules with the
-	// same norm and anchored match the same paths.
-	norm     string
-	anchored bool
-	// head is norm up to its first "*": every path the rule matches starts
-	// with it. prefix reports whether the rule matches every such path.
-	head   string
-	prefix bool
-	// For an allow rule of ".../index.htm...", quirk is the shape of the
-	// exact directory it also allows, with priority quirkPrio.
-	quirk     *ruleShape
-	quirkPrio int
-}
-
-// shapeOf returns the shape of a rule with escaped pattern ep, read as
-// match.go compiles it.
-func shapeOf(r Rule, ep string) ruleShape {
-	s := ruleShape{rule: r, prio: len(ep), norm: ep}
-	if strings.HasSuffix(s.norm, "$") {
-		s.norm, s.anchored = s.norm[:len(s.norm)-1], true
-	}
-	if strings.HasSuffix(s.norm, "*") {
-		s.norm, s.anchored = strings.TrimRight(s.norm, "*"), false
-	}
-	s.head = s.norm
-	if i := strings.IndexByte(s.norm, '*'); i >= 0 {
-		s.head = s.norm[:i]
-	}
-	s.prefix = !s.anchored && s.head == s.norm
-	return s
-}
-
-// outranks reports whether a rule of shape s takes precedence over one of
-// priority prio, kind allow and line line, when both match: the greater
-// priority wins, then allow, then the earlier line.
-func (s *ruleShape) outranks(prio int, allow bool, line int) bool {
-	if s.prio != prio {
-		return s.prio > prio
-	}
-	if s.rule.Allow != allow {
-		return s.rule.Allow
-	}
-	return s.rule.Line < line
-}
-
-// A best2 holds the indexes of the two rules that take precedence over all
-// others in some class, or -1.
+// A best2 holds the indexes of the two rules of greatest key in some class
+// of rules, or -1.
 type best2 [2]int
 
-// add puts rule i of shapes into b if it is among the two best.
-func (b *best2) add(shapes []ruleShape, i int) {
-	s := &shapes[i]
-	switch {
-	case b[0] < 0 || s.outranks(shapes[b[0]].prio, shapes[b[0]].rule.Allow, shapes[b[0]].rule.Line):
+// add puts rule i of rules into b if it is among the two best.
+func (b *best2) add(rules []rule, i int) {
+	switch k := rules[i].key; {
+	case b[0] < 0 || k > rules[b[0]].key:
 		b[0], b[1] = i, b[0]
-	case b[1] < 0 || s.outranks(shapes[b[1]].prio, shapes[b[1]].rule.Allow, shapes[b[1]].rule.Line):
+	case b[1] < 0 || k > rules[b[1]].key:
 		b[1] = i
 	}
 }
@@ -84,19 +33,24 @@ func (b best2) other(i int) int {
 	return b[1]
 }
 
-// A normKey is a class of rules that match the same paths.
-type normKey struct {
-	norm     string
+// A matchClass is a class of rules that match the same paths: the matched
+// part of their pattern, and whether it is anchored at the end.
+type matchClass struct {
+	pattern  string
 	anchored bool
 }
 
-// ruleIndex finds, for a rule, another rule of its record that matches
-// whenever it does.
+// anchored reports whether r matches only paths that end where its
+// pattern does.
+func (r *rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
+
+// ruleIndex finds, for a compiled rule, another rule of its set that matches
+// whenever it does and outranks it.
 type ruleIndex struct {
-	shapes []ruleShape
+	s *ruleSet
 	// same holds the best rules of each class of rules that match the same
 	// paths.
-	same map[normKey]best2
+	same map[matchClass]best2
 	// prefixes holds the best prefix rules by head, and lengths the
 	// lengths of those heads, increasing.
 	prefixes map[string]best2
@@ -106,27 +60,33 @@ type ruleIndex struct {
 	maxExtra int
 }
 
-// newRuleIndex indexes shapes.
-func newRuleIndex(shapes []ruleShape) *ruleIndex {
-	x := &ruleIndex{shapes: shapes, same: make(map[normKey]best2, len(shapes)), prefixes: make(map[string]best2, len(shapes))}
-	for i := range shapes {
-		s := &shapes[i]
-		k := normKey{s.norm, s.anchored}
+// newRuleIndex indexes the rules of s that can decide, apart from the
+// rules implied by index.htm rules, which Check does not count as
+// dominating others.
+func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
+	x := &ruleIndex{s: s, same: make(map[matchClass]best2, len(s.rules)), prefixes: make(map[string]best2, len(s.rules))}
+	for i := range s.rules {
+		r := &s.rules[i]
+		if r.derived() || !decides(r) {
+			continue
+		}
+		k := matchClass{s.pattern(r), r.anchored()}
 		b, ok := x.same[k]
 		if !ok {
 			b = best2{-1, -1}
 		}
-		b.add(shapes, i)
+		b.add(s.rules, i)
 		x.same[k] = b
-		if s.prefix {
-			b, ok := x.prefixes[s.head]
+		if r.shape() == shapePrefix {
+			h := s.head(r)
+			b, ok := x.prefixes[h]
 			if !ok {
 				b = best2{-1, -1}
-				x.lengths = append(x.lengths, len(s.head))
+				x.lengths = append(x.lengths, len(h))
 			}
-			b.add(shapes, i)
-			x.prefixes[s.head] = b
-			x.maxExtra = max(x.maxExtra, s.prio-len(s.head))
+			b.add(s.rules, i)
+			x.prefixes[h] = b
+			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
 		}
 	}
 	slices.Sort(x.lengths)
@@ -134,28 +94,30 @@ func newRuleIndex(shapes []ruleShape) *ruleIndex {
 	return x
 }
 
-// dominator returns the index of a rule other than rule i that matches
-// every path s matches and outranks s there (s is rule i, or its
-// index.htm quirk), or -1. It finds such a rule only when that is certain:
-// one that matches the same paths, or a prefix rule whose head starts the
-// head of s.
-func (x *ruleIndex) dominator(i int, s *ruleShape, prio int) int {
-	r := s.rule
-	if b, ok := x.same[normKey{s.norm, s.anchored}]; ok {
-		if j := b.other(i); j >= 0 && x.shapes[j].outranks(prio, r.Allow, r.Line) {
+// dominator returns the index of a rule of another line than rule i that
+// matches every path rule i matches and outranks it there, or -1. It finds
+// such a rule only when that is certain: one that matches the same paths,
+// or a prefix rule whose head starts the head of rule i.
+func (x *ruleIndex) dominator(i int) int {
+	rules := x.s.rules
+	r := &rules[i]
+	beats := func(j int) bool { return j >= 0 && rules[j].key > r.key && rules[j].line() != r.line() }
+	if b, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; ok {
+		if j := b.other(i); beats(j) {
 			return j
 		}
 	}
-	// A prefix rule outranks s only if its priority, at most its head's
-	// length plus maxExtra, reaches that of s: shorter heads need not be
+	// A prefix rule outranks r only if its priority, at most its head's
+	// length plus maxExtra, reaches that of r: shorter heads need not be
 	// looked up.
-	i0, _ := slices.BinarySearch(x.lengths, prio-x.maxExtra)
+	head := x.s.head(r)
+	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {
-		if l > len(s.head) {
+		if l > len(head) {
 			break
 		}
-		if b, ok := x.prefixes[s.head[:l]]; ok {
-			if j := b.other(i); j >= 0 && x.shapes[j].outranks(prio, r.Allow, r.Line) {
+		if b, ok := x.prefixes[head[:l]]; ok {
+			if j := b.other(i); beats(j) {
 				return j
 			}
 		}
@@ -163,47 +125,52 @@ func (x *ruleIndex) dominator(i int, s *ruleShape, prio int) int {
 	return -1
 }
 
-// checkRecord reports the rules of rec that can never decide, because
-// another rule of the record matches whenever they do and takes precedence,
-// and a "*" group that disallows everything.
-func (c *checker) checkRecord(rec *checkRecord) {
-	shapes := make([]ruleShape, 0, len(rec.rules))
-	for _, r := range rec.rules {
-		if r.Pattern == "" || r.Pattern[0] != '/' && r.Pattern[0] != '*' {
-			continue // never decides, and reported if it never matches
-		}
-		ep := escapePattern(r.Pattern)
-		s := shapeOf(r, ep)
-		// As match.go: "Allow: /d/index.html" also allows exactly "/d/".
-		if j := strings.LastIndexByte(ep, '/'); r.Allow && j >= 0 && strings.HasPrefix(ep[j:], "/index.htm") {
-			q := shapeOf(r, ep[:j+1]+"$")
-			s.quirk, s.quirkPrio = &q, j+2
-		}
-		shapes = append(shapes, s)
+// checkRules reports the rules of a record, compiled as s, that can never
+// decide, because another rule of the record matches whenever they do and
+// takes precedence; and, if the record names "*" (global), a rule that
+// disallows everything.
+func (c *checker) checkRules(s *ruleSet, global bool) {
+	// A pattern that starts with neither "/" nor "*" never matches, and is
+	// reported as such.
+	decides := func(r *rule) bool {
+		p := s.public(r).Pattern
+		return p[0] == '/' || p[0] == '*'
 	}
-	x := newRuleIndex(shapes)
-	for i := range shapes {
-		s := &shapes[i]
-		j := x.dominator(i, s, s.prio)
-		if j < 0 || s.quirk != nil && x.dominator(i, s.quirk, s.quirkPrio) < 0 {
-			if rec.global && !s.rule.Allow && s.prefix && (s.norm == "" || s.norm == "/") {
-				c.add(s.rule.Line, SeverityWarning, CodeDisallowAll, quote(s.rule.String())+
+	x := newRuleIndex(s, decides)
+	// An allow rule of ".../index.htm" is compiled as two rules of its
+	// line: it is redundant only if both are dominated.
+	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
+	for i := range s.rules {
+		if r := &s.rules[i]; r.derived() && decides(r) && x.dominator(i) < 0 {
+			derivedFree[r.line()] = true
+		}
+	}
+	for i := range s.rules {
+		r := &s.rules[i]
+		if r.derived() || !decides(r) {
+			continue
+		}
+		w := s.public(r)
+		j := x.dominator(i)
+		if j < 0 || derivedFree[w.Line] {
+			if global && !w.Allow && r.shape() == shapePrefix && r.end <= 1 {
+				c.add(w.Line, SeverityWarning, CodeDisallowAll, quote(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
 					" is this a staging file in production?")
 			}
 			continue
 		}
-		y := &shapes[j]
-		if y.rule.Allow == s.rule.Allow && y.prio == s.prio && y.norm == s.norm && y.anchored == s.anchored {
-			c.add(s.rule.Line, SeverityInfo, CodeDuplicateRule, quote(s.rule.String())+" repeats line "+
-				strconv.Itoa(y.rule.Line)+": it never decides")
+		y, v := &s.rules[j], s.public(&s.rules[j])
+		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
+			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quote(w.String())+" repeats line "+
+				strconv.Itoa(v.Line)+": it never decides")
 			continue
 		}
 		sev := SeverityInfo
-		if y.rule.Allow != s.rule.Allow {
+		if v.Allow != w.Allow {
 			sev = SeverityWarning
 		}
-		c.add(s.rule.Line, sev, CodeShadowedRule, quote(s.rule.String())+" never decides: "+
-			quote(y.rule.String())+" (line "+strconv.Itoa(y.rule.Line)+") matches whenever it does and takes precedence")
+		c.add(w.Line, sev, CodeShadowedRule, quote(w.String())+" never decides: "+
+			quote(v.String())+" (line "+strconv.Itoa(v.Line)+") matches whenever it does and takes precedence")
 	}
 }

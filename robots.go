@@ -98,8 +98,12 @@ import (
 type Robots struct {
 	// body is the text read (at most MaxSize bytes); records and sitemaps
 	// refer to it.
-	body     string
-	records  []Record
+	body    string
+	records []Record
+	// rules are the rules of all records, in file order, which the records
+	// share, and offs the offsets of their patterns in body.
+	rules    []Rule
+	offs     []uint32
 	sitemaps []string
 	// extras are the lines with other keys, such as crawl-delay, in file
 	// order (extensions.go).
@@ -169,32 +173,7 @@ func (r *Robots) Group(agents ...string) *Group {
 		}
 		return r.group(agent)
 	}
-	g := &Group{named: true}
-	for _, a := range agents {
-		ag := r.lookup(a)
-		if ag == nil {
-			continue
-		}
-		for _, s := range ag.sets {
-			if !containsSet(g.sets, s) {
-				g.sets = append(g.sets, s)
-			}
-		}
-	}
-	if len(g.sets) == 0 {
-		return r.global
-	}
-	return g
-}
-
-// containsSet reports whether sets holds s.
-func containsSet(sets []*ruleSet, s *ruleSet) bool {
-	for _, t := range sets {
-		if t == s {
-			return true
-		}
-	}
-	return false
+	return r.union(agents)
 }
 
 // Sitemaps returns the values of the sitemap lines of the file, as written,

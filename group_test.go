@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,65 @@ func TestAllowedNoAllocs(t *testing.T) {
 			}
 			if n := testing.AllocsPerRun(100, func() { g.Allowed(u) }); n != 0 {
 				t.Errorf("Group.Allowed(%q) allocates %v times", u, n)
+			}
+		}
+	}
+}
+
+// TestMergedGroups checks groups merged when parsed, and the groups of
+// several agents, against the slow model, on random files whose records
+// name overlapping agents; and that a file built to defeat merging (past
+// the budget of resolve) still answers right.
+func TestMergedGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	agents := []string{"a", "b", "c", "d", "*"}
+	word := func() string {
+		b := make([]byte, rng.IntN(4)+1)
+		for i := range b {
+			b[i] = "ab/*$"[rng.IntN(5)]
+		}
+		return string(b)
+	}
+	var files []string
+	for range 60 {
+		var body strings.Builder
+		for range 1 + rng.IntN(12) {
+			for range 1 + rng.IntN(3) {
+				body.WriteString("user-agent: " + agents[rng.IntN(len(agents))] + "\n")
+			}
+			for range rng.IntN(4) {
+				kind := []string{"allow", "disallow"}[rng.IntN(2)]
+				body.WriteString(kind + ": /" + word() + "\n")
+			}
+		}
+		files = append(files, body.String())
+	}
+	// Many records, each naming "x" with one other agent: the lists of
+	// "x" and of each other agent differ, and the budget runs out.
+	var defeat strings.Builder
+	for i := range 300 {
+		defeat.WriteString("user-agent: x\nuser-agent: " + letters(i%40) + "\ndisallow: /" + letters(i) + "\n")
+	}
+	files = append(files, defeat.String())
+	if sets := len(Parse([]byte(defeat.String())).lookup("x").sets); sets != 1 {
+		t.Errorf("the group of the agent of most records has %d sets, want them merged into 1", sets)
+	}
+	queries := [][]string{{"a"}, {"b", "c"}, {"a", "d", "c"}, {"zz"}, {"zz", "b"}, {"x"}, {"x", "b"}, {"c", "e"}}
+	for i, body := range files {
+		r := Parse([]byte(body))
+		for _, q := range queries {
+			g := r.Group(q...)
+			for range 20 {
+				path := "/" + strings.NewReplacer("*", "", "$", "").Replace(word()+word())
+				want := slowAllowed([]byte(body), q, path)
+				if got := g.Allowed(path); got != want {
+					t.Fatalf("file %d: Group(%q).Allowed(%q) = %t, slow model says %t; file:\n%s", i, q, path, got, want, body)
+				}
+				if len(q) == 1 {
+					if got := r.Allowed(q[0], path); got != want {
+						t.Fatalf("file %d: Allowed(%q, %q) = %t, slow model says %t", i, q[0], path, got, want)
+					}
+				}
 			}
 		}
 	}

@@ -64,18 +64,36 @@ func (r *Robots) resolve() {
 			distinct++
 		}
 	}
-	r.named = make([]namedGroup, 0, distinct)
-	var recs []int32
+	// The runs of names of each token, with their records; the tokens of
+	// most records are merged first, since merging saves them the most.
+	type run struct{ lo, hi, recs int }
+	runs := make([]run, 0, distinct)
 	for i := 0; i < len(names); {
-		recs = recs[:0]
-		j := i
-		for ; j < len(names) && names[j].token == names[i].token; j++ {
-			if rec := names[j].rec; len(recs) == 0 || recs[len(recs)-1] != rec {
-				recs = append(recs, rec)
+		rn := run{lo: i}
+		for rn.hi = i; rn.hi < len(names) && names[rn.hi].token == names[i].token; rn.hi++ {
+			if rn.hi == i || names[rn.hi].rec != names[rn.hi-1].rec {
+				rn.recs++
 			}
 		}
-		r.named = append(r.named, namedGroup{names[i].token, b.shared(recs)})
-		i = j
+		runs = append(runs, rn)
+		i = rn.hi
+	}
+	order := make([]int32, len(runs))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	r.named = make([]namedGroup, len(runs))
+	var recs []int32
+	for _, k := range order {
+		rn := runs[k]
+		recs = recs[:0]
+		for _, nm := range names[rn.lo:rn.hi] {
+			if len(recs) == 0 || recs[len(recs)-1] != nm.rec {
+				recs = append(recs, nm.rec)
+			}
+		}
+		r.named[k] = namedGroup{names[rn.lo].token, b.shared(recs)}
 	}
 	r.size += sliceSize[namedGroup](cap(r.named)) + b.size
 }

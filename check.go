@@ -96,10 +96,11 @@ func (c *checker) check(body string) {
 	c.p.scan(c.line)
 	c.p.finish()
 	var sc scratch
-	for i, rec := range c.p.r.records {
-		global := slices.ContainsFunc(rec.Agents, func(a Agent) bool { return a.Token == "*" })
-		first := c.p.spans[i].rules
-		c.checkRules(compile(body, rec.Rules, c.p.offs[first:first+len(rec.Rules)], &sc), global)
+	r := c.p.r
+	for i := range r.spans {
+		agents, rules := r.record(i)
+		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(body)) == "*" })
+		c.checkRules(compile(r, rules, &sc), global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 }
@@ -297,7 +298,7 @@ func (c *checker) rule(l line) {
 // nonRule notes a directive that is neither a rule nor a user-agent line,
 // which does not end a group.
 func (c *checker) nonRule(n int, key string) {
-	if len(c.p.spans) > 0 && !c.p.ruled {
+	if len(c.p.r.spans) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }

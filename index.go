@@ -37,7 +37,7 @@ func (s *ruleSet) byHeadOf(i int32) []int32 {
 
 // index builds the head index of a large rule set.
 func (s *ruleSet) index() {
-	s.indexed = true
+	s.setIndex = new(setIndex)
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -102,7 +102,7 @@ func (s *ruleSet) nodeHead(i int32) string {
 	if n.esc {
 		return s.esc[n.off : n.off+uint32(n.n)]
 	}
-	return s.text[n.off : n.off+uint32(n.n)]
+	return s.file.body[n.off : n.off+uint32(n.n)]
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

@@ -128,13 +128,12 @@ func byteSet(s string) uint64 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// src are the rules of the record as written, in file order, including
-	// those with empty patterns, which are not compiled.
-	src []Rule
-	// text is the body of the file, which holds the patterns that need no
-	// escaping, the common case; esc holds the others, escaped, one after
-	// the other. A rule's escBit says which it is in.
-	text, esc string
+	// file holds the body, which holds the patterns that need no escaping,
+	// the common case, and the rules as written, which Decide quotes.
+	file *Robots
+	// esc holds the patterns that escaping changed, escaped, one after the
+	// other. A rule's escBit says which text its pattern is in.
+	esc string
 	// rules are the compiled rules, sorted by key, greatest first. In small
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
@@ -145,9 +144,12 @@ type ruleSet struct {
 	// without wildcard rules.
 	need []uint64
 
-	// The index of a large set, if indexed.
-	indexed bool
+	// setIndex is the index of a large set, or nil (index.go).
+	*setIndex
+}
 
+// A setIndex finds the rules of a large set that may match a path.
+type setIndex struct {
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
@@ -188,21 +190,23 @@ type scratch struct {
 	offs    []uint32
 }
 
-// compile compiles rules, whose patterns are at offs in the file body.
-func compile(body string, rules []Rule, offs []uint32, sc *scratch) *ruleSet {
-	s := &ruleSet{src: rules}
+// compile compiles rules, some of the rules of file.
+func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
+	body := file.body
+	s := &ruleSet{file: file}
 	// Escape the patterns into one text, and sort the rules by key,
 	// greatest first: the precedence keys, shifted left, with the index of
 	// the rule and whether it is the derived index.htm rule in the low bits,
 	// sort as integers.
 	const low = 64 - keyBits // bits for index<<1 | derived
-	// One more key for an index.htm rule; offs are those of the patterns in
+	// One more key for an index.htm rule; at are the offsets of the patterns in
 	// text or esc.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
-	for i, r := range rules {
+	for i, l := range rules {
+		r := l.rule(body)
 		p := escapePattern(r.Pattern)
 		escaped[i] = p
 		if p == "" {
@@ -213,12 +217,11 @@ func compile(body string, rules []Rule, offs []uint32, sc *scratch) *ruleSet {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
-	s.text = body
 	size := 0 // of the escaped patterns
 	for i, p := range escaped {
 		// An unchanged pattern is where the parser found it.
-		if p == rules[i].Pattern {
-			at[i] = offs[i]
+		if p == rules[i].value(body) {
+			at[i] = rules[i].off()
 		} else {
 			at[i] = escOff // for now
 			size += len(p)
@@ -288,8 +291,8 @@ const escOff = 1 << 31
 // newRule compiles escaped pattern p of priority prio, written as r, found
 // at offset off of the text of its set, or of its esc text if off has
 // escOff set. With dollar set, p is matched as if it were followed by "$".
-func newRule(p string, prio int, dollar bool, r Rule, off uint32) rule {
-	key := ruleKey(prio, r.Allow, r.Line) << flagBits
+func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
+	key := ruleKey(prio, r.allow(), r.line()) << flagBits
 	if dollar {
 		key |= derivedBit
 	}
@@ -339,7 +342,7 @@ func (s *ruleSet) textOf(r *rule) string {
 	if r.key&escBit != 0 {
 		return s.esc
 	}
-	return s.text
+	return s.file.body
 }
 
 // A match is the best rule found so far for a path.
@@ -355,7 +358,7 @@ type match struct {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if !s.indexed {
+	if s.setIndex == nil {
 		for i := range s.rules {
 			r := &s.rules[i]
 			switch {
@@ -434,8 +437,9 @@ func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
 // public returns r as written: the rule of its line.
 func (s *ruleSet) public(r *rule) Rule {
 	line := r.line()
-	i, _ := slices.BinarySearchFunc(s.src, line, func(w Rule, line int) int { return cmp.Compare(w.Line, line) })
-	return s.src[i]
+	src := s.file.rules
+	i, _ := slices.BinarySearchFunc(src, line, func(w srcLine, line int) int { return cmp.Compare(w.line(), line) })
+	return src[i].rule(s.file.body)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

@@ -61,11 +61,13 @@ func objectSize[T any]() int {
 	return allocSize(int(unsafe.Sizeof(v)))
 }
 
-// memSize returns the bytes s keeps of its own: not the body of the file,
-// which its text shares, nor its src rules, which share the parser's array.
+// memSize returns the bytes s keeps of its own, not those of its file.
 func (s *ruleSet) memSize() int {
-	n := objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) +
-		sliceSize[uint64](cap(s.need)) + sliceSize[node](cap(s.nodes)) + sliceSize[int32](cap(s.byHead))
+	n := objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) + sliceSize[uint64](cap(s.need))
+	if s.setIndex == nil {
+		return n
+	}
+	n += objectSize[setIndex]() + sliceSize[node](cap(s.nodes)) + sliceSize[int32](cap(s.byHead))
 	if t := s.float; t != nil {
 		n += objectSize[floatTable]() + sliceSize[int32](cap(t.start)) + sliceSize[int32](cap(t.items)) +
 			sliceSize[int32](cap(t.loose))

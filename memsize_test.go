@@ -88,3 +88,21 @@ func TestMemSizeShared(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptPerByte reports the bytes a parsed file keeps per byte of input,
+// over the real-world corpus and each hostile file.
+func TestKeptPerByte(t *testing.T) {
+	in, kept, largest, largestKept := 0, 0, 0, 0
+	for _, b := range realWorldBodies(t) {
+		n := Parse(b).MemSize()
+		in += len(b)
+		kept += n
+		if len(b) > largest {
+			largest, largestKept = len(b), n
+		}
+	}
+	t.Logf("realworld: %.2f (%d of %d bytes); largest file %.2f", float64(kept)/float64(in), kept, in, float64(largestKept)/float64(largest))
+	for name, body := range hostileFiles() {
+		t.Logf("hostile/%s: %.2f", name, float64(Parse([]byte(body)).MemSize())/float64(min(len(body), MaxSize)))
+	}
+}

@@ -35,8 +35,8 @@ func Parse(data []byte) *Robots {
 	p.parse()
 	p.r.resolve()
 	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[Record](cap(r.records)) +
-		sliceSize[Agent](p.agentsCap) + sliceSize[Rule](p.rulesCap) + sliceSize[uint32](cap(p.offs)) +
+	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[span](cap(r.spans)) +
+		sliceSize[srcLine](cap(r.agents)) + sliceSize[srcLine](cap(r.rules)) +
 		sliceSize[string](cap(r.sitemaps)) + sliceSize[Extra](cap(r.extras))
 	return r
 }
@@ -48,24 +48,10 @@ func Parse(data []byte) *Robots {
 // at the end, so that they share two arrays.
 type parser struct {
 	r *Robots
-
-	agents []Agent
-	rules  []Rule
-	spans  []span
-	// offs holds, for each rule, the offset of its pattern in the body.
-	offs []uint32
-
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
-
-	// agentsCap and rulesCap are the capacities of the arrays the records
-	// share, for MemSize.
-	agentsCap, rulesCap int
 }
-
-// A span delimits the agents and rules of one record.
-type span struct{ agents, rules int }
 
 // parse splits the body into lines and hands each one to line.
 //
@@ -78,11 +64,10 @@ func (p *parser) parse() {
 	// colon (or a space), ends with a line break or the file, and takes at
 	// least 6 bytes ("allow:").
 	lines := strings.Count(s, "\n") + strings.Count(s, "\r") + 1
-	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
+	p.r.rules = make([]srcLine, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
 	// Likewise the user-agent lines: "user-agent", "User-Agent",
 	// "USER-AGENT" and the typos all hold "gent" or "GENT".
-	p.agents = make([]Agent, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
-	p.offs = make([]uint32, 0, cap(p.rules))
+	p.r.agents = make([]srcLine, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
 	p.scan(nil)
 	p.finish()
 }
@@ -175,22 +160,22 @@ func (p *parser) handle(n, off int, text string) line {
 	l.kind, l.key, l.value, at = splitLine(text)
 	switch l.kind {
 	case kindUserAgent:
-		if len(p.spans) == 0 || p.ruled {
-			if p.spans == nil {
-				p.spans = make([]span, 0, 4) // one allocation for most files
+		r := p.r
+		if len(r.spans) == 0 || p.ruled {
+			if r.spans == nil {
+				r.spans = make([]span, 0, 4) // one allocation for most files
 			}
-			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
+			r.spans = append(r.spans, span{int32(len(r.agents)), int32(len(r.rules))})
 			p.ruled = false
 			l.newRecord = true
 		}
-		p.agents = push(p.agents, Agent{Value: l.value, Token: agentToken(l.value), Line: n})
+		r.agents = push(r.agents, newSrcLine(off+at, len(l.value), n, false))
 	case kindAllow, kindDisallow:
-		if len(p.spans) == 0 {
+		if len(p.r.spans) == 0 {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.rules = push(p.rules, Rule{Allow: l.kind == kindAllow, Pattern: l.value, Line: n})
-		p.offs = push(p.offs, uint32(off+at))
+		p.r.rules = push(p.r.rules, newSrcLine(off+at, len(l.value), n, l.kind == kindAllow))
 	case kindSitemap:
 		if l.value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, l.value)
@@ -200,34 +185,16 @@ func (p *parser) handle(n, off int, text string) line {
 		if p.r.extras == nil {
 			p.r.extras = make([]Extra, 0, 8) // one allocation for most files
 		}
-		p.r.extras = append(p.r.extras, Extra{Key: l.key, Value: l.value, Line: n, Record: len(p.spans) - 1})
+		p.r.extras = append(p.r.extras, Extra{Key: l.key, Value: l.value, Line: n, Record: len(p.r.spans) - 1})
 	}
 	return l
 }
 
-// finish cuts the records from the agents and rules.
+// finish trims the lines of the records.
 func (p *parser) finish() {
-	if len(p.spans) == 0 {
-		return
-	}
 	// Keep exact copies of slices that grew by more than a quarter.
-	p.agents = trim(p.agents)
-	p.rules = trim(p.rules)
-	p.offs = trim(p.offs)
-	p.agentsCap, p.rulesCap = cap(p.agents), cap(p.rules)
-	recs := make([]Record, len(p.spans))
-	for i, sp := range p.spans {
-		end := span{len(p.agents), len(p.rules)}
-		if i+1 < len(p.spans) {
-			end = p.spans[i+1]
-		}
-		recs[i] = Record{
-			Agents: p.agents[sp.agents:end.agents:end.agents],
-			Rules:  p.rules[sp.rules:end.rules:end.rules],
-		}
-	}
-	p.r.records = recs
-	p.r.rules, p.r.offs = p.rules, p.offs
+	p.r.agents = trim(p.r.agents)
+	p.r.rules = trim(p.r.rules)
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

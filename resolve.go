@@ -29,22 +29,20 @@ func (r *Robots) resolve() {
 		token string
 		rec   int32
 	}
-	n := 0
-	for _, rec := range r.records {
-		n += len(rec.Agents)
-	}
-	names := make([]naming, 0, n)
+	names := make([]naming, 0, len(r.agents))
 	var global []int32
-	for i, rec := range r.records {
-		for _, a := range rec.Agents {
-			if a.Token == "*" {
+	for i := range r.spans {
+		agents, _ := r.record(i)
+		for _, a := range agents {
+			token := agentToken(a.value(r.body))
+			if token == "*" {
 				if len(global) == 0 || global[len(global)-1] != int32(i) {
 					global = append(global, int32(i))
 				}
 				continue
 			}
-			token := lowerASCII(a.Token)
-			if token != a.Token {
+			if lower := lowerASCII(token); lower != token {
+				token = lower
 				r.size += allocSize(len(token))
 			}
 			names = append(names, naming{token, int32(i)})
@@ -124,13 +122,14 @@ type groupBuilder struct {
 
 // newGroupBuilder returns a builder for the groups of r.
 func newGroupBuilder(r *Robots) *groupBuilder {
-	n := len(r.records)
+	n := len(r.spans)
 	b := &groupBuilder{r: r, first: make([]int32, n+1), index: make([]int32, n),
 		sets: make([]*ruleSet, n), single: make([]*Group, n), budget: len(r.rules)}
-	for i, rec := range r.records {
+	for i, sp := range r.spans {
 		b.index[i] = int32(i)
-		b.first[i+1] = b.first[i] + int32(len(rec.Rules))
+		b.first[i] = sp.rules
 	}
+	b.first[n] = int32(len(r.rules))
 	b.size = sliceSize[int32](n) + sliceSize[*ruleSet](n)
 	return b
 }
@@ -199,7 +198,7 @@ func (b *groupBuilder) set(rec int32) *ruleSet {
 		return nil
 	}
 	if b.sets[rec] == nil {
-		b.sets[rec] = b.compile(b.r.rules[lo:hi], b.r.offs[lo:hi])
+		b.sets[rec] = b.compile(b.r.rules[lo:hi])
 	}
 	return b.sets[rec]
 }
@@ -220,27 +219,23 @@ func (b *groupBuilder) merged(recs []int32) []*ruleSet {
 				sets = append(sets, s)
 			}
 		}
-		b.size += sliceSize[*ruleSet](cap(sets))
 		return sets
 	}
 	b.budget -= n
-	b.size += sliceSize[*ruleSet](1)
 	if contiguous {
 		lo, hi := b.first[recs[0]], b.first[recs[len(recs)-1]+1]
-		return []*ruleSet{b.compile(b.r.rules[lo:hi], b.r.offs[lo:hi])}
+		return []*ruleSet{b.compile(b.r.rules[lo:hi])}
 	}
-	rules, offs := make([]Rule, 0, n), make([]uint32, 0, n)
+	rules := make([]srcLine, 0, n)
 	for _, rec := range recs {
-		lo, hi := b.first[rec], b.first[rec+1]
-		rules, offs = append(rules, b.r.rules[lo:hi]...), append(offs, b.r.offs[lo:hi]...)
+		rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	return []*ruleSet{b.compile(rules, offs)}
+	return []*ruleSet{b.compile(rules)}
 }
 
 // compile compiles rules, which are those of some records in file order.
-func (b *groupBuilder) compile(rules []Rule, offs []uint32) *ruleSet {
-	s := compile(b.r.body, rules, offs, &b.sc)
-	s.src = b.r.rules // public finds the rule of a line there
+func (b *groupBuilder) compile(rules []srcLine) *ruleSet {
+	s := compile(b.r, rules, &b.sc)
 	b.size += s.memSize()
 	return s
 }
@@ -250,7 +245,7 @@ func (b *groupBuilder) compile(rules []Rule, offs []uint32) *ruleSet {
 // of the file and the agents; a group that is not one agent's own compiles
 // its rules.
 func (r *Robots) union(agents []string) *Group {
-	in := make([]bool, len(r.records))
+	in := make([]bool, len(r.spans))
 	var own *Group // the group of an agent that holds all records found
 	found := 0
 	for _, a := range agents {

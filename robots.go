@@ -96,14 +96,14 @@ import (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// body is the text read (at most MaxSize bytes); records and sitemaps
+	// body is the text read (at most MaxSize bytes); the lines below
 	// refer to it.
-	body    string
-	records []Record
-	// rules are the rules of all records, in file order, which the records
-	// share, and offs the offsets of their patterns in body.
-	rules    []Rule
-	offs     []uint32
+	body string
+	// agents and rules are the user-agent and rule lines of all records, in
+	// file order, and spans where each record starts in them (source.go).
+	agents   []srcLine
+	rules    []srcLine
+	spans    []span
 	sitemaps []string
 	// extras are the lines with other keys, such as crawl-delay, in file
 	// order (extensions.go).
@@ -183,23 +183,6 @@ func (r *Robots) Sitemaps() []string {
 		return nil
 	}
 	return append([]string(nil), r.sitemaps...)
-}
-
-// Records returns the groups of the file as written, in file order, with
-// their user-agent lines and rules. Rules before the first user-agent line
-// belong to no group and are not included. The result is a copy.
-func (r *Robots) Records() []Record {
-	if r == nil || len(r.records) == 0 {
-		return nil
-	}
-	recs := make([]Record, len(r.records))
-	for i, rec := range r.records {
-		recs[i] = Record{
-			Agents: append([]Agent(nil), rec.Agents...),
-			Rules:  append([]Rule(nil), rec.Rules...),
-		}
-	}
-	return recs
 }
 
 // A Decision is the answer to a question, with its reason.

@@ -5,7 +5,7 @@
 // interprets it (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec),
 // and reproduces the behaviour of Google's open-source reference parser
 // (github.com/google/robotstxt) where that page is silent: the same answer
-// for every file, agent and URL, with one deliberate deviation, listed below.
+// for every file, agent and URL, with two deliberate deviations, listed below.
 //
 // A file is parsed once; questions are then answered without allocation:
 //
@@ -25,7 +25,7 @@
 // line, apart from Parse, which it does not slow down. The fields that Google
 // ignores and other crawlers honour (crawl-delay, request-rate, visit-time,
 // host, clean-param and any other key) are kept without changing any answer:
-// see Robots.CrawlDelay and Robots.Extras.
+// see Group.CrawlDelay and Robots.Extras.
 //
 // # Reading the file
 //
@@ -69,11 +69,16 @@
 // wins; on a tie, allow wins. An empty pattern ("Disallow:") never decides.
 // As Google does, "Allow: /d/index.html" also allows "/d/".
 //
-// # Deviation from the reference
+// # Deviations from the reference
 //
 // The path "/robots.txt" (exactly, without a query) is always allowed, as
 // RFC 9309 section 2.2.2 requires; Google's reference parser does not
 // special-case it.
+//
+// Only the first MaxSize bytes (500 KiB) of a file are read, as Google's
+// crawlers do and RFC 9309 section 2.5 allows; Google's reference parser
+// reads whole files. A rule past the cut, or cut in two by it, does not
+// count ("Disallow: /private" cut after "/pri" disallows "/pri").
 //
 // Where RFC 9309 and the reference differ, the reference is followed: a
 // %-escape of an unreserved character is not decoded ("Disallow: /%62"
@@ -85,6 +90,16 @@
 //
 // A *Robots and a *Group are immutable once made and safe for concurrent
 // use. A nil *Robots or *Group allows everything.
+//
+// # Cost
+//
+// Parse keeps the body and, for each line that matters, 8 bytes of offsets
+// into it, plus the compiled rules (Robots.MemSize tells how much). The
+// groups that name one crawler are merged into one set of compiled rules
+// when the file is parsed, so that Allowed costs the same whatever the
+// number of groups; a set of more than 32 rules is indexed by its literal
+// heads. Robots.Group with several agents is linear in the records of the
+// file.
 package robots
 
 import (

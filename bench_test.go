@@ -111,3 +111,20 @@ func BenchmarkHostile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseCorpus parses every file of the real-world corpus, and asks
+// a first question of each, as a crawler does after a fetch.
+func BenchmarkParseCorpus(b *testing.B) {
+	bodies := realWorldBodies(b)
+	size := 0
+	for _, body := range bodies {
+		size += len(body)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, body := range bodies {
+			Parse(body).Allowed("Googlebot", "/some/page.html")
+		}
+	}
+}

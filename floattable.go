@@ -107,10 +107,9 @@ func newFloatTable(s *ruleSet, floating []int32) *floatTable {
 	return t
 }
 
-// matchFloating updates m with the best rule of the float table of s that
+// matchFloating updates m with the best rule of the float table t of s that
 // matches path.
-func (s *ruleSet) matchFloating(path string, m *match) {
-	t := s.float
+func (s *ruleSet) matchFloating(t *floatTable, path string, m *match) {
 	for _, j := range t.loose {
 		if s.rules[j].key <= m.key {
 			break

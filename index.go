@@ -27,17 +27,29 @@ type node struct {
 }
 
 // byHeadOf returns the indexes of the rules of node i.
-func (s *ruleSet) byHeadOf(i int32) []int32 {
+func (x *setIndex) byHeadOf(i int32) []int32 {
 	lo := int32(0)
 	if i > 0 {
-		lo = s.nodes[i-1].hi
+		lo = x.nodes[i-1].hi
 	}
-	return s.byHead[lo:s.nodes[i].hi]
+	return x.byHead[lo:x.nodes[i].hi]
 }
 
-// index builds the head index of a large rule set.
-func (s *ruleSet) index() {
-	s.setIndex = new(setIndex)
+// indexNow builds the index of s on its first query, and keeps it: of
+// concurrent first queries, one index wins and is kept, and MemSize counts
+// it from then on.
+func (s *ruleSet) indexNow() *setIndex {
+	x := s.buildIndex()
+	if s.index.CompareAndSwap(nil, x) {
+		s.file.lazySize.Add(int64(x.memSize()))
+		return x
+	}
+	return s.index.Load()
+}
+
+// buildIndex builds the head index of a large rule set.
+func (s *ruleSet) buildIndex() *setIndex {
+	x := new(setIndex)
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -48,12 +60,12 @@ func (s *ruleSet) index() {
 		}
 	}
 	if len(floating) >= minFloating {
-		s.float = newFloatTable(s, floating)
+		x.float = newFloatTable(s, floating)
 	} else {
 		order = append(order, floating...)
 	}
 	if len(order) == 0 {
-		return
+		return x
 	}
 	// By head, then by key, greatest first (rules are sorted by key).
 	heads := make([]string, len(s.rules))
@@ -66,14 +78,14 @@ func (s *ruleSet) index() {
 		}
 		return cmp.Compare(a, b)
 	})
-	s.byHead = order
+	x.byHead = order
 	n := 1
 	for i := 1; i < len(order); i++ {
 		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
 			n++
 		}
 	}
-	s.nodes = make([]node, 0, n)
+	x.nodes = make([]node, 0, n)
 	var stack []int32 // heads that are prefixes of the current one
 	for i := 0; i < len(order); {
 		r := &s.rules[order[i]]
@@ -83,22 +95,23 @@ func (s *ruleSet) index() {
 			j++
 		}
 		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(stack[len(stack)-1])) {
+		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
 			n.parent = stack[len(stack)-1]
-			n.max = max(n.max, s.nodes[n.parent].max)
+			n.max = max(n.max, x.nodes[n.parent].max)
 		}
-		stack = append(stack, int32(len(s.nodes)))
-		s.nodes = append(s.nodes, n)
+		stack = append(stack, int32(len(x.nodes)))
+		x.nodes = append(x.nodes, n)
 		i = j
 	}
+	return x
 }
 
 // nodeHead returns the head of node i.
-func (s *ruleSet) nodeHead(i int32) string {
-	n := &s.nodes[i]
+func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
+	n := &x.nodes[i]
 	if n.esc {
 		return s.esc[n.off : n.off+uint32(n.n)]
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Patterns and how they match.
@@ -144,8 +145,9 @@ type ruleSet struct {
 	// without wildcard rules.
 	need []uint64
 
-	// setIndex is the index of a large set, or nil (index.go).
-	*setIndex
+	// index is the index of a set of more than smallSet rules, built on
+	// its first query (index.go), or nil.
+	index atomic.Pointer[setIndex]
 }
 
 // A setIndex finds the rules of a large set that may match a path.
@@ -262,9 +264,6 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 			s.need[i] = byteSet(s.pattern(r)[r.head:])
 		}
 	}
-	if len(s.rules) > smallSet {
-		s.index()
-	}
 	return s
 }
 
@@ -358,7 +357,7 @@ type match struct {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if s.setIndex == nil {
+	if len(s.rules) <= smallSet {
 		for i := range s.rules {
 			r := &s.rules[i]
 			switch {
@@ -376,15 +375,19 @@ func (s *ruleSet) match(path string, m *match) {
 		}
 		return
 	}
-	if s.float != nil {
-		s.matchFloating(path, m)
+	x := s.index.Load()
+	if x == nil {
+		x = s.indexNow()
+	}
+	if x.float != nil {
+		s.matchFloating(x.float, path, m)
 	}
 	// Find the greatest head <= path; the heads that are prefixes of path
 	// are it or its parents, up to the length they share.
-	lo, hi := 0, len(s.nodes)
+	lo, hi := 0, len(x.nodes)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.nodeHead(int32(mid)) <= path {
+		if s.nodeHead(x, int32(mid)) <= path {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -394,16 +397,16 @@ func (s *ruleSet) match(path string, m *match) {
 	if i < 0 {
 		return
 	}
-	common := commonPrefixLen(s.nodeHead(i), path)
-	for ; i >= 0; i = s.nodes[i].parent {
-		n := &s.nodes[i]
+	common := commonPrefixLen(s.nodeHead(x, i), path)
+	for ; i >= 0; i = x.nodes[i].parent {
+		n := &x.nodes[i]
 		if n.max <= m.key {
 			return
 		}
 		if int(n.n) > common {
 			continue
 		}
-		for _, j := range s.byHeadOf(i) {
+		for _, j := range x.byHeadOf(i) {
 			r := &s.rules[j]
 			if r.key <= m.key {
 				break

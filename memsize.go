@@ -17,7 +17,7 @@ func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
 	}
-	return r.size
+	return r.size + int(r.lazySize.Load())
 }
 
 // sizeClasses are the object sizes of Go's allocator up to 32 KiB
@@ -61,14 +61,16 @@ func objectSize[T any]() int {
 	return allocSize(int(unsafe.Sizeof(v)))
 }
 
-// memSize returns the bytes s keeps of its own, not those of its file.
+// memSize returns the bytes s keeps of its own, not those of its file nor
+// its index.
 func (s *ruleSet) memSize() int {
-	n := objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) + sliceSize[uint64](cap(s.need))
-	if s.setIndex == nil {
-		return n
-	}
-	n += objectSize[setIndex]() + sliceSize[node](cap(s.nodes)) + sliceSize[int32](cap(s.byHead))
-	if t := s.float; t != nil {
+	return objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) + sliceSize[uint64](cap(s.need))
+}
+
+// memSize returns the bytes of x.
+func (x *setIndex) memSize() int {
+	n := objectSize[setIndex]() + sliceSize[node](cap(x.nodes)) + sliceSize[int32](cap(x.byHead))
+	if t := x.float; t != nil {
 		n += objectSize[floatTable]() + sliceSize[int32](cap(t.start)) + sliceSize[int32](cap(t.items)) +
 			sliceSize[int32](cap(t.loose))
 	}

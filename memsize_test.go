@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -104,5 +107,43 @@ func TestKeptPerByte(t *testing.T) {
 	t.Logf("realworld: %.2f (%d of %d bytes); largest file %.2f", float64(kept)/float64(in), kept, in, float64(largestKept)/float64(largest))
 	for name, body := range hostileFiles() {
 		t.Logf("hostile/%s: %.2f", name, float64(Parse([]byte(body)).MemSize())/float64(min(len(body), MaxSize)))
+	}
+}
+
+// TestLazyIndex checks that the index of a large set is built on its first
+// question, once, even when questions race, and that MemSize counts it
+// from then on.
+func TestLazyIndex(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("user-agent: *\n")
+	for i := range 100 {
+		body.WriteString("disallow: /p" + strconv.Itoa(i) + "/\n")
+	}
+	r := Parse([]byte(body.String()))
+	set := r.global.sets[0]
+	before := r.MemSize()
+	if set.index.Load() != nil {
+		t.Fatal("the index is built before the first question")
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r.Allowed("a", "/p42/x") {
+				t.Error("Allowed(/p42/x) = true, want false")
+			}
+		}()
+	}
+	wg.Wait()
+	x := set.index.Load()
+	if x == nil {
+		t.Fatal("no index after the first question")
+	}
+	if got, want := r.MemSize(), before+x.memSize(); got != want {
+		t.Errorf("MemSize() = %d after the first question, want %d (%d before, and the index)", got, want, before)
+	}
+	if allocs := testing.AllocsPerRun(10, func() { r.Allowed("a", "/p42/x") }); allocs != 0 {
+		t.Errorf("Allowed allocates %v times once the index is built", allocs)
 	}
 }

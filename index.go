@@ -9,15 +9,12 @@ import (
 	"strings"
 )
 
-// A node describes one head of a large rule set.
+// A node describes one head of a large rule set, in 16 bytes. Its head is
+// that of its rules, the first of which is byHead[hi of the previous node].
 type node struct {
 	// max is the greatest key of the rules of this head and of its parents:
 	// when it cannot beat the best match so far, the search stops.
 	max uint64
-	// off and n locate the head in the text (or esc) of the set.
-	off uint32
-	n   uint16
-	esc bool
 	// parent is the index of the longest other head that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -94,7 +91,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
+		n := node{max: r.key, parent: -1, hi: int32(j)}
 		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
@@ -111,11 +108,11 @@ func (s *ruleSet) buildIndex() *setIndex {
 
 // nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
-	n := &x.nodes[i]
-	if n.esc {
-		return s.esc[n.off : n.off+uint32(n.n)]
+	lo := int32(0)
+	if i > 0 {
+		lo = x.nodes[i-1].hi
 	}
-	return s.file.body[n.off : n.off+uint32(n.n)]
+	return s.head(&s.rules[x.byHead[lo]])
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

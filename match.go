@@ -403,7 +403,7 @@ func (s *ruleSet) match(path string, m *match) {
 		if n.max <= m.key {
 			return
 		}
-		if int(n.n) > common {
+		if len(s.nodeHead(x, i)) > common {
 			continue
 		}
 		for _, j := range x.byHeadOf(i) {

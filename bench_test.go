@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"os"
 	"strconv"
 	"strings"
@@ -112,19 +113,41 @@ func BenchmarkHostile(b *testing.B) {
 	}
 }
 
-// BenchmarkParseCorpus parses every file of the real-world corpus, and asks
-// a first question of each, as a crawler does after a fetch.
+// BenchmarkParseCorpus parses every file of the real-world corpus
+// (op=parse), and asks a first question of each, as a crawler does after a
+// fetch (op=parse+query); op=linescan is the floor beside them: a bare scan
+// of the same bytes for line breaks, which any parser must at least do.
 func BenchmarkParseCorpus(b *testing.B) {
 	bodies := realWorldBodies(b)
 	size := 0
 	for _, body := range bodies {
 		size += len(body)
 	}
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, body := range bodies {
-			Parse(body).Allowed("Googlebot", "/some/page.html")
-		}
+	ops := []struct {
+		name string
+		do   func(body []byte)
+	}{
+		{"linescan", func(body []byte) {
+			for i := 0; i < len(body); {
+				j := bytes.IndexByte(body[i:], '\n')
+				if j < 0 {
+					break
+				}
+				i += j + 1
+			}
+		}},
+		{"parse", func(body []byte) { Parse(body) }},
+		{"parse+query", func(body []byte) { Parse(body).Allowed("Googlebot", "/some/page.html") }},
+	}
+	for _, op := range ops {
+		b.Run("op="+op.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, body := range bodies {
+					op.do(body)
+				}
+			}
+		})
 	}
 }

@@ -9,12 +9,16 @@ import (
 	"strings"
 )
 
-// A node describes one head of a large rule set, in 16 bytes. Its head is
-// that of its rules, the first of which is byHead[hi of the previous node].
+// A node describes one head of a large rule set, in 20 bytes.
 type node struct {
-	// max is the greatest key of the rules of this head and of its parents:
-	// when it cannot beat the best match so far, the search stops.
-	max uint64
+	// top is the greatest precedence of the rules of this head and of its
+	// parents, to the allow bit (see topOf): when it cannot beat the best
+	// match so far, the search stops.
+	top uint32
+	// off locates the head in the body of the file, or in the esc text of
+	// the set if n has nodeEsc set; n&^nodeEsc is its length.
+	off uint32
+	n   uint16
 	// parent is the index of the longest other head that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -22,6 +26,15 @@ type node struct {
 	// previous node end.
 	hi int32
 }
+
+// nodeEsc marks a node whose head is in the esc text of its set. Heads are
+// shorter than 1<<15 bytes.
+const nodeEsc = 1 << 15
+
+// topOf returns the priority and allow bit of key, the part of it a node
+// keeps: a rule whose top is less than that of the best match cannot beat
+// it.
+func topOf(key uint64) uint32 { return uint32(key >> flagBits >> lineBits) }
 
 // byHeadOf returns the indexes of the rules of node i.
 func (x *setIndex) byHeadOf(i int32) []int32 {
@@ -91,13 +104,16 @@ func (s *ruleSet) buildIndex() *setIndex {
 		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{max: r.key, parent: -1, hi: int32(j)}
+		n := node{top: topOf(r.key), off: r.off, n: r.head, parent: -1, hi: int32(j)}
+		if r.key&escBit != 0 {
+			n.n |= nodeEsc
+		}
 		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
 			n.parent = stack[len(stack)-1]
-			n.max = max(n.max, x.nodes[n.parent].max)
+			n.top = max(n.top, x.nodes[n.parent].top)
 		}
 		stack = append(stack, int32(len(x.nodes)))
 		x.nodes = append(x.nodes, n)
@@ -108,11 +124,12 @@ func (s *ruleSet) buildIndex() *setIndex {
 
 // nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
-	lo := int32(0)
-	if i > 0 {
-		lo = x.nodes[i-1].hi
+	n := &x.nodes[i]
+	text := s.file.body
+	if n.n&nodeEsc != 0 {
+		text = s.esc
 	}
-	return s.head(&s.rules[x.byHead[lo]])
+	return text[n.off : n.off+uint32(n.n&^nodeEsc)]
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

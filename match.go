@@ -400,10 +400,10 @@ func (s *ruleSet) match(path string, m *match) {
 	common := commonPrefixLen(s.nodeHead(x, i), path)
 	for ; i >= 0; i = x.nodes[i].parent {
 		n := &x.nodes[i]
-		if n.max <= m.key {
+		if n.top < topOf(m.key) {
 			return
 		}
-		if len(s.nodeHead(x, i)) > common {
+		if int(n.n&^nodeEsc) > common {
 			continue
 		}
 		for _, j := range x.byHeadOf(i) {

@@ -113,12 +113,12 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 }
 
 // byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 64.
-func byteBit(c byte) uint64 { return 1 << (c & 63) }
+// that are equal modulo 32 (a set takes 4 bytes a wildcard rule).
+func byteBit(c byte) uint32 { return 1 << (c & 31) }
 
 // byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint64 {
-	var set uint64
+func byteSet(s string) uint32 {
+	var set uint32
 	for i := 0; i < len(s); i++ {
 		if s[i] != '*' {
 			set |= byteBit(s[i])
@@ -143,7 +143,7 @@ type ruleSet struct {
 	// for it to match, as a bitmask of byteBit: a cheap test that rules out
 	// most wildcard patterns without matching them. It is nil in sets
 	// without wildcard rules.
-	need []uint64
+	need []uint32
 
 	// index is the index of a set of more than smallSet rules, built on
 	// its first query (index.go), or nil.
@@ -259,7 +259,7 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	for i := range s.rules {
 		if r := &s.rules[i]; r.shape() >= shapeWildcard {
 			if s.need == nil {
-				s.need = make([]uint64, len(s.rules))
+				s.need = make([]uint32, len(s.rules))
 			}
 			s.need[i] = byteSet(s.pattern(r)[r.head:])
 		}
@@ -350,7 +350,7 @@ type match struct {
 	set  *ruleSet // the set of rule
 	key  uint64
 	// has is the byteSet of the path, once computed (hasSet).
-	has    uint64
+	has    uint32
 	hasSet bool
 }
 

@@ -59,7 +59,7 @@ func (s *ruleSet) indexNow() *setIndex {
 
 // buildIndex builds the head index of a large rule set.
 func (s *ruleSet) buildIndex() *setIndex {
-	x := new(setIndex)
+	x := &setIndex{body: s.file.body}
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -125,7 +125,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 // nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
 	n := &x.nodes[i]
-	text := s.file.body
+	text := x.body
 	if n.n&nodeEsc != 0 {
 		text = s.esc
 	}

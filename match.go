@@ -152,6 +152,8 @@ type ruleSet struct {
 
 // A setIndex finds the rules of a large set that may match a path.
 type setIndex struct {
+	// body is the body of the file, held here for the binary search.
+	body string
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,

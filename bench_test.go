@@ -151,3 +151,21 @@ func BenchmarkParseCorpus(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGroupAgents resolves the group of several agents on a file of
+// thousands of small groups, each naming its own agent.
+func BenchmarkGroupAgents(b *testing.B) {
+	r := Parse([]byte(hostileFiles()["groups-small"]))
+	for _, n := range []int{2, 10, 1000} {
+		agents := make([]string, n)
+		for i := range agents {
+			agents[i] = "b" + letters(i*7)
+		}
+		b.Run("agents="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Group(agents...)
+			}
+		})
+	}
+}

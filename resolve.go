@@ -241,41 +241,39 @@ func (b *groupBuilder) compile(rules []srcLine) *ruleSet {
 }
 
 // union returns the group of several agents: the records that name any of
-// them, or if none does, those that name "*". It is linear in the records
-// of the file and the agents; a group that is not one agent's own compiles
-// its rules.
+// them, or if none does, those that name "*". Its cost is linear in the
+// agents and in the records and rules of their groups (and a sort of those
+// records); a group that is not one agent's own compiles its rules.
 func (r *Robots) union(agents []string) *Group {
-	in := make([]bool, len(r.spans))
-	var own *Group // the group of an agent that holds all records found
-	found := 0
+	var recs []int32
+	var largest *Group
 	for _, a := range agents {
 		g := r.lookup(a)
-		if g == nil {
+		if g == nil || g == largest {
 			continue
 		}
-		for _, rec := range g.records {
-			if !in[rec] {
-				in[rec] = true
-				found++
-			}
-		}
-		if len(g.records) == found {
-			own = g
+		recs = append(recs, g.records...)
+		if largest == nil || len(g.records) > len(largest.records) {
+			largest = g
 		}
 	}
-	switch {
-	case found == 0:
+	if largest == nil {
 		return r.global
-	case own != nil && len(own.records) == found:
-		return own
 	}
-	recs := make([]int32, 0, found)
-	for i, ok := range in {
-		if ok {
-			recs = append(recs, int32(i))
-		}
+	slices.Sort(recs)
+	recs = slices.Compact(recs)
+	if len(recs) == len(largest.records) {
+		return largest // the others' records are among its own
 	}
-	b := newGroupBuilder(r)
-	b.budget = len(r.rules)
-	return b.group(recs, true)
+	g := &Group{file: r, records: recs, named: true}
+	var rules []srcLine
+	for _, rec := range recs {
+		_, rs := r.record(int(rec))
+		rules = append(rules, rs...)
+	}
+	if len(rules) > 0 {
+		var sc scratch
+		g.sets, g.ruled = []*ruleSet{compile(r, rules, &sc)}, true
+	}
+	return g
 }

@@ -101,15 +101,15 @@ func TestMemSizeShared(t *testing.T) {
 var keptPerByte = map[string]float64{
 	"realworld":       2.5,
 	"wildcards-long":  1.1,
-	"wildcards-short": 3.5,
+	"wildcards-short": 2.7,
 	"agents-100k":     2.7,
 	"rules-100k":      3.6, // 28,000 distinct prefix rules: 24 bytes of index each
 	"one-line":        1.1,
 	"random":          1.3,
 	"newlines":        1.1,
 	"groups-small":    7.6,
-	"one-agent-many":  5.5,
-	"invalid-utf8":    4.5,
+	"one-agent-many":  4.9,
+	"invalid-utf8":    4.3,
 	"cr-only":         3.6, // rules-100k with CR line ends
 }
 

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"os"
 	"strconv"
 	"strings"
@@ -109,5 +110,62 @@ func BenchmarkHostile(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkParseCorpus parses every file of the real-world corpus
+// (op=parse), and asks a first question of each, as a crawler does after a
+// fetch (op=parse+query); op=linescan is the floor beside them: a bare scan
+// of the same bytes for line breaks, which any parser must at least do.
+func BenchmarkParseCorpus(b *testing.B) {
+	bodies := realWorldBodies(b)
+	size := 0
+	for _, body := range bodies {
+		size += len(body)
+	}
+	ops := []struct {
+		name string
+		do   func(body []byte)
+	}{
+		{"linescan", func(body []byte) {
+			for i := 0; i < len(body); {
+				j := bytes.IndexByte(body[i:], '\n')
+				if j < 0 {
+					break
+				}
+				i += j + 1
+			}
+		}},
+		{"parse", func(body []byte) { Parse(body) }},
+		{"parse+query", func(body []byte) { Parse(body).Allowed("Googlebot", "/some/page.html") }},
+	}
+	for _, op := range ops {
+		b.Run("op="+op.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, body := range bodies {
+					op.do(body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGroupAgents resolves the group of several agents on a file of
+// thousands of small groups, each naming its own agent.
+func BenchmarkGroupAgents(b *testing.B) {
+	r := Parse([]byte(hostileFiles()["groups-small"]))
+	for _, n := range []int{2, 10, 1000} {
+		agents := make([]string, n)
+		for i := range agents {
+			agents[i] = "b" + letters(i*7)
+		}
+		b.Run("agents="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Group(agents...)
+			}
+		})
 	}
 }

@@ -69,10 +69,9 @@ var (
 	oldUsageKeys = []string{"bots", "train-genai", "ai-use"}
 )
 
-// checkMore returns the findings of this file about s, the part of a file
-// that Parse reads.
-func checkMore(s string) Diagnostics {
-	r := Parse([]byte(s))
+// checkMore returns the findings of this file about r, the file as the
+// checker parsed it.
+func checkMore(r *Robots) Diagnostics {
 	var d Diagnostics
 	recs := r.Records()
 	d = append(d, checkSignals(r, recs)...)

@@ -129,7 +129,7 @@ func FuzzCheckMore(f *testing.F) {
 	f.Add([]byte("user-agent: Brightbot 1.0\ndisallow: /a b\ncrawl-delay: 99\ncrawl-delay: 1\ncontent-usage: /a train-ai=n;p=\"x\"\n"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		lines := 1 + strings.Count(string(body), "\n") + strings.Count(string(body), "\r")
-		for _, d := range checkMore(string(body)) {
+		for _, d := range checkMore(Parse(body)) {
 			if d.Line < 1 || d.Line > lines || !slices.Contains(moreCodes, d.Code) || d.Message == "" {
 				t.Fatalf("bad finding %+v in %q", d, body)
 			}

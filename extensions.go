@@ -57,47 +57,33 @@ func (r *Robots) Extras(key string) []Extra {
 // case-insensitively, that stand in the groups that apply to the crawler
 // agent, in file order; with an empty key, all the extra lines of those
 // groups. The groups are chosen as for Allowed: those that name agent, or
-// if none does, those that name "*". The result is a copy.
+// if none does, those that name "*". The result is a copy. It is
+// r.Group(agent).Extras(key).
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	if r == nil || len(r.extras) == 0 {
+	return r.group(agent).Extras(key)
+}
+
+// Extras returns the lines whose key is key, compared case-insensitively,
+// that stand in the records of the group, in file order; with an empty key,
+// all the extra lines of those records. The result is a copy.
+func (g *Group) Extras(key string) []Extra {
+	if g == nil || g.file == nil {
 		return nil
 	}
-	in := r.recordsFor(agent)
 	var out []Extra
-	for _, e := range r.extras {
-		if e.Record >= 0 && in[e.Record] && (key == "" || equalFoldASCII(e.Key, key)) {
+	recs := g.records
+	for _, e := range g.file.extras {
+		for len(recs) > 0 && int(recs[0]) < e.Record {
+			recs = recs[1:]
+		}
+		if len(recs) == 0 {
+			break
+		}
+		if int(recs[0]) == e.Record && (key == "" || equalFoldASCII(e.Key, key)) {
 			out = append(out, e)
 		}
 	}
 	return out
-}
-
-// recordsFor reports, for each record of r, whether it applies to agent:
-// the records that name it, or if none does, those that name "*". This is
-// the choice Group makes, on records rather than compiled rules.
-func (r *Robots) recordsFor(agent string) []bool {
-	in := make([]bool, len(r.records))
-	named := false
-	for i, rec := range r.records {
-		for _, a := range rec.Agents {
-			if a.Token != "*" && equalFoldASCII(a.Token, agent) {
-				in[i], named = true, true
-				break
-			}
-		}
-	}
-	if named {
-		return in
-	}
-	for i, rec := range r.records {
-		for _, a := range rec.Agents {
-			if a.Token == "*" {
-				in[i] = true
-				break
-			}
-		}
-	}
-	return in
 }
 
 // Keys of the extras with accessors.
@@ -110,18 +96,30 @@ const (
 )
 
 // CrawlDelay returns the crawl-delay of the groups that apply to the crawler
-// agent (chosen as for Allowed): the minimum time between two requests, as
-// Bing and Yandex read it. The value is in seconds, with or without a
-// fraction ("1", "1.5", ".5"). The first valid crawl-delay line of those
-// groups counts; the others, and lines whose value is not a number, are
-// ignored. ok is false when there is none. Google ignores crawl-delay.
+// agent (chosen as for Allowed). It is r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	for _, e := range r.GroupExtras(agent, keyCrawlDelay) {
-		if d, err := parseCrawlDelay(e.Value); err == nil {
-			return d, true
+	return r.group(agent).CrawlDelay()
+}
+
+// CrawlDelay returns the crawl-delay of the group: the minimum time between
+// two requests, as Bing and Yandex read it. The value is in seconds, with or
+// without a fraction ("1", "1.5", ".5"). The first valid crawl-delay line of
+// the group's records counts; the others, and lines whose value is not a
+// number, are ignored. ok is false when there is none. Google ignores
+// crawl-delay.
+func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
+	return firstValid(g, keyCrawlDelay, parseCrawlDelay)
+}
+
+// firstValid returns the value of the first line of g with key that parse
+// accepts.
+func firstValid[T any](g *Group, key string, parse func(string) (T, error)) (v T, ok bool) {
+	for _, e := range g.Extras(key) {
+		if v, err := parse(e.Value); err == nil {
+			return v, true
 		}
 	}
-	return 0, false
+	return v, false
 }
 
 // A RequestRate is the value of a request-rate line: at most Requests
@@ -135,20 +133,21 @@ type RequestRate struct {
 }
 
 // RequestRate returns the request-rate of the groups that apply to the
-// crawler agent (chosen as for Allowed), from the first valid request-rate
-// line of those groups:
+// crawler agent (chosen as for Allowed). It is
+// r.Group(agent).RequestRate().
+func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
+	return r.group(agent).RequestRate()
+}
+
+// RequestRate returns the request-rate of the group, from the first valid
+// request-rate line of its records:
 //
 //	request-rate = requests "/" period [ unit ] [ 1*WSP visit-time ]
 //	unit         = "s" | "m" | "h"   ; seconds when absent
 //
 // ok is false when there is none. Google ignores request-rate.
-func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	for _, e := range r.GroupExtras(agent, keyRequestRate) {
-		if rate, err := parseRequestRate(e.Value); err == nil {
-			return rate, true
-		}
-	}
-	return RequestRate{}, false
+func (g *Group) RequestRate() (rate RequestRate, ok bool) {
+	return firstValid(g, keyRequestRate, parseRequestRate)
 }
 
 // A VisitTime is a daily window of UTC time, as in "visit-time: 0600-0845".
@@ -171,20 +170,20 @@ func (v VisitTime) Contains(t time.Time) bool {
 }
 
 // VisitTime returns the visit-time of the groups that apply to the crawler
-// agent (chosen as for Allowed), from the first valid visit-time line of
-// those groups:
+// agent (chosen as for Allowed). It is r.Group(agent).VisitTime().
+func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
+	return r.group(agent).VisitTime()
+}
+
+// VisitTime returns the visit-time of the group, from the first valid
+// visit-time line of its records:
 //
 //	visit-time = hhmm "-" hhmm      ; UTC, such as 0600-0845
 //	hhmm       = 2DIGIT [ ":" ] 2DIGIT
 //
 // ok is false when there is none. Google ignores visit-time.
-func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	for _, e := range r.GroupExtras(agent, keyVisitTime) {
-		if v, err := parseVisitTime(e.Value); err == nil {
-			return v, true
-		}
-	}
-	return VisitTime{}, false
+func (g *Group) VisitTime() (window VisitTime, ok bool) {
+	return firstValid(g, keyVisitTime, parseVisitTime)
 }
 
 // Host returns the value of the first valid host line of the file, wherever

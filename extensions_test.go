@@ -199,3 +199,51 @@ func TestParseExtrasNoAllocs(t *testing.T) {
 		t.Errorf("Parse allocates %v times with one extra line, %v without", with, base)
 	}
 }
+
+// TestGroupExtensions checks the extension accessors of Group, which
+// honour several agents as Allowed does.
+func TestGroupExtensions(t *testing.T) {
+	r := Parse([]byte("user-agent: b\ncrawl-delay: 2\ndisallow: /b\n\n" +
+		"user-agent: a\ncrawl-delay: x\nrequest-rate: 1/5\ndisallow: /a\n\n" +
+		"user-agent: *\ncrawl-delay: 3\nvisit-time: 0600-0845\n"))
+	tests := []struct {
+		name   string
+		agents []string
+		delay  time.Duration // 0: none
+		rate   bool
+		visit  bool
+		lines  []int // of Extras("")
+	}{
+		{"one", []string{"a"}, 0, true, false, []int{6, 7}},
+		{"several", []string{"a", "B"}, 2 * time.Second, true, false, []int{2, 6, 7}},
+		{"unknown-and-known", []string{"zz", "b"}, 2 * time.Second, false, false, []int{2}},
+		{"none-named", []string{"zz", "yy"}, 3 * time.Second, false, true, []int{11, 12}},
+		{"no-agent", nil, 3 * time.Second, false, true, []int{11, 12}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := r.Group(tt.agents...)
+			d, ok := g.CrawlDelay()
+			if ok != (tt.delay != 0) || d != tt.delay {
+				t.Errorf("CrawlDelay() = %v, %t, want %v", d, ok, tt.delay)
+			}
+			if _, ok := g.RequestRate(); ok != tt.rate {
+				t.Errorf("RequestRate() ok = %t, want %t", ok, tt.rate)
+			}
+			if _, ok := g.VisitTime(); ok != tt.visit {
+				t.Errorf("VisitTime() ok = %t, want %t", ok, tt.visit)
+			}
+			var lines []int
+			for _, e := range g.Extras("") {
+				lines = append(lines, e.Line)
+			}
+			if diff := cmp.Diff(tt.lines, lines); diff != "" {
+				t.Errorf("Extras lines (-want +got):\n%s", diff)
+			}
+		})
+	}
+	var nilGroup *Group
+	if d, ok := nilGroup.CrawlDelay(); ok || d != 0 || nilGroup.Extras("") != nil {
+		t.Errorf("nil Group has extras")
+	}
+}

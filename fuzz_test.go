@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,18 +45,26 @@ func probes(r *Robots, url string) []string {
 	return urls
 }
 
+// equalRecords reports whether a and b hold the same records.
+func equalRecords(a, b []Record) bool {
+	return slices.EqualFunc(a, b, func(x, y Record) bool {
+		return slices.Equal(x.Agents, y.Agents) && slices.Equal(x.Rules, y.Rules)
+	})
+}
+
 // FuzzParse checks that parsing any input terminates without panic, is
 // deterministic, and ignores what follows the first MaxSize bytes.
 func FuzzParse(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r1, r2 := Parse(body), Parse(body)
-		if diff := cmp.Diff(r1.Records(), r2.Records()); diff != "" {
-			t.Fatalf("Parse is not deterministic (-first +second):\n%s", diff)
+		// cmp.Diff only to explain a difference: it is slow on large files.
+		if a, b := r1.Records(), r2.Records(); !equalRecords(a, b) {
+			t.Fatalf("Parse is not deterministic (-first +second):\n%s", cmp.Diff(a, b))
 		}
 		if len(body) > MaxSize {
-			if diff := cmp.Diff(r1.Records(), Parse(body[:MaxSize]).Records()); diff != "" {
-				t.Fatalf("bytes after MaxSize changed the records (-all +capped):\n%s", diff)
+			if a, b := r1.Records(), Parse(body[:MaxSize]).Records(); !equalRecords(a, b) {
+				t.Fatalf("bytes after MaxSize changed the records (-all +capped):\n%s", cmp.Diff(a, b))
 			}
 		}
 		for _, rec := range r1.Records() {

@@ -1,9 +1,6 @@
 package robots
 
 import (
-	"cmp"
-	"slices"
-	"strings"
 	"unsafe"
 )
 
@@ -34,31 +31,15 @@ type Rule struct {
 	Line    int    // the 1-based line number
 }
 
-// agentToken returns the token a user-agent value is matched with.
-//
-// A value is global if it is "*", or "*" followed by whitespace and anything
-// ("* foo", which Google's reference parser accepts). Otherwise only its
-// leading product token counts:
-//
-//	token = 1*( ALPHA | "-" | "_" )
-//
-// so "Googlebot/2.1" is "Googlebot", "Foo Bar" is "Foo" and "MJ12bot" is
-// "MJ". A value that starts with another character gives the empty token,
-// which names nobody who gives a real product token.
-func agentToken(v string) string {
-	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
-		return "*"
-	}
-	i := 0
-	for i < len(v) && isTokenChar(v[i]) {
-		i++
-	}
-	return v[:i]
-}
+// String returns the rule as it would be written, such as "Disallow: /a".
+func (r Rule) String() string { return r.key() + ": " + r.Pattern }
 
-// isTokenChar reports whether c may appear in a product token.
-func isTokenChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+// key returns the key of the rule's line, "Allow" or "Disallow".
+func (r Rule) key() string {
+	if r.Allow {
+		return "Allow"
+	}
+	return "Disallow"
 }
 
 // A Group is the set of rules that applies to one crawler, or to several
@@ -66,11 +47,19 @@ func isTokenChar(c byte) bool {
 // cheaply. Get one from Robots.Group. A Group is immutable and safe for
 // concurrent use. A nil *Group allows everything.
 type Group struct {
-	// sets are the compiled rules of the records that apply.
+	// sets are the compiled rules of the records that apply: one set
+	// merging them all, except in files built to defeat merging (see
+	// resolve). A group whose records have no rule has none.
 	sets []*ruleSet
+	// file is the Robots the group belongs to, and records the indexes of
+	// its records there, in file order.
+	file    *Robots
+	records []int32
 	// named reports whether some user-agent line named one of the agents.
-	// Otherwise sets are those of the global (*) records, if any.
+	// Otherwise the records are those that name "*", if any.
 	named bool
+	// ruled reports whether some record of the group has a rule line.
+	ruled bool
 	// policy overrides the rules for files that were not fetched.
 	policy policy
 }
@@ -190,15 +179,15 @@ func (g *Group) decide(path string) Decision {
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
 	best, set := g.best(path)
-	d := Decision{Allowed: true, Global: !g.named && len(g.sets) > 0}
+	d := Decision{Allowed: true, Global: !g.named && len(g.records) > 0}
 	switch {
 	case best != nil:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
 		d.Rule = set.public(best)
-	case len(g.sets) == 0:
+	case len(g.records) == 0:
 		d.Reason = ReasonNoGroup
-	case g.empty():
+	case !g.ruled:
 		d.Reason = ReasonEmptyGroup
 	default:
 		d.Reason = ReasonNoMatch
@@ -206,100 +195,8 @@ func (g *Group) decide(path string) Decision {
 	return d
 }
 
-// empty reports whether none of the group's records has a rule line.
-func (g *Group) empty() bool {
-	for _, s := range g.sets {
-		if len(s.src) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"
-
-// resolve builds the groups of r from its records: one per product token
-// named anywhere in the file, holding every record that names it, and the
-// global group of the records that name "*".
-//
-// Tokens named by one record alone share its Group: a record with
-// thousands of user-agent lines costs one group, not thousands.
-func (r *Robots) resolve() {
-	r.global = &Group{}
-	sets := make([]*ruleSet, len(r.records))
-	// names are the (token, record) pairs of the user-agent lines.
-	type naming struct {
-		token string
-		rec   int
-	}
-	n := 0
-	for _, rec := range r.records {
-		n += len(rec.Agents)
-	}
-	names := make([]naming, 0, n)
-	var sc scratch
-	for i := range r.records {
-		rec := &r.records[i]
-		sets[i] = compile(r.body, rec.Rules, &sc)
-		for _, a := range rec.Agents {
-			if a.Token == "*" {
-				r.global.add(sets[i])
-				continue
-			}
-			names = append(names, naming{lowerASCII(a.Token), i})
-		}
-	}
-	// By token, then record: each token gets the sets of its records in
-	// file order.
-	slices.SortFunc(names, func(a, b naming) int {
-		if c := strings.Compare(a.token, b.token); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.rec, b.rec)
-	})
-	distinct := 0
-	for i := range names {
-		if i == 0 || names[i].token != names[i-1].token {
-			distinct++
-		}
-	}
-	r.named = make([]namedGroup, 0, distinct)
-	single := make([]*Group, len(r.records)) // the group of each record alone
-	for i := 0; i < len(names); {
-		j := i + 1
-		for j < len(names) && names[j].token == names[i].token {
-			j++
-		}
-		var g *Group
-		if rec := names[i].rec; names[j-1].rec == rec {
-			if single[rec] == nil {
-				single[rec] = &Group{named: true, sets: sets[rec : rec+1 : rec+1]}
-			}
-			g = single[rec]
-		} else {
-			g = &Group{named: true}
-			for _, n := range names[i:j] {
-				g.add(sets[n.rec])
-			}
-		}
-		r.named = append(r.named, namedGroup{names[i].token, g})
-		i = j
-	}
-}
-
-// A namedGroup is the group of a product token, lower-cased.
-type namedGroup struct {
-	token string
-	group *Group
-}
-
-// add adds set to the sets of g, unless it is the last one already.
-func (g *Group) add(set *ruleSet) {
-	if n := len(g.sets); n == 0 || g.sets[n-1] != set {
-		g.sets = append(g.sets, set)
-	}
-}
 
 // group returns the group for one agent.
 func (r *Robots) group(agent string) *Group {
@@ -320,51 +217,4 @@ var blanket = [...]Group{
 	policyRules:       {},
 	policyAllowAll:    {policy: policyAllowAll},
 	policyDisallowAll: {policy: policyDisallowAll},
-}
-
-// lookup returns the group whose token equals agent, ignoring ASCII case, or
-// nil. It does not allocate.
-func (r *Robots) lookup(agent string) *Group {
-	lo, hi := 0, len(r.named)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		switch c := compareLower(r.named[mid].token, agent); {
-		case c == 0:
-			return r.named[mid].group
-		case c < 0:
-			lo = mid + 1
-		default:
-			hi = mid
-		}
-	}
-	return nil
-}
-
-// compareLower compares token, which is lower-case, with s lower-cased, as
-// strings.Compare does.
-func compareLower(token, s string) int {
-	n := min(len(token), len(s))
-	for i := 0; i < n; i++ {
-		if a, b := token[i], lower(s[i]); a != b {
-			if a < b {
-				return -1
-			}
-			return 1
-		}
-	}
-	return cmp.Compare(len(token), len(s))
-}
-
-// lowerASCII returns s with ASCII letters lower-cased.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				b[j] = lower(b[j])
-			}
-			return string(b)
-		}
-	}
-	return s
 }

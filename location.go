@@ -185,7 +185,6 @@ func isASCII(s string) bool {
 // so that the URL reads back ("%25%20" is decoded to a space by the parser,
 // and must be written again as "%20"). Found by FuzzURL.
 func escapeZone(zone string) string {
-	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(zone); i++ {
 		switch c := zone[i]; {
@@ -193,8 +192,8 @@ func escapeZone(zone string) string {
 			b.WriteByte(c)
 		default:
 			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&0xF])
 		}
 	}
 	return b.String()

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unsafe"
+	"sync/atomic"
 )
 
 // Patterns and how they match.
@@ -50,9 +50,8 @@ const (
 
 // A rule is a compiled allow or disallow line, in 16 bytes.
 type rule struct {
-	// key orders rules by precedence (see ruleKey), shifted left by
-	// shapeBits; its low bits hold the shape and escBit. A greater key
-	// wins.
+	// key orders rules by precedence, a greater key winning, and holds
+	// flags in its low bits; see ruleKey for its layout.
 	key uint64
 	// off is the offset of the escaped pattern in the text of its set. Only
 	// its first end bytes are matched: a trailing "$" is held by the shape,
@@ -62,48 +61,64 @@ type rule struct {
 	head, end uint16
 }
 
-// shapeBits is the number of low bits of a rule's key that hold its shape
-// and escBit.
-const shapeBits = 3
+// The layout of the key of a rule, from its most significant bit:
+//
+//	 40        25   24   23          4    3       2     1  0
+//	┌────────────┬─────┬─────────────┬───────┬─────┬───────┐
+//	│  priority  │allow│ maxLine-line│derived│ esc │ shape │
+//	└────────────┴─────┴─────────────┴───────┴─────┴───────┘
+//	 precedence (ruleKey), 37 bits       flags, flagBits
+//
+// The priority is the length of the escaped pattern: a line holds at most
+// 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
+// has fewer than 1<<lineBits lines; counting lines down makes the earlier
+// line win. derived marks the rule an allow of ".../index.htm" implies (see
+// indexHTM); esc, a pattern held in the esc text of its set.
+const (
+	lineBits  = 20
+	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
+	allowBit  = 1 << lineBits   // in a precedence key
+	prioShift = lineBits + 1    // of the priority in a precedence key
+	keyBits   = prioShift + 16  // of a precedence key
 
-// escBit is set in the key of a rule whose pattern is in the esc text of
-// its set.
-const escBit = 1 << 2
+	shapeMask  = 3      // selects the shape in the flags
+	escBit     = 1 << 2 // the pattern is in the esc text of the set
+	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
+	flagBits   = 4
+)
 
 func (r *rule) shape() shape { return shape(r.key & shapeMask) }
 
-// shapeMask selects the shape in the low bits of a rule's key.
-const shapeMask = 3
-
 // allow reports whether r is an allow rule.
-func (r *rule) allow() bool { return r.key>>shapeBits&(1<<20) != 0 }
+func (r *rule) allow() bool { return r.key>>flagBits&allowBit != 0 }
 
 // line returns the line of r.
-func (r *rule) line() int { return maxLine - int(r.key>>shapeBits&maxLine) }
+func (r *rule) line() int { return maxLine - int(r.key>>flagBits&maxLine) }
+
+// priority returns the priority of r, the length of its escaped pattern.
+func (r *rule) priority() int { return int(r.key >> flagBits >> prioShift) }
+
+// derived reports whether r is implied by an index.htm allow rule.
+func (r *rule) derived() bool { return r.key&derivedBit != 0 }
 
 // ruleKey returns the precedence key of a rule: its priority, then 1 for
 // allow, then its line number counted down from maxLine, so that a greater
-// key wins. Keys take 37 bits: a line holds at most 16,663 bytes, which
-// escape to fewer than 1<<16, and a file of MaxSize bytes has fewer than
-// 1<<20 lines.
+// key wins. This is the one definition of rule precedence.
 func ruleKey(priority int, allow bool, line int) uint64 {
-	k := uint64(priority)<<21 | uint64(maxLine-line)
+	k := uint64(priority)<<prioShift | uint64(maxLine-line)
 	if allow {
-		k |= 1 << 20
+		k |= allowBit
 	}
 	return k
 }
 
-// maxLine is greater than the number of lines of any file Parse reads.
-const maxLine = 1<<20 - 1
-
 // byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 64.
-func byteBit(c byte) uint64 { return 1 << (c & 63) }
+// that are equal modulo 32 (a set takes 4 bytes a wildcard rule).
+func byteBit(c byte) uint32 { return 1 << (c & 31) }
 
 // byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint64 {
-	var set uint64
+func byteSet(s string) uint32 {
+	var set uint32
 	for i := 0; i < len(s); i++ {
 		if s[i] != '*' {
 			set |= byteBit(s[i])
@@ -114,13 +129,12 @@ func byteSet(s string) uint64 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// src are the rules of the record as written, in file order, including
-	// those with empty patterns, which are not compiled.
-	src []Rule
-	// text is the body of the file, which holds the patterns that need no
-	// escaping, the common case; esc holds the others, escaped, one after
-	// the other. A rule's escBit says which it is in.
-	text, esc string
+	// file holds the body, which holds the patterns that need no escaping,
+	// the common case, and the rules as written, which Decide quotes.
+	file *Robots
+	// esc holds the patterns that escaping changed, escaped, one after the
+	// other. A rule's escBit says which text its pattern is in.
+	esc string
 	// rules are the compiled rules, sorted by key, greatest first. In small
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
@@ -129,11 +143,17 @@ type ruleSet struct {
 	// for it to match, as a bitmask of byteBit: a cheap test that rules out
 	// most wildcard patterns without matching them. It is nil in sets
 	// without wildcard rules.
-	need []uint64
+	need []uint32
 
-	// The index of a large set, if indexed.
-	indexed bool
+	// index is the index of a set of more than smallSet rules, built on
+	// its first query (index.go), or nil.
+	index atomic.Pointer[setIndex]
+}
 
+// A setIndex finds the rules of a large set that may match a path.
+type setIndex struct {
+	// body is the body of the file, held here for the binary search.
+	body string
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
@@ -142,134 +162,6 @@ type ruleSet struct {
 	// float holds the wildcard rules whose head is too short to select them,
 	// when there are many.
 	float *floatTable
-}
-
-// minFloating is the number of wildcard rules with a head of at most one
-// byte ("/*.php$", "*/print") from which a set finds them by anchor rather
-// than trying each on every path.
-const minFloating = 32
-
-// A floatTable finds the wildcard rules of a set whose head is at most one
-// byte long. Each rule is filed under an anchor: three consecutive literal
-// bytes of its pattern after the head, the rarest such run among the rules
-// of the table. A path can only match rules whose anchor it holds, so a
-// question looks up the runs of three bytes of its path, each once, and tries
-// the rules filed under them: the cost grows with the length of the path
-// and the rules that share its pairs, not with the number of rules.
-type floatTable struct {
-	// bits is the base-2 logarithm of the number of buckets.
-	bits uint8
-	// Bucket b holds the rules items[start[b]:start[b+1]], by key, greatest
-	// first. Several anchors may share a bucket.
-	start []int32
-	items []int32
-	// loose are the rules with no three consecutive literal bytes ("/*ab*c"),
-	// by key, greatest first: they are tried on every path.
-	loose []int32
-}
-
-// maxBucketBits bounds the number of buckets, so that the buckets a
-// question has seen fit in a small bitmap.
-const maxBucketBits = 13
-
-// bucket returns the bucket of anchor a.
-func (t *floatTable) bucket(a uint32) uint32 {
-	return a * 0x9E3779B1 >> (32 - t.bits)
-}
-
-// anchorAt returns the anchor of the three bytes of s at i.
-func anchorAt(s string, i int) uint32 {
-	return uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
-}
-
-// anchors calls f with each run of three consecutive literal bytes of the
-// wildcard pattern p (the part after the head), as a number.
-func anchors(p string, f func(uint32)) {
-	for i := 0; i+2 < len(p); i++ {
-		if p[i] != '*' && p[i+1] != '*' && p[i+2] != '*' {
-			f(anchorAt(p, i))
-		}
-	}
-}
-
-// newFloatTable files the rules floating of s (indexes, by key, greatest
-// first) under their anchors.
-func newFloatTable(s *ruleSet, floating []int32) *floatTable {
-	freq := map[uint32]int32{}
-	for _, j := range floating {
-		r := &s.rules[j]
-		anchors(s.pattern(r)[r.head:], func(a uint32) { freq[a]++ })
-	}
-	t := &floatTable{bits: 6}
-	anchor := make([]int64, len(floating)) // -1: loose
-	n := 0
-	for k, j := range floating {
-		r := &s.rules[j]
-		best, bestFreq := int64(-1), int32(0)
-		anchors(s.pattern(r)[r.head:], func(a uint32) {
-			if f := freq[a]; best < 0 || f < bestFreq {
-				best, bestFreq = int64(a), f
-			}
-		})
-		anchor[k] = best
-		if best < 0 {
-			t.loose = append(t.loose, j)
-		} else {
-			n++
-		}
-	}
-	for 1<<t.bits < n && t.bits < maxBucketBits {
-		t.bits++
-	}
-	t.start = make([]int32, 1<<t.bits+1)
-	for _, a := range anchor {
-		if a >= 0 {
-			t.start[t.bucket(uint32(a))+1]++
-		}
-	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
-	}
-	t.items = make([]int32, n)
-	next := slices.Clone(t.start[:len(t.start)-1])
-	for k, a := range anchor {
-		if a >= 0 {
-			b := t.bucket(uint32(a))
-			t.items[next[b]] = floating[k]
-			next[b]++
-		}
-	}
-	return t
-}
-
-// matchFloating updates m with the best rule of the float table of s that
-// matches path.
-func (s *ruleSet) matchFloating(path string, m *match) {
-	t := s.float
-	for _, j := range t.loose {
-		if s.rules[j].key <= m.key {
-			break
-		}
-		if s.tryWildcard(j, path, m) {
-			break
-		}
-	}
-	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
-	for i := 0; i+2 < len(path); i++ {
-		b := t.bucket(anchorAt(path, i))
-		if seen[b/64]&(1<<(b%64)) != 0 {
-			continue
-		}
-		seen[b/64] |= 1 << (b % 64)
-		for _, j := range t.items[t.start[b]:t.start[b+1]] {
-			if s.rules[j].key <= m.key {
-				break
-			}
-			if s.tryWildcard(j, path, m) {
-				break
-			}
-		}
-	}
 }
 
 // tryWildcard updates m with the wildcard rule j of s if it matches path,
@@ -290,32 +182,6 @@ func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
 	return true
 }
 
-// A node describes one head of a large rule set.
-type node struct {
-	// max is the greatest key of the rules of this head and of its parents:
-	// when it cannot beat the best match so far, the search stops.
-	max uint64
-	// off and n locate the head in the text (or esc) of the set.
-	off uint32
-	n   uint16
-	esc bool
-	// parent is the index of the longest other head that is a prefix of
-	// this one, or -1.
-	parent int32
-	// The head's rules in byHead end at hi and start where those of the
-	// previous node end.
-	hi int32
-}
-
-// byHeadOf returns the indexes of the rules of node i.
-func (s *ruleSet) byHeadOf(i int32) []int32 {
-	lo := int32(0)
-	if i > 0 {
-		lo = s.nodes[i-1].hi
-	}
-	return s.byHead[lo:s.nodes[i].hi]
-}
-
 // smallSet is the size up to which a rule set is searched linearly, which is
 // faster than the index for the groups of typical files.
 const smallSet = 32
@@ -328,21 +194,23 @@ type scratch struct {
 	offs    []uint32
 }
 
-// compile compiles the rules of a record of the file body.
-func compile(body string, rules []Rule, sc *scratch) *ruleSet {
-	s := &ruleSet{src: rules}
+// compile compiles rules, some of the rules of file.
+func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
+	body := file.body
+	s := &ruleSet{file: file}
 	// Escape the patterns into one text, and sort the rules by key,
-	// greatest first: the keys, shifted left, with the index of the rule
-	// and whether it is the derived index.htm rule in the low bits, sort as
-	// integers.
-	const low = 26 // bits for index<<1 | derived; keys take 37
-	// One more key for an index.htm rule; offs are those of the patterns in
+	// greatest first: the precedence keys, shifted left, with the index of
+	// the rule and whether it is the derived index.htm rule in the low bits,
+	// sort as integers.
+	const low = 64 - keyBits // bits for index<<1 | derived
+	// One more key for an index.htm rule; at are the offsets of the patterns in
 	// text or esc.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
-	offs := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
-	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, offs }()
-	for i, r := range rules {
+	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
+	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
+	for i, l := range rules {
+		r := l.rule(body)
 		p := escapePattern(r.Pattern)
 		escaped[i] = p
 		if p == "" {
@@ -353,22 +221,22 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
-	s.text = body
 	size := 0 // of the escaped patterns
 	for i, p := range escaped {
-		off, ok := offsetIn(body, p)
-		if !ok {
-			off = escOff // for now
+		// An unchanged pattern is where the parser found it.
+		if p == rules[i].value(body) {
+			at[i] = rules[i].off()
+		} else {
+			at[i] = escOff // for now
 			size += len(p)
 		}
-		offs[i] = off
 	}
 	if size > 0 {
 		var esc strings.Builder
 		esc.Grow(size)
 		for i, p := range escaped {
-			if p != "" && offs[i] == escOff {
-				offs[i] = uint32(esc.Len()) | escOff
+			if p != "" && at[i] == escOff {
+				at[i] = uint32(esc.Len()) | escOff
 				esc.WriteString(p)
 			}
 		}
@@ -384,37 +252,21 @@ func compile(body string, rules []Rule, sc *scratch) *ruleSet {
 		p := escaped[i]
 		r := &s.rules[len(order)-1-k]
 		if o&1 == 0 {
-			*r = newRule(p, len(p), false, rules[i], offs[i])
+			*r = newRule(p, len(p), false, rules[i], at[i])
 		} else {
 			j := indexHTM(p, true)
-			*r = newRule(p[:j+1], j+2, true, rules[i], offs[i])
+			*r = newRule(p[:j+1], j+2, true, rules[i], at[i])
 		}
 	}
 	for i := range s.rules {
 		if r := &s.rules[i]; r.shape() >= shapeWildcard {
 			if s.need == nil {
-				s.need = make([]uint64, len(s.rules))
+				s.need = make([]uint32, len(s.rules))
 			}
 			s.need[i] = byteSet(s.pattern(r)[r.head:])
 		}
 	}
-	if len(s.rules) > smallSet {
-		s.index()
-	}
 	return s
-}
-
-// offsetIn returns the offset of s in body, when s is a substring of body
-// (the same bytes in memory, not an equal string).
-func offsetIn(body, s string) (uint32, bool) {
-	if len(s) == 0 || len(s) > len(body) {
-		return 0, false
-	}
-	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(body)))
-	if off > uintptr(len(body)-len(s)) { // also when s starts before body: off wraps around
-		return 0, false
-	}
-	return uint32(off), true
 }
 
 // indexHTM returns the index of the last "/" of the escaped pattern p of an
@@ -440,8 +292,11 @@ const escOff = 1 << 31
 // newRule compiles escaped pattern p of priority prio, written as r, found
 // at offset off of the text of its set, or of its esc text if off has
 // escOff set. With dollar set, p is matched as if it were followed by "$".
-func newRule(p string, prio int, dollar bool, r Rule, off uint32) rule {
-	key := ruleKey(prio, r.Allow, r.Line) << shapeBits
+func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
+	key := ruleKey(prio, r.allow(), r.line()) << flagBits
+	if dollar {
+		key |= derivedBit
+	}
 	if off&escOff != 0 {
 		key |= escBit
 		off &^= escOff
@@ -488,77 +343,7 @@ func (s *ruleSet) textOf(r *rule) string {
 	if r.key&escBit != 0 {
 		return s.esc
 	}
-	return s.text
-}
-
-// index builds the head index of a large rule set.
-func (s *ruleSet) index() {
-	s.indexed = true
-	order := make([]int32, 0, len(s.rules))
-	var floating []int32
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard && r.head <= 1 {
-			floating = append(floating, int32(i))
-		} else {
-			order = append(order, int32(i))
-		}
-	}
-	if len(floating) >= minFloating {
-		s.float = newFloatTable(s, floating)
-	} else {
-		order = append(order, floating...)
-	}
-	if len(order) == 0 {
-		return
-	}
-	// By head, then by key, greatest first (rules are sorted by key).
-	heads := make([]string, len(s.rules))
-	for _, i := range order {
-		heads[i] = s.head(&s.rules[i])
-	}
-	slices.SortFunc(order, func(a, b int32) int {
-		if c := strings.Compare(heads[a], heads[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	s.byHead = order
-	n := 1
-	for i := 1; i < len(order); i++ {
-		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
-			n++
-		}
-	}
-	s.nodes = make([]node, 0, n)
-	var stack []int32 // heads that are prefixes of the current one
-	for i := 0; i < len(order); {
-		r := &s.rules[order[i]]
-		h := s.head(r)
-		j := i + 1
-		for j < len(order) && s.head(&s.rules[order[j]]) == h {
-			j++
-		}
-		n := node{max: r.key, esc: r.key&escBit != 0, off: r.off, n: r.head, parent: -1, hi: int32(j)}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(stack[len(stack)-1])) {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 {
-			n.parent = stack[len(stack)-1]
-			n.max = max(n.max, s.nodes[n.parent].max)
-		}
-		stack = append(stack, int32(len(s.nodes)))
-		s.nodes = append(s.nodes, n)
-		i = j
-	}
-}
-
-// nodeHead returns the head of node i.
-func (s *ruleSet) nodeHead(i int32) string {
-	n := &s.nodes[i]
-	if n.esc {
-		return s.esc[n.off : n.off+uint32(n.n)]
-	}
-	return s.text[n.off : n.off+uint32(n.n)]
+	return s.file.body
 }
 
 // A match is the best rule found so far for a path.
@@ -567,14 +352,14 @@ type match struct {
 	set  *ruleSet // the set of rule
 	key  uint64
 	// has is the byteSet of the path, once computed (hasSet).
-	has    uint64
+	has    uint32
 	hasSet bool
 }
 
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if !s.indexed {
+	if len(s.rules) <= smallSet {
 		for i := range s.rules {
 			r := &s.rules[i]
 			switch {
@@ -592,15 +377,19 @@ func (s *ruleSet) match(path string, m *match) {
 		}
 		return
 	}
-	if s.float != nil {
-		s.matchFloating(path, m)
+	x := s.index.Load()
+	if x == nil {
+		x = s.indexNow()
+	}
+	if x.float != nil {
+		s.matchFloating(x.float, path, m)
 	}
 	// Find the greatest head <= path; the heads that are prefixes of path
 	// are it or its parents, up to the length they share.
-	lo, hi := 0, len(s.nodes)
+	lo, hi := 0, len(x.nodes)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.nodeHead(int32(mid)) <= path {
+		if s.nodeHead(x, int32(mid)) <= path {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -610,16 +399,16 @@ func (s *ruleSet) match(path string, m *match) {
 	if i < 0 {
 		return
 	}
-	common := commonPrefixLen(s.nodeHead(i), path)
-	for ; i >= 0; i = s.nodes[i].parent {
-		n := &s.nodes[i]
-		if n.max <= m.key {
+	common := commonPrefixLen(s.nodeHead(x, i), path)
+	for ; i >= 0; i = x.nodes[i].parent {
+		n := &x.nodes[i]
+		if n.top < topOf(m.key) {
 			return
 		}
-		if int(n.n) > common {
+		if int(n.n&^nodeEsc) > common {
 			continue
 		}
-		for _, j := range s.byHeadOf(i) {
+		for _, j := range x.byHeadOf(i) {
 			r := &s.rules[j]
 			if r.key <= m.key {
 				break
@@ -638,17 +427,6 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 }
 
-// commonPrefixLen returns the length of the longest common prefix of a and b.
-func commonPrefixLen(a, b string) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
-}
-
 // matchesAfterHead reports whether r matches path, which starts with the
 // head of r.
 func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
@@ -664,8 +442,9 @@ func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
 // public returns r as written: the rule of its line.
 func (s *ruleSet) public(r *rule) Rule {
 	line := r.line()
-	i, _ := slices.BinarySearchFunc(s.src, line, func(w Rule, line int) int { return cmp.Compare(w.Line, line) })
-	return s.src[i]
+	src := s.file.rules
+	i, _ := slices.BinarySearchFunc(src, line, func(w srcLine, line int) int { return cmp.Compare(w.line(), line) })
+	return src[i].rule(s.file.body)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not
@@ -693,60 +472,4 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 		path = path[j+len(seg):]
 		pattern = pattern[i:]
 	}
-}
-
-// splitPath returns the part of url that rules are matched against: the path,
-// parameters and query, without the fragment; when slash is true, that part
-// is "/" followed by path. It follows Google's reference parser:
-//
-//   - a leading "//" is skipped;
-//   - "://" ends a scheme only if it comes before the first "/", "?" or ";";
-//   - after the scheme (or from the start when there is none) the authority
-//     runs up to the first "/", "?" or ";", where the path begins, so
-//     "example.com/a" gives "/a" but "/a" gives "/a";
-//   - the first "#" ends it, and a "#" before the path gives "/";
-//   - a result that starts with "?" or ";" gets a "/" in front, and no path
-//     at all gives "/".
-//
-// The URL is used as given: it must already be %-encoded (RFC 3986), and no
-// other normalisation is done.
-func splitPath(url string) (path string, slash bool) {
-	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
-		// A path: "/" comes before any "://".
-		if i := strings.IndexByte(url, '#'); i >= 0 {
-			return url[:i], false
-		}
-		return url, false
-	}
-	start := 0
-	if strings.HasPrefix(url, "//") {
-		start = 2
-	}
-	rest := url[start:]
-	early := indexPathStart(rest)
-	if p := strings.Index(rest, "://"); p >= 0 && (early < 0 || p < early) {
-		rest = rest[p+3:]
-		early = indexPathStart(rest)
-	}
-	if early < 0 {
-		return "/", false
-	}
-	path = url[len(url)-len(rest)+early:]
-	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
-		if start+hash < len(url)-len(path) {
-			return "/", false // the fragment starts before the path
-		}
-		path = path[:start+hash-(len(url)-len(path))]
-	}
-	return path, path[0] != '/'
-}
-
-// indexPathStart returns the index of the first "/", "?" or ";" in s, or -1.
-func indexPathStart(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == ';' {
-			return i
-		}
-	}
-	return -1
 }

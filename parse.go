@@ -34,7 +34,11 @@ func Parse(data []byte) *Robots {
 	p := parser{r: &Robots{body: string(data)}}
 	p.parse()
 	p.r.resolve()
-	return p.r
+	r := p.r
+	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[span](cap(r.spans)) +
+		sliceSize[srcLine](cap(r.agents)) + sliceSize[srcLine](cap(r.rules)) +
+		sliceSize[string](cap(r.sitemaps)) + sliceSize[Extra](cap(r.extras))
+	return r
 }
 
 // A parser turns the body of a Robots into records and sitemaps.
@@ -44,18 +48,10 @@ func Parse(data []byte) *Robots {
 // at the end, so that they share two arrays.
 type parser struct {
 	r *Robots
-
-	agents []Agent
-	rules  []Rule
-	spans  []span
-
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
 }
-
-// A span delimits the agents and rules of one record.
-type span struct{ agents, rules int }
 
 // parse splits the body into lines and hands each one to line.
 //
@@ -68,30 +64,43 @@ func (p *parser) parse() {
 	// colon (or a space), ends with a line break or the file, and takes at
 	// least 6 bytes ("allow:").
 	lines := strings.Count(s, "\n") + strings.Count(s, "\r") + 1
-	p.rules = make([]Rule, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
+	p.r.rules = make([]srcLine, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
 	// Likewise the user-agent lines: "user-agent", "User-Agent",
 	// "USER-AGENT" and the typos all hold "gent" or "GENT".
-	p.agents = make([]Agent, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
-	forEachLine(skipBOM(s), p.line)
+	p.r.agents = make([]srcLine, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
+	p.scan(nil)
 	p.finish()
 }
 
-// forEachLine calls f with each physical line of s and its 1-based number.
-// Line breaks are LF, CR and CRLF; a file that ends with a break has an
-// empty last line.
-func forEachLine(s string, f func(n int, line string)) {
+// scan hands each line of the body to p.handle, then, unless f is nil, to
+// f, which sees what p.handle made of it: Check drives the parser so.
+func (p *parser) scan(f func(line)) {
+	s := p.r.body
+	bom := len(s) - len(skipBOM(s))
+	forEachLine(s[bom:], func(n, off int, text string) {
+		if l := p.handle(n, bom+off, text); f != nil {
+			f(l)
+		}
+	})
+}
+
+// forEachLine calls f with each physical line of s, its 1-based number and
+// its offset in s. Line breaks are LF, CR and CRLF; a file that ends with a
+// break has an empty last line.
+func forEachLine(s string, f func(n, off int, line string)) {
 	cr := strings.IndexByte(s, '\r') >= 0
+	off := 0
 	for n := 1; ; n++ {
-		i := lineEnd(s, cr)
+		i := lineEnd(s[off:], cr)
 		if i < 0 {
-			f(n, s)
+			f(n, off, s[off:])
 			return
 		}
-		f(n, s[:i])
-		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		f(n, off, s[off:off+i])
+		if s[off+i] == '\r' && off+i+1 < len(s) && s[off+i+1] == '\n' {
 			i++ // CRLF is one break
 		}
-		s = s[i+1:]
+		off += i + 1
 	}
 }
 
@@ -133,58 +142,59 @@ const (
 	kindOther                     // any other key, such as crawl-delay
 )
 
-// line handles physical line number n.
-func (p *parser) line(n int, s string) {
-	kind, key, value := splitLine(s)
-	switch kind {
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lineKind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
+// handle parses physical line number n, at offset off of the body.
+func (p *parser) handle(n, off int, text string) line {
+	l := line{n: n, text: text}
+	var at int
+	l.kind, l.key, l.value, at = splitLine(text)
+	switch l.kind {
 	case kindUserAgent:
-		if len(p.spans) == 0 || p.ruled {
-			if p.spans == nil {
-				p.spans = make([]span, 0, 4) // one allocation for most files
+		r := p.r
+		if len(r.spans) == 0 || p.ruled {
+			if r.spans == nil {
+				r.spans = make([]span, 0, 4) // one allocation for most files
 			}
-			p.spans = append(p.spans, span{len(p.agents), len(p.rules)})
+			r.spans = append(r.spans, span{int32(len(r.agents)), int32(len(r.rules))})
 			p.ruled = false
+			l.newRecord = true
 		}
-		p.agents = push(p.agents, Agent{Value: value, Token: agentToken(value), Line: n})
+		r.agents = push(r.agents, newSrcLine(off+at, len(l.value), n, false))
 	case kindAllow, kindDisallow:
-		if len(p.spans) == 0 {
-			return // a rule before any user-agent line applies to nobody
+		if len(p.r.spans) == 0 {
+			return l // a rule before any user-agent line applies to nobody
 		}
-		p.ruled = true
-		p.rules = push(p.rules, Rule{Allow: kind == kindAllow, Pattern: value, Line: n})
+		p.ruled, l.kept = true, true
+		p.r.rules = push(p.r.rules, newSrcLine(off+at, len(l.value), n, l.kind == kindAllow))
 	case kindSitemap:
-		if value != "" {
-			p.r.sitemaps = append(p.r.sitemaps, value)
+		if l.value != "" {
+			p.r.sitemaps = append(p.r.sitemaps, l.value)
 		}
 	case kindOther:
 		// Kept for the crawlers that honour more than Google (extensions.go).
 		if p.r.extras == nil {
 			p.r.extras = make([]Extra, 0, 8) // one allocation for most files
 		}
-		p.r.extras = append(p.r.extras, Extra{Key: key, Value: value, Line: n, Record: len(p.spans) - 1})
+		p.r.extras = append(p.r.extras, Extra{Key: l.key, Value: l.value, Line: n, Record: len(p.r.spans) - 1})
 	}
+	return l
 }
 
-// finish cuts the records from the agents and rules.
+// finish trims the lines of the records.
 func (p *parser) finish() {
-	if len(p.spans) == 0 {
-		return
-	}
 	// Keep exact copies of slices that grew by more than a quarter.
-	p.agents = trim(p.agents)
-	p.rules = trim(p.rules)
-	recs := make([]Record, len(p.spans))
-	for i, sp := range p.spans {
-		end := span{len(p.agents), len(p.rules)}
-		if i+1 < len(p.spans) {
-			end = p.spans[i+1]
-		}
-		recs[i] = Record{
-			Agents: p.agents[sp.agents:end.agents:end.agents],
-			Rules:  p.rules[sp.rules:end.rules:end.rules],
-		}
-	}
-	p.r.records = recs
+	p.r.agents = trim(p.r.agents)
+	p.r.rules = trim(p.r.rules)
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows
@@ -206,15 +216,16 @@ func trim[S ~[]E, E any](s S) S {
 	return s
 }
 
-// splitLine splits one physical line into its key and value and says what
-// kind of directive it is. The grammar, as Google's reference parser reads it:
+// splitLine splits one physical line into its key and value, says what
+// kind of directive it is, and returns the offset of the value in s. The
+// grammar, as Google's reference parser reads it:
 //
 //	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
 //
 // The line ends at its first NUL byte and at most maxLineLen bytes are kept.
-func splitLine(s string) (kind lineKind, key, value string) {
+func splitLine(s string) (kind lineKind, key, value string, at int) {
 	if len(s) > maxLineLen {
 		s = s[:maxLineLen]
 	}
@@ -224,7 +235,7 @@ func splitLine(s string) (kind lineKind, key, value string) {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = s[:i]
 	}
-	s = trimSpace(s)
+	s, start := trimSpaceAt(s)
 	sep := strings.IndexByte(s, ':')
 	if sep < 0 {
 		// Some people forget the colon: "Disallow /tmp". Whitespace serves as
@@ -232,18 +243,19 @@ func splitLine(s string) (kind lineKind, key, value string) {
 		// non-whitespace, so that "Disallow /a /b" is still ignored.
 		sep = strings.IndexAny(s, " \t")
 		if sep < 0 {
-			return kindNone, "", ""
+			return kindNone, "", "", 0
 		}
 		rest := strings.TrimLeft(s[sep:], " \t")
 		if strings.ContainsAny(rest, " \t") {
-			return kindNone, "", ""
+			return kindNone, "", "", 0
 		}
 	}
 	key = trimSpace(s[:sep])
 	if key == "" {
-		return kindNone, "", ""
+		return kindNone, "", "", 0
 	}
-	return keyKind(key), key, trimSpace(s[sep+1:])
+	value, at = trimSpaceAt(s[sep+1:])
+	return keyKind(key), key, value, start + sep + 1 + at
 }
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a
@@ -270,112 +282,4 @@ func keyKind(key string) lineKind {
 		return kindSitemap
 	}
 	return kindOther
-}
-
-// hasAnyPrefixFold reports whether s starts with one of the lower-case
-// ASCII prefixes, ignoring ASCII case.
-func hasAnyPrefixFold(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) {
-			return true
-		}
-	}
-	return false
-}
-
-// equalFoldASCII reports whether s and t are equal under ASCII case folding.
-// Unlike strings.EqualFold, it does not fold non-ASCII letters.
-func equalFoldASCII(s, t string) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if lower(s[i]) != lower(t[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// lower returns the ASCII lower case of c.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// isSpace reports whether c is ASCII whitespace as C's isspace has it:
-//
-//	SP | HT | LF | VT | FF | CR
-//
-// A non-breaking space is not whitespace: it is data.
-func isSpace(c byte) bool {
-	return c == ' ' || '\t' <= c && c <= '\r'
-}
-
-// trimSpace removes leading and trailing ASCII whitespace.
-func trimSpace(s string) string {
-	for len(s) > 0 && isSpace(s[0]) {
-		s = s[1:]
-	}
-	for len(s) > 0 && isSpace(s[len(s)-1]) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// escapePattern normalises the value of an allow or disallow line the way
-// Google's reference parser does before matching: a "%" followed by two hex
-// digits has the digits upper-cased ("%2f" becomes "%2F"), and every byte
-// outside ASCII becomes a %XX triplet ("é" becomes "%C3%A9"). Nothing else
-// changes: "%62" is not decoded and ASCII is never escaped. When there is
-// nothing to change, s itself is returned.
-func escapePattern(s string) string {
-	n := 0 // bytes to add
-	change := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
-				change = true
-			}
-			i += 2
-		case c >= 0x80:
-			n += 2
-		}
-	}
-	if n == 0 && !change {
-		return s
-	}
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(s)+n)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
-			i += 2
-		case c >= 0x80:
-			b = append(b, '%', hex[c>>4], hex[c&0xF])
-		default:
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-// isHex reports whether c is an ASCII hex digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// isLowerHex reports whether c is a lower-case hex letter.
-func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
-
-// upper returns the ASCII upper case of c.
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
-	}
-	return c
 }

@@ -5,7 +5,7 @@
 // interprets it (https://developers.google.com/crawling/docs/robots-txt/robots-txt-spec),
 // and reproduces the behaviour of Google's open-source reference parser
 // (github.com/google/robotstxt) where that page is silent: the same answer
-// for every file, agent and URL, with one deliberate deviation, listed below.
+// for every file, agent and URL, with two deliberate deviations, listed below.
 //
 // A file is parsed once; questions are then answered without allocation:
 //
@@ -25,7 +25,7 @@
 // line, apart from Parse, which it does not slow down. The fields that Google
 // ignores and other crawlers honour (crawl-delay, request-rate, visit-time,
 // host, clean-param and any other key) are kept without changing any answer:
-// see Robots.CrawlDelay and Robots.Extras.
+// see Group.CrawlDelay and Robots.Extras.
 //
 // # Reading the file
 //
@@ -69,11 +69,16 @@
 // wins; on a tie, allow wins. An empty pattern ("Disallow:") never decides.
 // As Google does, "Allow: /d/index.html" also allows "/d/".
 //
-// # Deviation from the reference
+// # Deviations from the reference
 //
 // The path "/robots.txt" (exactly, without a query) is always allowed, as
 // RFC 9309 section 2.2.2 requires; Google's reference parser does not
 // special-case it.
+//
+// Only the first MaxSize bytes (500 KiB) of a file are read, as Google's
+// crawlers do and RFC 9309 section 2.5 allows; Google's reference parser
+// reads whole files. A rule past the cut, or cut in two by it, does not
+// count ("Disallow: /private" cut after "/pri" disallows "/pri").
 //
 // Where RFC 9309 and the reference differ, the reference is followed: a
 // %-escape of an unreserved character is not decoded ("Disallow: /%62"
@@ -85,11 +90,23 @@
 //
 // A *Robots and a *Group are immutable once made and safe for concurrent
 // use. A nil *Robots or *Group allows everything.
+//
+// # Cost
+//
+// Parse keeps the body and, for each line that matters, 8 bytes of offsets
+// into it, plus the compiled rules (Robots.MemSize tells how much). The
+// groups that name one crawler are merged into one set of compiled rules
+// when the file is parsed, so that Allowed costs the same whatever the
+// number of groups. A set of more than 32 rules is indexed by its literal
+// heads on its first question, which allocates the index (about 30 bytes a
+// rule) and costs about as much as parsing the rules did; every question
+// after it allocates nothing. Robots.Group with several agents is linear in
+// the records of the file.
 package robots
 
 import (
 	"strconv"
-	"strings"
+	"sync/atomic"
 )
 
 // Robots is a parsed robots.txt file, ready to answer questions.
@@ -97,10 +114,14 @@ import (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// body is the text read (at most MaxSize bytes); records and sitemaps
+	// body is the text read (at most MaxSize bytes); the lines below
 	// refer to it.
-	body     string
-	records  []Record
+	body string
+	// agents and rules are the user-agent and rule lines of all records, in
+	// file order, and spans where each record starts in them (source.go).
+	agents   []srcLine
+	rules    []srcLine
+	spans    []span
 	sitemaps []string
 	// extras are the lines with other keys, such as crawl-delay, in file
 	// order (extensions.go).
@@ -113,6 +134,11 @@ type Robots struct {
 	named []namedGroup
 	// global is the group of the records that name "*".
 	global *Group
+
+	// size is the bytes r keeps reachable (memsize.go), and lazySize those
+	// of the indexes built since.
+	size     int
+	lazySize atomic.Int64
 }
 
 // The shared answers for files that could not be fetched.
@@ -139,7 +165,9 @@ func DisallowAll() *Robots { return disallowAll }
 // its path, parameters and query are used.
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
-// ";" ("https://example.com?q") and is longer than 2 KiB.
+// ";" ("https://example.com?q") and is longer than 2 KiB, and on the first
+// question answered by a group of more than 32 rules, which builds its
+// index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
 	return r.group(agent).Allowed(url)
 }
@@ -167,32 +195,7 @@ func (r *Robots) Group(agents ...string) *Group {
 		}
 		return r.group(agent)
 	}
-	g := &Group{named: true}
-	for _, a := range agents {
-		ag := r.lookup(a)
-		if ag == nil {
-			continue
-		}
-		for _, s := range ag.sets {
-			if !containsSet(g.sets, s) {
-				g.sets = append(g.sets, s)
-			}
-		}
-	}
-	if len(g.sets) == 0 {
-		return r.global
-	}
-	return g
-}
-
-// containsSet reports whether sets holds s.
-func containsSet(sets []*ruleSet, s *ruleSet) bool {
-	for _, t := range sets {
-		if t == s {
-			return true
-		}
-	}
-	return false
+	return r.union(agents)
 }
 
 // Sitemaps returns the values of the sitemap lines of the file, as written,
@@ -202,23 +205,6 @@ func (r *Robots) Sitemaps() []string {
 		return nil
 	}
 	return append([]string(nil), r.sitemaps...)
-}
-
-// Records returns the groups of the file as written, in file order, with
-// their user-agent lines and rules. Rules before the first user-agent line
-// belong to no group and are not included. The result is a copy.
-func (r *Robots) Records() []Record {
-	if r == nil || len(r.records) == 0 {
-		return nil
-	}
-	recs := make([]Record, len(r.records))
-	for i, rec := range r.records {
-		recs[i] = Record{
-			Agents: append([]Agent(nil), rec.Agents...),
-			Rules:  append([]Rule(nil), rec.Rules...),
-		}
-	}
-	return recs
 }
 
 // A Decision is the answer to a question, with its reason.
@@ -240,8 +226,11 @@ type Decision struct {
 type Reason uint8
 
 const (
+	// reasonNone is the zero value, which no decision has: a Decision
+	// left unset does not read as decided by a rule.
+	reasonNone Reason = iota
 	// ReasonRule: a rule matched, Decision.Rule is the deciding one.
-	ReasonRule Reason = iota
+	ReasonRule
 	// ReasonNoMatch: the crawler's group has rules, but none matched the
 	// URL, so it is allowed.
 	ReasonNoMatch
@@ -261,6 +250,7 @@ const (
 )
 
 var reasonNames = [...]string{
+	reasonNone:        "no decision",
 	ReasonRule:        "rule",
 	ReasonNoMatch:     "no matching rule",
 	ReasonEmptyGroup:  "empty group",
@@ -288,88 +278,5 @@ func (d Decision) String() string {
 	if d.Reason != ReasonRule {
 		return verdict + " (" + d.Reason.String() + ")"
 	}
-	kind := "Disallow"
-	if d.Rule.Allow {
-		kind = "Allow"
-	}
-	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + kind + ": " + d.Rule.Pattern
-}
-
-// ProductToken returns the crawler's product token from a full User-Agent
-// header, for use with Allowed:
-//
-//	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
-//	"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
-//	"FooBot/1.0" → "FooBot"
-//
-// It returns the first name/version product that follows "compatible;" in
-// a comment, as crawlers that pose as browsers write it; failing that, the
-// first name/version product, or else the first word, that is not one of
-// the generic browser tokens (Mozilla, AppleWebKit, KHTML, Gecko, Chrome,
-// Safari, ...); cut to the characters a product token may hold (letters,
-// "-" and "_"). This is a heuristic, since User-Agent headers follow no
-// grammar in practice: crawlers that know their token should pass it
-// directly.
-//
-// It returns "" when the header names no crawler (a plain browser header).
-// Do not pass "" to Allowed: the empty token names the groups whose
-// user-agent value has no token ("User-agent:" with no value), not "*".
-func ProductToken(userAgent string) string {
-	if _, after, ok := strings.Cut(userAgent, "compatible;"); ok {
-		for _, f := range strings.FieldsFunc(after, isUASeparator) {
-			name, _, product := strings.Cut(f, "/")
-			if name = name[:tokenLen(name)]; product && name != "" && !isGenericToken(name) {
-				return name
-			}
-		}
-	}
-	var word string
-	for _, f := range strings.FieldsFunc(userAgent, isUASeparator) {
-		name, _, product := strings.Cut(f, "/")
-		name = name[:tokenLen(name)]
-		if name == "" || isGenericToken(name) {
-			continue // "+http://...", "5.0", "Mozilla/5.0", ...
-		}
-		if product {
-			return name
-		}
-		if word == "" {
-			word = name
-		}
-	}
-	return word
-}
-
-// tokenLen returns the length of the product token that s starts with.
-func tokenLen(s string) int {
-	i := 0
-	for i < len(s) && isTokenChar(s[i]) {
-		i++
-	}
-	return i
-}
-
-// isUASeparator reports whether c separates the products and comments of a
-// User-Agent header.
-func isUASeparator(c rune) bool {
-	return c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')' || c == ','
-}
-
-// genericTokens are the products and words of browser User-Agent headers
-// that do not name a crawler.
-var genericTokens = []string{
-	"mozilla", "applewebkit", "khtml", "like", "gecko", "compatible",
-	"chrome", "safari", "mobile", "version", "linux", "android", "windows",
-	"nt", "win", "x", "macintosh", "intel", "mac", "os", "iphone", "cpu",
-	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
-}
-
-// isGenericToken reports whether name is one of genericTokens.
-func isGenericToken(name string) bool {
-	for _, t := range genericTokens {
-		if equalFoldASCII(name, t) {
-			return true
-		}
-	}
-	return false
+	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + d.Rule.String()
 }

@@ -32,7 +32,7 @@ func (c *Cache) resize(e *entry) {
 		return
 	}
 	size := entryOverhead + 2*int64(len(e.st.RobotsURL)) +
-		int64(len(e.st.Body)) + int64(memSize(e.good, e.st.Body))
+		int64(len(e.st.Body)) + int64(memSize(e.good))
 	c.held += size - e.size
 	e.size = size
 	if size > c.opts.MaxBytes {

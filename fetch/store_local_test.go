@@ -26,7 +26,14 @@ func TestCacheBytes(t *testing.T) {
 		urls = append(urls, serve(t, h.ServeHTTP).URL)
 	}
 	bigURL := serve(t, big.ServeHTTP).URL
-	const bound = 4 << 10 // two small hosts, not three
+	// What one small host holds, measured on a cache of its own.
+	probeHost := serve(t, (&handler{status: 200, body: privateRules}).ServeHTTP).URL
+	probe := fetch.NewCache(nil, testUserAgent, fetch.Options{})
+	if _, err := probe.Allowed(context.Background(), testAgent, probeHost+"/"); err != nil {
+		t.Fatal(err)
+	}
+	one := probe.Stats().Bytes
+	bound := 2*one + one/2 // two small hosts, not three
 	c := fetch.NewCache(nil, testUserAgent, fetch.Options{MaxBytes: bound})
 	ask := func(u string) {
 		if _, err := c.Allowed(context.Background(), testAgent, u+"/"); err != nil {

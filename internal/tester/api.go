@@ -141,12 +141,27 @@ func (s *server) test(w http.ResponseWriter, r *http.Request) {
 			resp.Warnings = append(resp.Warnings, warn)
 		}
 	}
+	if work := len(req.Agents) * max(len(req.URLs), 1); work > maxTestWork {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: %d agents × %d URLs is over %d: ask fewer at a time",
+			len(req.Agents), len(req.URLs), maxTestWork))
+		return
+	}
 	g := robots.Parse([]byte(req.Robots)).Group(req.Agents...)
+	ctx := r.Context()
 	for i, u := range req.URLs {
+		if ctx.Err() != nil {
+			return // the client has gone: nobody reads the answer
+		}
 		resp.Results[i] = decide(g, u)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
+
+// maxTestWork bounds the agents times the URLs of one /api/test request,
+// so that its work is bounded whatever the file: resolving the group is
+// linear in the agents, and each URL is answered in time independent of
+// the number of agents and groups.
+const maxTestWork = 100_000
 
 // decide returns the verdict of g on rawURL.
 func decide(g *robots.Group, rawURL string) result {

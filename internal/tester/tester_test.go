@@ -2,6 +2,7 @@ package tester_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -270,6 +271,8 @@ func TestErrors(t *testing.T) {
 		{"json/trailing-garbage", request{path: "/api/check", body: `{} x`}, 400, "", "bad request: invalid character"},
 		{"test/no-agents", request{path: "/api/test", body: `{"robots": "", "urls": ["/"]}`}, 400, "", "bad request: agents: give at least one"},
 		{"test/empty-agent", request{path: "/api/test", body: `{"agents": ["a", ""]}`}, 400, "", "bad request: agents[1] is empty"},
+		{"test/too-much-work", request{path: "/api/test", body: `{"agents": [` + strings.Repeat(`"a",`, 1000) + `"a"], "urls": [` +
+			strings.Repeat(`"/",`, 99) + `"/"]}`}, 400, "", "bad request: 1001 agents × 100 URLs is over 100000"},
 		{"size/test", request{path: "/api/test", body: huge}, 413, "", "the request is over 4194304 bytes"},
 		{"size/check", request{path: "/api/check", body: huge}, 413, "", "the request is over 4194304 bytes"},
 		{"content-type/missing", request{path: "/api/test", body: "{}", header: map[string]string{"Content-Type": ""}}, 415, "", "the body must be JSON"},
@@ -371,5 +374,36 @@ func TestAssets(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != ct || len(body) == 0 {
 			t.Errorf("GET %s: status %d, Content-Type %q, %d bytes; want 200, %q", path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body), ct)
 		}
+	}
+}
+
+// TestTestClientGone checks that /api/test stops, and answers nothing, when
+// the client has gone before the work is done.
+func TestTestClientGone(t *testing.T) {
+	h := tester.NewHandler(tester.Options{})
+	body := `{"robots": "User-agent: *\nDisallow: /a\n", "agents": ["a"], "urls": [` + strings.Repeat(`"/a",`, 999) + `"/a"]}`
+	tests := []struct {
+		name     string
+		cancel   bool
+		wantBody bool
+	}{
+		{"present", false, true},
+		{"gone", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.cancel {
+				cancel()
+			}
+			r := httptest.NewRequestWithContext(ctx, http.MethodPost, "http://127.0.0.1:8080/api/test", strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if got := w.Body.Len() > 0; got != tt.wantBody {
+				t.Errorf("answered %d bytes, want an answer: %t", w.Body.Len(), tt.wantBody)
+			}
+		})
 	}
 }

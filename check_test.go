@@ -59,7 +59,7 @@ func TestCheck(t *testing.T) {
 			[]finding{{2 + (MaxSize-14)/101, erro, CodeTooLarge}}},
 		{"line-too-long", "user-agent: *\ndisallow: /" + strings.Repeat("a", maxLineLen) + "\n",
 			[]finding{{2, erro, CodeLineTooLong}}},
-		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNUL}}},
+		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNULByte}}},
 		{"invalid-utf8", "user-agent: *\ndisallow: /caf\xE9\n", []finding{{2, warn, CodeInvalidUTF8}}},
 		{"misplaced-bom/key", "user-agent: *\n\xEF\xBB\xBFdisallow: /a\n",
 			[]finding{{2, warn, CodeMisplacedBOM}, {2, erro, CodeUnknownKey}}},
@@ -72,7 +72,7 @@ func TestCheck(t *testing.T) {
 		{"binary/utf-16", "\xFF\xFEu\x00s\x00e\x00r\x00-\x00a\x00g\x00e\x00n\x00t\x00:\x00 \x00*\x00\n\x00",
 			[]finding{{1, erro, CodeBinary}}},
 		{"binary/directive-still-read", "\x00\x00\x00\x00\nuser-agent: *\ndisallow: fish\n",
-			[]finding{{1, erro, CodeBinary}, {3, erro, CodeNeverMatches}}},
+			[]finding{{1, erro, CodeBinary}, {3, erro, CodePatternNeverMatches}}},
 		{"invalid-line/three-words", "user-agent: *\ndisallow /a /b\n", []finding{{2, warn, CodeInvalidLine}}},
 		{"invalid-line/one-word", "user-agent: *\ndisallow\n", []finding{{2, warn, CodeInvalidLine}}},
 		{"invalid-line/empty-key", "user-agent: *\n: /a\n", []finding{{2, warn, CodeInvalidLine}}},
@@ -107,9 +107,9 @@ func TestCheck(t *testing.T) {
 		{"rule-outside-group", "disallow: /a\nallow: /b\nuser-agent: *\ndisallow: /c\n",
 			[]finding{{1, erro, CodeRuleOutsideGroup}, {2, erro, CodeRuleOutsideGroup}}},
 		{"pattern-never-matches/no-slash", "user-agent: *\ndisallow: private\nallow: $\n",
-			[]finding{{2, erro, CodeNeverMatches}, {3, erro, CodeNeverMatches}}},
+			[]finding{{2, erro, CodePatternNeverMatches}, {3, erro, CodePatternNeverMatches}}},
 		{"pattern-never-matches/url", "user-agent: *\ndisallow: https://example.com/private\n",
-			[]finding{{2, erro, CodeNeverMatches}}},
+			[]finding{{2, erro, CodePatternNeverMatches}}},
 		{"pattern-never-matches/star-is-fine", "user-agent: *\ndisallow: *.pdf$\n", nil},
 		{"literal-dollar", "user-agent: *\ndisallow: /a$b\ndisallow: /c$\n", []finding{{2, warn, CodeLiteralDollar}}},
 		{"empty-user-agent", "user-agent:\ndisallow: /a\n", []finding{{1, warn, CodeEmptyUserAgent}}},
@@ -244,7 +244,7 @@ func TestRobotsDiagnostics(t *testing.T) {
 func TestCheckLineBreaks(t *testing.T) {
 	for name, br := range map[string]string{"LF": "\n", "CRLF": "\r\n", "CR": "\r"} {
 		body := strings.ReplaceAll("user-agent: *\n\ndisallow: fish\n", "\n", br)
-		want := []finding{{3, erro, CodeNeverMatches}}
+		want := []finding{{3, erro, CodePatternNeverMatches}}
 		if diff := cmp.Diff(want, findings(body)); diff != "" {
 			t.Errorf("%s: mismatch (-want +got):\n%s", name, diff)
 		}
@@ -254,8 +254,8 @@ func TestCheckLineBreaks(t *testing.T) {
 	}
 }
 
-// TestCheckSeesParsedGroups checks, on real files, that Check cuts the same
-// groups with the same rules as Parse.
+// TestCheckSeesParsedGroups checks, on real files, that the parser Check
+// drives cuts the same groups with the same rules as Parse.
 func TestCheckSeesParsedGroups(t *testing.T) {
 	files, _ := filepath.Glob("testdata/realworld/*")
 	golden, _ := filepath.Glob("testdata/golden/*.txt")
@@ -266,18 +266,8 @@ func TestCheckSeesParsedGroups(t *testing.T) {
 		}
 		var c checker
 		c.check(string(body[:min(len(body), MaxSize)]))
-		recs := Parse(body).Records()
-		if len(c.records) != len(recs) {
-			t.Errorf("%s: Check sees %d groups, Parse %d", file, len(c.records), len(recs))
-			continue
-		}
-		for i, rec := range recs {
-			if c.records[i].line != rec.Agents[0].Line {
-				t.Errorf("%s: group %d starts on line %d for Check, %d for Parse", file, i, c.records[i].line, rec.Agents[0].Line)
-			}
-			if diff := cmp.Diff(rec.Rules, c.records[i].rules); diff != "" {
-				t.Errorf("%s: group %d rules differ (-parse +check):\n%s", file, i, diff)
-			}
+		if diff := cmp.Diff(Parse(body).Records(), c.p.r.Records()); diff != "" {
+			t.Errorf("%s: groups differ (-parse +check):\n%s", file, diff)
 		}
 	}
 }
@@ -364,9 +354,9 @@ func TestNeverDecidesRandom(t *testing.T) {
 
 // knownCodes are all the codes of Check.
 var knownCodes = []Code{
-	CodeTooLarge, CodeLineTooLong, CodeNUL, CodeInvalidUTF8, CodeMisplacedBOM, CodeHTML, CodeBinary, CodeInvalidLine,
+	CodeTooLarge, CodeLineTooLong, CodeNULByte, CodeInvalidUTF8, CodeMisplacedBOM, CodeHTML, CodeBinary, CodeInvalidLine,
 	CodeMissingColon, CodeTypo, CodeUnknownKey, CodeIgnoredByGoogle, CodeInvalidValue, CodeKeyOutsideGroup,
-	CodeRuleOutsideGroup, CodeNeverMatches, CodeLiteralDollar, CodeEmptyUserAgent, CodeCutUserAgent,
+	CodeRuleOutsideGroup, CodePatternNeverMatches, CodeLiteralDollar, CodeEmptyUserAgent, CodeCutUserAgent,
 	CodeGroupNotEnded, CodeSitemapURL, CodeDuplicateRule, CodeShadowedRule, CodeDisallowAll,
 }
 

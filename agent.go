@@ -1,0 +1,149 @@
+package robots
+
+// User agents: the product token of a user-agent line, the lookup of a
+// crawler's group by token, and the token of a full User-Agent header.
+
+import (
+	"cmp"
+	"strings"
+)
+
+// ProductToken returns the crawler's product token from a full User-Agent
+// header, for use with Allowed:
+//
+//	"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
+//	"Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" → "Googlebot"
+//	"FooBot/1.0" → "FooBot"
+//
+// It returns the first name/version product that follows "compatible;" in
+// a comment, as crawlers that pose as browsers write it; failing that, the
+// first name/version product, or else the first word, that is not one of
+// the generic browser tokens (Mozilla, AppleWebKit, KHTML, Gecko, Chrome,
+// Safari, ...); cut to the characters a product token may hold (letters,
+// "-" and "_"). This is a heuristic, since User-Agent headers follow no
+// grammar in practice: crawlers that know their token should pass it
+// directly.
+//
+// It returns "" when the header names no crawler (a plain browser header).
+// Do not pass "" to Allowed: the empty token names the groups whose
+// user-agent value has no token ("User-agent:" with no value), not "*".
+func ProductToken(userAgent string) string {
+	if _, after, ok := strings.Cut(userAgent, "compatible;"); ok {
+		for _, f := range strings.FieldsFunc(after, isUASeparator) {
+			name, _, product := strings.Cut(f, "/")
+			if name = name[:tokenLen(name)]; product && name != "" && !isGenericToken(name) {
+				return name
+			}
+		}
+	}
+	var word string
+	for _, f := range strings.FieldsFunc(userAgent, isUASeparator) {
+		name, _, product := strings.Cut(f, "/")
+		name = name[:tokenLen(name)]
+		if name == "" || isGenericToken(name) {
+			continue // "+http://...", "5.0", "Mozilla/5.0", ...
+		}
+		if product {
+			return name
+		}
+		if word == "" {
+			word = name
+		}
+	}
+	return word
+}
+
+// tokenLen returns the length of the product token that s starts with.
+func tokenLen(s string) int {
+	i := 0
+	for i < len(s) && isTokenChar(s[i]) {
+		i++
+	}
+	return i
+}
+
+// isUASeparator reports whether c separates the products and comments of a
+// User-Agent header.
+func isUASeparator(c rune) bool {
+	return c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')' || c == ','
+}
+
+// genericTokens are the products and words of browser User-Agent headers
+// that do not name a crawler.
+var genericTokens = []string{
+	"mozilla", "applewebkit", "khtml", "like", "gecko", "compatible",
+	"chrome", "safari", "mobile", "version", "linux", "android", "windows",
+	"nt", "win", "x", "macintosh", "intel", "mac", "os", "iphone", "cpu",
+	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
+}
+
+// isGenericToken reports whether name is one of genericTokens.
+func isGenericToken(name string) bool {
+	for _, t := range genericTokens {
+		if equalFoldASCII(name, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentToken returns the token a user-agent value is matched with.
+//
+// A value is global if it is "*", or "*" followed by whitespace and anything
+// ("* foo", which Google's reference parser accepts). Otherwise only its
+// leading product token counts:
+//
+//	token = 1*( ALPHA | "-" | "_" )
+//
+// so "Googlebot/2.1" is "Googlebot", "Foo Bar" is "Foo" and "MJ12bot" is
+// "MJ". A value that starts with another character gives the empty token,
+// which names nobody who gives a real product token.
+func agentToken(v string) string {
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
+		return "*"
+	}
+	i := 0
+	for i < len(v) && isTokenChar(v[i]) {
+		i++
+	}
+	return v[:i]
+}
+
+// A namedGroup is the group of a product token, lower-cased.
+type namedGroup struct {
+	token string
+	group *Group
+}
+
+// lookup returns the group whose token equals agent, ignoring ASCII case, or
+// nil. It does not allocate.
+func (r *Robots) lookup(agent string) *Group {
+	lo, hi := 0, len(r.named)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		switch c := compareLower(r.named[mid].token, agent); {
+		case c == 0:
+			return r.named[mid].group
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return nil
+}
+
+// compareLower compares token, which is lower-case, with s lower-cased, as
+// strings.Compare does.
+func compareLower(token, s string) int {
+	n := min(len(token), len(s))
+	for i := 0; i < n; i++ {
+		if a, b := token[i], lower(s[i]); a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
+	}
+	return cmp.Compare(len(token), len(s))
+}

@@ -1,0 +1,324 @@
+package robots
+
+// Diagnostics: what in a robots.txt file is wrong, ignored or surprising.
+//
+// Check reads a file line by line with the same helpers as Parse, so that it
+// sees what Google sees, and reports each finding with its line. It does its
+// work apart from Parse, which stays as fast as if it did not exist.
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Check reads the body of a robots.txt file as Parse does and reports what
+// in it is wrong, ignored by Google or likely to surprise its author, with
+// the 1-based line of each finding; the constants of type Code list them.
+// Check never fails; a file without findings gives an empty list.
+//
+// The findings are about the file alone, not about a crawler: they do not
+// change what Parse and Allowed do.
+func Check(data []byte) Diagnostics {
+	var c checker
+	s := string(data)
+	if len(s) > MaxSize {
+		c.add(lineAt(s, MaxSize), SeverityError, CodeTooLarge,
+			"the file is "+strconv.Itoa(len(s))+" bytes long: only the first "+strconv.Itoa(MaxSize)+
+				" (500 KiB) are read, and the rest from here on is ignored")
+		s = s[:MaxSize]
+	}
+	c.check(s)
+	return c.diags
+}
+
+// Diagnostics returns the findings of Check for the text r was parsed from.
+// Since Parse reads at most MaxSize bytes, CodeTooLarge cannot be among
+// them: to know whether a body is too large, give it to Check. A nil
+// Robots, or one from AllowAll or DisallowAll, has no findings.
+func (r *Robots) Diagnostics() Diagnostics {
+	if r == nil {
+		return nil
+	}
+	var c checker
+	c.check(r.body)
+	return c.diags
+}
+
+// A checker collects the findings of one file. It drives the parser, line
+// by line, and checks what the parser made of each line; then it checks the
+// compiled rules of each record.
+type checker struct {
+	diags Diagnostics
+	// html reports whether the body looks like an HTML page, binary
+	// whether it is not text: per-line findings that would only repeat it
+	// are left out.
+	html, binary bool
+	p            parser
+	// recordLine is the line of the first user-agent line of the current
+	// record.
+	recordLine int
+	// between is the line of the last non-rule directive (such as
+	// crawl-delay) since the last user-agent line of the current record,
+	// before any rule, or 0; betweenKey is its key.
+	between    int
+	betweenKey string
+}
+
+// add records a finding.
+func (c *checker) add(line int, sev Severity, code Code, msg string) {
+	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
+}
+
+// check reads s, the part of the file Parse reads, line by line, as Parse
+// does, then checks its groups.
+func (c *checker) check(body string) {
+	c.p = parser{r: &Robots{body: body}}
+	s := skipBOM(body)
+	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
+		c.binary = true
+		msg := "the file is not text (" + strconv.Itoa(nuls) + " NUL bytes in its first " + strconv.Itoa(binarySniffLen) + "): it is not a robots.txt file"
+		if strings.HasPrefix(s, "\xFF\xFE") || strings.HasPrefix(s, "\xFE\xFF") {
+			msg = "the file is UTF-16 text: a robots.txt file must be UTF-8 encoded, and Google reads nothing from it"
+		}
+		c.add(1, SeverityError, CodeBinary, msg)
+	}
+	if c.html = looksLikeHTML(s); c.html {
+		start := 0 // of the page, after leading space
+		for start < len(s) && isSpace(s[start]) {
+			start++
+		}
+		c.add(lineAt(s, start), SeverityError, CodeHTML,
+			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
+	}
+	c.p.scan(c.line)
+	c.p.finish()
+	r := c.p.r
+	r.resolve()
+	c.diags = append(c.diags, checkMore(r)...)
+	var sc scratch
+	for i := range r.spans {
+		agents, rules := r.record(i)
+		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(body)) == "*" })
+		c.checkRules(compile(r, rules, &sc), global)
+	}
+	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+}
+
+// lineAt returns the 1-based number of the line of s that holds byte off,
+// counting line breaks as Parse does.
+func lineAt(s string, off int) int {
+	n := 1
+	for i := 0; i < off && i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			n++
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
+// bytes or more: text files have none, or one by mistake.
+const (
+	binarySniffLen = 1024
+	binaryNULs     = 4
+)
+
+// htmlSniffLen is how much of the start of a body looksLikeHTML reads.
+const htmlSniffLen = 1024
+
+// looksLikeHTML reports whether the body s is an HTML page: it starts with
+// "<" and names one of the elements every page has near its start, as when
+// a site serves its home page or an error page for /robots.txt.
+func looksLikeHTML(s string) bool {
+	s = trimSpace(s)
+	if !strings.HasPrefix(s, "<") {
+		return false
+	}
+	head := lowerASCII(s[:min(len(s), htmlSniffLen)])
+	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<title"} {
+		if strings.Contains(head, tag) {
+			return true
+		}
+	}
+	return false
+}
+
+// line checks physical line number n.
+func (c *checker) line(l line) {
+	n, s := l.n, l.text
+	if len(s) > maxLineLen {
+		c.add(n, SeverityError, CodeLineTooLong, "the line is "+strconv.Itoa(len(s))+
+			" bytes long: only the first "+strconv.Itoa(maxLineLen)+" are read")
+		s = s[:maxLineLen]
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		if !c.binary {
+			c.add(n, SeverityError, CodeNULByte, "a NUL byte at column "+strconv.Itoa(i+1)+" ends the line: the rest is ignored")
+		}
+		s = s[:i]
+	}
+	if !c.binary {
+		if i := strings.Index(s, utf8BOM); i >= 0 {
+			msg := "a byte order mark inside the file is read as data"
+			if trimSpace(s[:i]) == "" {
+				msg += ": the line's key is not recognised"
+			}
+			c.add(n, SeverityWarning, CodeMisplacedBOM, msg)
+		}
+		if !utf8.ValidString(s) {
+			c.add(n, SeverityWarning, CodeInvalidUTF8, "the line is not valid UTF-8: a robots.txt file must be UTF-8 encoded")
+		}
+	}
+	kind, key, value := l.kind, l.key, l.value
+	content := s
+	if i := strings.IndexByte(content, '#'); i >= 0 {
+		content = content[:i]
+	}
+	content = trimSpace(content)
+	if kind == kindNone {
+		if content != "" && !c.html && !c.binary {
+			c.add(n, SeverityWarning, CodeInvalidLine, "the line is not a key, a colon and a value: it is ignored")
+		}
+		return
+	}
+	if (kind == kindAllow || kind == kindDisallow || kind == kindSitemap) && strings.ContainsAny(key, " \t") {
+		// "Disallow https://example.com/a": the first colon is the URL's.
+		word, _ := cutSpace(key)
+		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
+			" and the value "+quote(value))
+	} else if kind != kindOther {
+		if name, ok := keyTypo(kind, key); ok {
+			c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
+				" by Google, but other crawlers may ignore the line")
+		}
+	}
+	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
+		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(key)+
+			": Google reads the line, but other crawlers may not")
+	}
+	switch kind {
+	case kindUserAgent:
+		c.userAgent(l)
+	case kindAllow, kindDisallow:
+		c.rule(l)
+	case kindSitemap:
+		if !isAbsoluteHTTP(value) {
+			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quote(value)+" is not an absolute http or https URL")
+		}
+		c.nonRule(n, key)
+	case kindOther:
+		c.other(n, key, value)
+		c.nonRule(n, key)
+	}
+}
+
+// keyTypo reports whether key, of the given kind, is not spelt as the
+// directive's name, and returns that name.
+func keyTypo(kind lineKind, key string) (name string, typo bool) {
+	var keys []string
+	switch kind {
+	case kindUserAgent:
+		keys = userAgentKeys
+	case kindAllow:
+		keys = allowKeys
+	case kindDisallow:
+		keys = disallowKeys
+	case kindSitemap:
+		keys = sitemapKeys
+	default:
+		return "", false
+	}
+	return keys[0], !equalFoldASCII(key, keys[0])
+}
+
+// userAgent checks a user-agent line, which the parser has put in a record.
+func (c *checker) userAgent(l line) {
+	n, value := l.n, l.value
+	switch {
+	case l.newRecord:
+		c.recordLine = n
+	case c.between > 0:
+		c.add(n, SeverityWarning, CodeGroupNotEnded, "this user-agent line joins the group of line "+
+			strconv.Itoa(c.recordLine)+": the "+quote(c.betweenKey)+" line "+strconv.Itoa(c.between)+
+			" is not a rule, so it does not end the group, and the rules that follow apply to both")
+	}
+	c.between = 0
+	token := agentToken(value)
+	switch {
+	case token == "*":
+	case value == "":
+		c.add(n, SeverityWarning, CodeEmptyUserAgent, "empty user-agent: it names no crawler")
+	case token == "":
+		c.add(n, SeverityWarning, CodeCutUserAgent, "user-agent "+quote(value)+
+			" names no crawler: a name is matched by its leading letters, \"-\" and \"_\", and \"*\" only stands alone")
+	case token != value:
+		sev := SeverityInfo
+		if next := value[len(token)]; next >= '0' && next <= '9' || next >= 0x80 {
+			sev = SeverityWarning // cut inside a word: "MJ12bot" is "MJ"
+		}
+		c.add(n, sev, CodeCutUserAgent, "user-agent "+quote(value)+" is matched as "+quote(token)+
+			": only the leading letters, \"-\" and \"_\" count")
+	}
+}
+
+// rule checks an allow or disallow line.
+func (c *checker) rule(l line) {
+	n, p := l.n, l.value
+	if !l.kept {
+		name := Rule{Allow: l.kind == kindAllow}.key()
+		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
+	}
+	if p != "" && p[0] != '/' && p[0] != '*' {
+		msg := "pattern " + quote(p) + " starts with neither \"/\" nor \"*\": it never matches"
+		if i := strings.Index(p, "://"); i >= 0 {
+			path := "/"
+			if j := strings.IndexByte(p[i+3:], '/'); j >= 0 {
+				path = p[i+3+j:]
+			}
+			msg = "pattern " + quote(p) + " is a URL, not a path: it never matches (write " + quote(path) + ")"
+		}
+		c.add(n, SeverityError, CodePatternNeverMatches, msg)
+	}
+	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
+		c.add(n, SeverityWarning, CodeLiteralDollar, "the \"$\" inside pattern "+quote(p)+
+			" matches a \"$\" in the path: \"$\" anchors only at the end of a pattern")
+	}
+	if l.kept {
+		c.between = 0
+	}
+}
+
+// nonRule notes a directive that is neither a rule nor a user-agent line,
+// which does not end a group.
+func (c *checker) nonRule(n int, key string) {
+	if len(c.p.r.spans) > 0 && !c.p.ruled {
+		c.between, c.betweenKey = n, key
+	}
+}
+
+// isAbsoluteHTTP reports whether s is an absolute http or https URL with a
+// host.
+func isAbsoluteHTTP(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// maxQuoted is the number of bytes of a value quoted in a message.
+const maxQuoted = 80
+
+// quote quotes s for a message, cut to maxQuoted bytes.
+func quote(s string) string {
+	if len(s) > maxQuoted {
+		return strconv.Quote(s[:maxQuoted]) + "..."
+	}
+	return strconv.Quote(s)
+}

@@ -1,0 +1,41 @@
+package robots
+
+// The escaping of patterns before they are matched.
+
+// escapePattern normalises the value of an allow or disallow line the way
+// Google's reference parser does before matching: a "%" followed by two hex
+// digits has the digits upper-cased ("%2f" becomes "%2F"), and every byte
+// outside ASCII becomes a %XX triplet ("é" becomes "%C3%A9"). Nothing else
+// changes: "%62" is not decoded and ASCII is never escaped. When there is
+// nothing to change, s itself is returned.
+func escapePattern(s string) string {
+	n := 0 // bytes to add
+	change := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+				change = true
+			}
+			i += 2
+		case c >= 0x80:
+			n += 2
+		}
+	}
+	if n == 0 && !change {
+		return s
+	}
+	b := make([]byte, 0, len(s)+n)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
+			i += 2
+		case c >= 0x80:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&0xF])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,105 @@
+package robots
+
+// The character classes of the robots.txt grammar, as Google's reference
+// parser reads bytes: ASCII only, C's isspace, case folded by ASCII rules.
+
+// hasAnyPrefixFold reports whether s starts with one of the lower-case
+// ASCII prefixes, ignoring ASCII case.
+func hasAnyPrefixFold(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// equalFoldASCII reports whether s and t are equal under ASCII case folding.
+// Unlike strings.EqualFold, it does not fold non-ASCII letters.
+func equalFoldASCII(s, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if lower(s[i]) != lower(t[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// lower returns the ASCII lower case of c.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// isSpace reports whether c is ASCII whitespace as C's isspace has it:
+//
+//	SP | HT | LF | VT | FF | CR
+//
+// A non-breaking space is not whitespace: it is data.
+func isSpace(c byte) bool {
+	return c == ' ' || '\t' <= c && c <= '\r'
+}
+
+// trimSpace removes leading and trailing ASCII whitespace.
+func trimSpace(s string) string {
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// isHex reports whether c is an ASCII hex digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// isLowerHex reports whether c is a lower-case hex letter.
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+
+// upper returns the ASCII upper case of c.
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
+}
+
+// isTokenChar reports whether c may appear in a product token.
+func isTokenChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// lowerASCII returns s with ASCII letters lower-cased.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lower(b[j])
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// upperHex are the digits of a %XX escape, which are written upper-case.
+const upperHex = "0123456789ABCDEF"
+
+// trimSpaceAt removes leading and trailing ASCII whitespace, and returns the
+// offset in s of what is left.
+func trimSpaceAt(s string) (string, int) {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return trimSpace(s[i:]), i
+}

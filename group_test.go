@@ -1,0 +1,173 @@
+package robots
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestMultipleAgents(t *testing.T) {
+	body := "user-agent: googlebot-news\ndisallow: /n\nallow: /g/x\nuser-agent: googlebot\ndisallow: /g\nuser-agent: *\ndisallow: /s"
+	r := Parse([]byte(body))
+	tests := []struct {
+		name   string
+		agents []string
+		url    string
+		want   bool
+	}{
+		{"notes/25-union-first", []string{"googlebot-news", "googlebot"}, "/n", false},
+		{"notes/25-union-second", []string{"googlebot-news", "googlebot"}, "/g", false},
+		{"notes/25-union-longest-across", []string{"googlebot-news", "googlebot"}, "/g/x", true},
+		{"notes/25-union-not-star", []string{"googlebot-news", "googlebot"}, "/s", true},
+		{"notes/25-none-named", []string{"a", "b"}, "/s", false},
+		{"notes/25-one-named", []string{"a", "GOOGLEBOT"}, "/g", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.Group(tt.agents...).Allowed(tt.url); got != tt.want {
+				t.Errorf("Group(%q).Allowed(%q) = %t, want %t", tt.agents, tt.url, got, tt.want)
+			}
+			if got := slowAllowed([]byte(body), tt.agents, tt.url); got != tt.want {
+				t.Errorf("slowAllowed(%q, %q) = %t, want %t", tt.agents, tt.url, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNilAndZero(t *testing.T) {
+	var nilRobots *Robots
+	if !nilRobots.Allowed("a", "/x") {
+		t.Error("nil Robots disallows")
+	}
+	if !(&Robots{}).Allowed("a", "/x") {
+		t.Error("zero Robots disallows")
+	}
+	if !nilRobots.Group("a").Allowed("/x") || !(&Robots{}).Group("a", "b").Allowed("/x") {
+		t.Error("group of nil or zero Robots disallows")
+	}
+	var g *Group
+	if !g.Allowed("/x") {
+		t.Error("nil Group disallows")
+	}
+	if nilRobots.Sitemaps() != nil || nilRobots.Records() != nil {
+		t.Error("nil Robots has sitemaps or records")
+	}
+	if AllowAll() != allowAll || DisallowAll().Allowed("a", "/") {
+		t.Error("AllowAll or DisallowAll misbehave")
+	}
+}
+
+func TestDecideReasons(t *testing.T) {
+	body := "user-agent: some\n\ndisallow: /x\n\nuser-agent: blank\ndisallow:\nuser-agent: empty\n"
+	r := Parse([]byte(body))
+	tests := []struct {
+		name   string
+		r      *Robots
+		agent  string
+		url    string
+		want   Decision
+		string string
+	}{
+		{"rule", r, "some", "/x", Decision{Allowed: false, Reason: ReasonRule, Rule: Rule{Pattern: "/x", Line: 3}}, "disallowed by line 3: Disallow: /x"},
+		{"no-match", r, "some", "/y", Decision{Allowed: true, Reason: ReasonNoMatch}, "allowed (no matching rule)"},
+		{"empty-group", r, "empty", "/y", Decision{Allowed: true, Reason: ReasonEmptyGroup}, "allowed (empty group)"},
+		{"empty-pattern", r, "blank", "/y", Decision{Allowed: true, Reason: ReasonNoMatch}, "allowed (no matching rule)"},
+		{"no-group", r, "other", "/y", Decision{Allowed: true, Reason: ReasonNoGroup}, "allowed (no group)"},
+		{"robots-txt", DisallowAll(), "a", "/robots.txt", Decision{Allowed: true, Reason: ReasonRobotsTxt}, "allowed (robots.txt is always allowed)"},
+		{"global", Parse([]byte("user-agent: *\nallow: /y")), "a", "/y", Decision{Allowed: true, Reason: ReasonRule, Rule: Rule{Allow: true, Pattern: "/y", Line: 2}, Global: true}, "allowed by line 2: Allow: /y"},
+		{"written-pattern", Parse([]byte("user-agent: *\ndisallow: /caf\u00e9 # x")), "a", "/caf%C3%A9", Decision{Reason: ReasonRule, Rule: Rule{Pattern: "/caf\u00e9", Line: 2}, Global: true}, "disallowed by line 2: Disallow: /caf\u00e9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.r.Decide(tt.agent, tt.url)
+			if got != tt.want {
+				t.Errorf("Decide(%q, %q) = %#v, want %#v", tt.agent, tt.url, got, tt.want)
+			}
+			if got.String() != tt.string {
+				t.Errorf("Decide(%q, %q).String() = %q, want %q", tt.agent, tt.url, got.String(), tt.string)
+			}
+		})
+	}
+}
+
+func TestAllowedNoAllocs(t *testing.T) {
+	r := Parse([]byte(googleExample + "user-agent: *\ndisallow: /*.php$\nallow: /d/index.html\n" + strings.Repeat("disallow: /many/x\n", 40)))
+	g := r.Group("Googlebot")
+	urls := []string{
+		"https://example.com/includes/a.js",
+		"https://example.com/a/b.php",
+		"https://example.com/d/",
+		"https://example.com/many/x",
+		"https://example.com?q=1",
+		"/robots.txt",
+	}
+	for _, agent := range []string{"Googlebot", "googlebot", "OtherBot", strings.Repeat("x", 100), "Googlebot/2.1"} {
+		for _, u := range urls {
+			if n := testing.AllocsPerRun(100, func() { r.Allowed(agent, u) }); n != 0 {
+				t.Errorf("Allowed(%q, %q) allocates %v times", agent, u, n)
+			}
+			if n := testing.AllocsPerRun(100, func() { g.Allowed(u) }); n != 0 {
+				t.Errorf("Group.Allowed(%q) allocates %v times", u, n)
+			}
+		}
+	}
+}
+
+// TestMergedGroups checks groups merged when parsed, and the groups of
+// several agents, against the slow model, on random files whose records
+// name overlapping agents; and that a file built to defeat merging (past
+// the budget of resolve) still answers right.
+func TestMergedGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	agents := []string{"a", "b", "c", "d", "*"}
+	word := func() string {
+		b := make([]byte, rng.IntN(4)+1)
+		for i := range b {
+			b[i] = "ab/*$"[rng.IntN(5)]
+		}
+		return string(b)
+	}
+	var files []string
+	for range 60 {
+		var body strings.Builder
+		for range 1 + rng.IntN(12) {
+			for range 1 + rng.IntN(3) {
+				body.WriteString("user-agent: " + agents[rng.IntN(len(agents))] + "\n")
+			}
+			for range rng.IntN(4) {
+				kind := []string{"allow", "disallow"}[rng.IntN(2)]
+				body.WriteString(kind + ": /" + word() + "\n")
+			}
+		}
+		files = append(files, body.String())
+	}
+	// Many records, each naming "x" with one other agent: the lists of
+	// "x" and of each other agent differ, and the budget runs out.
+	var defeat strings.Builder
+	for i := range 300 {
+		defeat.WriteString("user-agent: x\nuser-agent: " + letters(i%40) + "\ndisallow: /" + letters(i) + "\n")
+	}
+	files = append(files, defeat.String())
+	if sets := len(Parse([]byte(defeat.String())).lookup("x").sets); sets != 1 {
+		t.Errorf("the group of the agent of most records has %d sets, want them merged into 1", sets)
+	}
+	queries := [][]string{{"a"}, {"b", "c"}, {"a", "d", "c"}, {"zz"}, {"zz", "b"}, {"x"}, {"x", "b"}, {"c", "e"}}
+	for i, body := range files {
+		r := Parse([]byte(body))
+		for _, q := range queries {
+			g := r.Group(q...)
+			for range 20 {
+				path := "/" + strings.NewReplacer("*", "", "$", "").Replace(word()+word())
+				want := slowAllowed([]byte(body), q, path)
+				if got := g.Allowed(path); got != want {
+					t.Fatalf("file %d: Group(%q).Allowed(%q) = %t, slow model says %t; file:\n%s", i, q, path, got, want, body)
+				}
+				if len(q) == 1 {
+					if got := r.Allowed(q[0], path); got != want {
+						t.Fatalf("file %d: Allowed(%q, %q) = %t, slow model says %t", i, q[0], path, got, want)
+					}
+				}
+			}
+		}
+	}
+}

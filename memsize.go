@@ -1,0 +1,83 @@
+package robots
+
+import "unsafe"
+
+// What a parsed file keeps, counted as the Go heap counts it.
+//
+// Parse adds up the bytes of every allocation the result keeps reachable,
+// each rounded up to its allocator size class, and stores the sum; MemSize
+// returns it. The count is checked against the heap in
+// memsize_test.go.
+
+// MemSize returns the number of bytes of memory r keeps reachable (its
+// parsed form, including any lazily built index once built), as counted for
+// a cache's byte bound. It is O(1). The shared values of AllowAll and
+// DisallowAll, and a nil *Robots, keep nothing of their own: 0.
+func (r *Robots) MemSize() int {
+	if r == nil || r.policy != policyRules {
+		return 0
+	}
+	return r.size + int(r.lazySize.Load())
+}
+
+// sizeClasses are the object sizes of Go's allocator up to 32 KiB
+// (internal/runtime/gc.SizeClassToSize).
+var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
+	176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640,
+	704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
+	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// allocSize returns the bytes the heap spends on an allocation of n bytes.
+func allocSize(n int) int {
+	switch {
+	case n <= 0:
+		return 0
+	case n > int(sizeClasses[len(sizeClasses)-1]):
+		return n // the heap counts large objects as their size
+	}
+	lo, hi := 0, len(sizeClasses)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if int(sizeClasses[mid]) < n {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return int(sizeClasses[lo])
+}
+
+// sliceSize returns the bytes of the array of a slice of c elements of
+// type E.
+func sliceSize[E any](c int) int {
+	var e E
+	return allocSize(c * int(unsafe.Sizeof(e)))
+}
+
+// objectSize returns the bytes of one allocated value of type T.
+func objectSize[T any]() int {
+	var v T
+	return allocSize(int(unsafe.Sizeof(v)))
+}
+
+// memSize returns the bytes s keeps of its own, not those of its file nor
+// its index.
+func (s *ruleSet) memSize() int {
+	return objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) + sliceSize[uint32](cap(s.need))
+}
+
+// memSize returns the bytes of x.
+func (x *setIndex) memSize() int {
+	n := objectSize[setIndex]() + sliceSize[node](cap(x.nodes)) + sliceSize[int32](cap(x.byHead))
+	if t := x.float; t != nil {
+		n += objectSize[floatTable]() + sliceSize[int32](cap(t.start)) + sliceSize[int32](cap(t.items)) +
+			sliceSize[int32](cap(t.loose))
+	}
+	return n
+}
+
+// groupSize returns the bytes of g of its own, not its sets.
+func groupSize(g *Group) int {
+	return objectSize[Group]() + sliceSize[*ruleSet](cap(g.sets))
+}

@@ -1,0 +1,176 @@
+package robots
+
+// The redundant-rule analysis of Check: rules that can never decide because
+// another rule of their group matches whenever they do and wins. It reasons
+// over the compiled rules of a record, as the matcher holds them: their
+// shapes are those of match.go, and a rule outranks another exactly when its
+// key is greater.
+
+import (
+	"slices"
+	"strconv"
+)
+
+// A best2 holds the indexes of the two rules of greatest key in some class
+// of rules, or -1.
+type best2 [2]int
+
+// add puts rule i of rules into b if it is among the two best.
+func (b *best2) add(rules []rule, i int) {
+	switch k := rules[i].key; {
+	case b[0] < 0 || k > rules[b[0]].key:
+		b[0], b[1] = i, b[0]
+	case b[1] < 0 || k > rules[b[1]].key:
+		b[1] = i
+	}
+}
+
+// other returns the best rule of b that is not rule i, or -1.
+func (b best2) other(i int) int {
+	if b[0] != i {
+		return b[0]
+	}
+	return b[1]
+}
+
+// A matchClass is a class of rules that match the same paths: the matched
+// part of their pattern, and whether it is anchored at the end.
+type matchClass struct {
+	pattern  string
+	anchored bool
+}
+
+// anchored reports whether r matches only paths that end where its
+// pattern does.
+func (r *rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
+
+// ruleIndex finds, for a compiled rule, another rule of its set that matches
+// whenever it does and outranks it.
+type ruleIndex struct {
+	s *ruleSet
+	// same holds the best rules of each class of rules that match the same
+	// paths.
+	same map[matchClass]best2
+	// prefixes holds the best prefix rules by head, and lengths the
+	// lengths of those heads, increasing.
+	prefixes map[string]best2
+	lengths  []int
+	// maxExtra is the greatest number of bytes by which the priority of a
+	// prefix rule exceeds the length of its head (its trailing "*"s).
+	maxExtra int
+}
+
+// newRuleIndex indexes the rules of s that can decide, apart from the
+// rules implied by index.htm rules, which Check does not count as
+// dominating others.
+func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
+	x := &ruleIndex{s: s, same: make(map[matchClass]best2, len(s.rules)), prefixes: make(map[string]best2, len(s.rules))}
+	for i := range s.rules {
+		r := &s.rules[i]
+		if r.derived() || !decides(r) {
+			continue
+		}
+		k := matchClass{s.pattern(r), r.anchored()}
+		b, ok := x.same[k]
+		if !ok {
+			b = best2{-1, -1}
+		}
+		b.add(s.rules, i)
+		x.same[k] = b
+		if r.shape() == shapePrefix {
+			h := s.head(r)
+			b, ok := x.prefixes[h]
+			if !ok {
+				b = best2{-1, -1}
+				x.lengths = append(x.lengths, len(h))
+			}
+			b.add(s.rules, i)
+			x.prefixes[h] = b
+			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
+		}
+	}
+	slices.Sort(x.lengths)
+	x.lengths = slices.Compact(x.lengths)
+	return x
+}
+
+// dominator returns the index of a rule of another line than rule i that
+// matches every path rule i matches and outranks it there, or -1. It finds
+// such a rule only when that is certain: one that matches the same paths,
+// or a prefix rule whose head starts the head of rule i.
+func (x *ruleIndex) dominator(i int) int {
+	rules := x.s.rules
+	r := &rules[i]
+	beats := func(j int) bool { return j >= 0 && rules[j].key > r.key && rules[j].line() != r.line() }
+	if b, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; ok {
+		if j := b.other(i); beats(j) {
+			return j
+		}
+	}
+	// A prefix rule outranks r only if its priority, at most its head's
+	// length plus maxExtra, reaches that of r: shorter heads need not be
+	// looked up.
+	head := x.s.head(r)
+	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
+	for _, l := range x.lengths[i0:] {
+		if l > len(head) {
+			break
+		}
+		if b, ok := x.prefixes[head[:l]]; ok {
+			if j := b.other(i); beats(j) {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// checkRules reports the rules of a record, compiled as s, that can never
+// decide, because another rule of the record matches whenever they do and
+// takes precedence; and, if the record names "*" (global), a rule that
+// disallows everything.
+func (c *checker) checkRules(s *ruleSet, global bool) {
+	// A pattern that starts with neither "/" nor "*" never matches, and is
+	// reported as such.
+	decides := func(r *rule) bool {
+		p := s.public(r).Pattern
+		return p[0] == '/' || p[0] == '*'
+	}
+	x := newRuleIndex(s, decides)
+	// An allow rule of ".../index.htm" is compiled as two rules of its
+	// line: it is redundant only if both are dominated.
+	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
+	for i := range s.rules {
+		if r := &s.rules[i]; r.derived() && decides(r) && x.dominator(i) < 0 {
+			derivedFree[r.line()] = true
+		}
+	}
+	for i := range s.rules {
+		r := &s.rules[i]
+		if r.derived() || !decides(r) {
+			continue
+		}
+		w := s.public(r)
+		j := x.dominator(i)
+		if j < 0 || derivedFree[w.Line] {
+			if global && !w.Allow && r.shape() == shapePrefix && r.end <= 1 {
+				c.add(w.Line, SeverityWarning, CodeDisallowAll, quote(w.String())+
+					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
+					" is this a staging file in production?")
+			}
+			continue
+		}
+		y, v := &s.rules[j], s.public(&s.rules[j])
+		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
+			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quote(w.String())+" repeats line "+
+				strconv.Itoa(v.Line)+": it never decides")
+			continue
+		}
+		sev := SeverityInfo
+		if v.Allow != w.Allow {
+			sev = SeverityWarning
+		}
+		c.add(w.Line, sev, CodeShadowedRule, quote(w.String())+" never decides: "+
+			quote(v.String())+" (line "+strconv.Itoa(v.Line)+") matches whenever it does and takes precedence")
+	}
+}

@@ -1,0 +1,279 @@
+package robots
+
+// Resolving groups: which records apply to a crawler. This is the one place
+// where "the groups that name the crawler, else those that name *" is
+// written; Allowed, Group and the extension accessors all read its result.
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// resolve builds the groups of r from its records: one per product token
+// named anywhere in the file, holding every record that names it, and the
+// global group of the records that name "*".
+//
+// The rules of a group's records are compiled into one set, so that a
+// question costs the same however many records name the crawler. Tokens
+// with the same records share a Group: a record with thousands of
+// user-agent lines costs one group, not thousands. Merging compiles a rule
+// once more for each other list of records it is in; once that has
+// compiled as many rules again as the file has, further lists keep one set
+// per record, so that a file built to defeat merging costs memory linear in
+// its size (and questions linear in the records of the crawler's group).
+func (r *Robots) resolve() {
+	b := newGroupBuilder(r)
+	// names are the (token, record) pairs of the user-agent lines.
+	type naming struct {
+		token string
+		rec   int32
+	}
+	names := make([]naming, 0, len(r.agents))
+	var global []int32
+	for i := range r.spans {
+		agents, _ := r.record(i)
+		for _, a := range agents {
+			token := agentToken(a.value(r.body))
+			if token == "*" {
+				if len(global) == 0 || global[len(global)-1] != int32(i) {
+					global = append(global, int32(i))
+				}
+				continue
+			}
+			if lower := lowerASCII(token); lower != token {
+				token = lower
+				r.size += allocSize(len(token))
+			}
+			names = append(names, naming{token, int32(i)})
+		}
+	}
+	r.global = b.group(global, false)
+	// By token, then record: each token gets its records in file order.
+	slices.SortFunc(names, func(a, b naming) int {
+		if c := strings.Compare(a.token, b.token); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rec, b.rec)
+	})
+	distinct := 0
+	for i := range names {
+		if i == 0 || names[i].token != names[i-1].token {
+			distinct++
+		}
+	}
+	// The runs of names of each token, with their records; the tokens of
+	// most records are merged first, since merging saves them the most.
+	type run struct{ lo, hi, recs int }
+	runs := make([]run, 0, distinct)
+	for i := 0; i < len(names); {
+		rn := run{lo: i}
+		for rn.hi = i; rn.hi < len(names) && names[rn.hi].token == names[i].token; rn.hi++ {
+			if rn.hi == i || names[rn.hi].rec != names[rn.hi-1].rec {
+				rn.recs++
+			}
+		}
+		runs = append(runs, rn)
+		i = rn.hi
+	}
+	order := make([]int32, len(runs))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	r.named = make([]namedGroup, len(runs))
+	var recs []int32
+	for _, k := range order {
+		rn := runs[k]
+		recs = recs[:0]
+		for _, nm := range names[rn.lo:rn.hi] {
+			if len(recs) == 0 || recs[len(recs)-1] != nm.rec {
+				recs = append(recs, nm.rec)
+			}
+		}
+		r.named[k] = namedGroup{names[rn.lo].token, b.shared(recs)}
+	}
+	r.size += sliceSize[namedGroup](cap(r.named)) + b.size
+}
+
+// A groupBuilder makes the groups of a file, compiling the rules of their
+// records.
+type groupBuilder struct {
+	r *Robots
+	// first holds the index in r.rules of the first rule of each record,
+	// and, last, the number of rules.
+	first []int32
+	// index holds 0, 1, 2, ...: the record lists of single-record groups
+	// are cut from it.
+	index []int32
+	// sets are the compiled rules of each record alone, once needed, and
+	// single the group of each record alone.
+	sets   []*ruleSet
+	single []*Group
+	// lists are the groups of several records made so far, by their list.
+	lists map[string]*Group
+	// budget is the number of rules merging may compile beyond one set per
+	// record; below 0, no more merging.
+	budget int
+	sc     scratch
+	// size is the bytes kept by what the builder made.
+	size int
+}
+
+// newGroupBuilder returns a builder for the groups of r.
+func newGroupBuilder(r *Robots) *groupBuilder {
+	n := len(r.spans)
+	b := &groupBuilder{r: r, first: make([]int32, n+1), index: make([]int32, n),
+		sets: make([]*ruleSet, n), single: make([]*Group, n), budget: len(r.rules)}
+	for i, sp := range r.spans {
+		b.index[i] = int32(i)
+		b.first[i] = sp.rules
+	}
+	b.first[n] = int32(len(r.rules))
+	b.size = sliceSize[int32](n) + sliceSize[*ruleSet](n)
+	return b
+}
+
+// shared returns the group of the records recs, shared with any other token
+// that has the same records.
+func (b *groupBuilder) shared(recs []int32) *Group {
+	if len(recs) == 1 {
+		return b.group(recs, true)
+	}
+	key := listKey(recs)
+	if g, ok := b.lists[key]; ok {
+		return g
+	}
+	if b.lists == nil {
+		b.lists = map[string]*Group{}
+	}
+	g := b.group(slices.Clone(recs), true)
+	b.size += sliceSize[int32](len(recs))
+	b.lists[key] = g
+	return g
+}
+
+// listKey returns a string that identifies a list of records.
+func listKey(recs []int32) string {
+	k := make([]byte, 0, 4*len(recs))
+	for _, r := range recs {
+		k = append(k, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
+	}
+	return string(k)
+}
+
+// group makes the group of the records recs, which it keeps.
+func (b *groupBuilder) group(recs []int32, named bool) *Group {
+	if len(recs) == 1 {
+		rec := recs[0]
+		if g := b.single[rec]; g != nil && g.named == named {
+			return g
+		}
+		g := &Group{file: b.r, records: b.index[rec : rec+1 : rec+1], named: named}
+		if s := b.set(rec); s != nil {
+			g.sets, g.ruled = b.sets[rec:rec+1:rec+1], true
+		}
+		b.size += objectSize[Group]()
+		if named {
+			b.single[rec] = g
+		}
+		return g
+	}
+	g := &Group{file: b.r, records: recs, named: named}
+	for _, rec := range recs {
+		g.ruled = g.ruled || b.first[rec+1] > b.first[rec]
+	}
+	if g.ruled {
+		g.sets = b.merged(recs)
+	}
+	b.size += groupSize(g)
+	return g
+}
+
+// set returns the compiled rules of record rec alone, or nil if it has no
+// rule line.
+func (b *groupBuilder) set(rec int32) *ruleSet {
+	lo, hi := b.first[rec], b.first[rec+1]
+	if lo == hi {
+		return nil
+	}
+	if b.sets[rec] == nil {
+		b.sets[rec] = b.compile(b.r.rules[lo:hi])
+	}
+	return b.sets[rec]
+}
+
+// merged returns the sets of a group of several records: one set of all
+// their rules, or, past the budget, the set of each record.
+func (b *groupBuilder) merged(recs []int32) []*ruleSet {
+	n := 0
+	contiguous := true
+	for k, rec := range recs {
+		n += int(b.first[rec+1] - b.first[rec])
+		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
+	}
+	if b.budget < n {
+		var sets []*ruleSet
+		for _, rec := range recs {
+			if s := b.set(rec); s != nil {
+				sets = append(sets, s)
+			}
+		}
+		return sets
+	}
+	b.budget -= n
+	if contiguous {
+		lo, hi := b.first[recs[0]], b.first[recs[len(recs)-1]+1]
+		return []*ruleSet{b.compile(b.r.rules[lo:hi])}
+	}
+	rules := make([]srcLine, 0, n)
+	for _, rec := range recs {
+		rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
+	}
+	return []*ruleSet{b.compile(rules)}
+}
+
+// compile compiles rules, which are those of some records in file order.
+func (b *groupBuilder) compile(rules []srcLine) *ruleSet {
+	s := compile(b.r, rules, &b.sc)
+	b.size += s.memSize()
+	return s
+}
+
+// union returns the group of several agents: the records that name any of
+// them, or if none does, those that name "*". Its cost is linear in the
+// agents and in the records and rules of their groups (and a sort of those
+// records); a group that is not one agent's own compiles its rules.
+func (r *Robots) union(agents []string) *Group {
+	var recs []int32
+	var largest *Group
+	for _, a := range agents {
+		g := r.lookup(a)
+		if g == nil || g == largest {
+			continue
+		}
+		recs = append(recs, g.records...)
+		if largest == nil || len(g.records) > len(largest.records) {
+			largest = g
+		}
+	}
+	if largest == nil {
+		return r.global
+	}
+	slices.Sort(recs)
+	recs = slices.Compact(recs)
+	if len(recs) == len(largest.records) {
+		return largest // the others' records are among its own
+	}
+	g := &Group{file: r, records: recs, named: true}
+	var rules []srcLine
+	for _, rec := range recs {
+		_, rs := r.record(int(rec))
+		rules = append(rules, rs...)
+	}
+	if len(rules) > 0 {
+		var sc scratch
+		g.sets, g.ruled = []*ruleSet{compile(r, rules, &sc)}, true
+	}
+	return g
+}

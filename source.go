@@ -1,0 +1,99 @@
+package robots
+
+// The lines of a file as a parsed Robots keeps them: not as Agent and Rule
+// values, which hold strings and ints (40 and 48 bytes), but as offsets into
+// the body, 8 bytes each; Records and the rule a Decision quotes are rebuilt
+// from them on demand.
+
+// A srcLine is a user-agent, allow or disallow line: where its value is in
+// the body, its line number and, for a rule, whether it allows. Its bits,
+// from the least significant:
+//
+//	 0      18 19      33 34      53  54
+//	┌─────────┬──────────┬──────────┬─────┐
+//	│  offset │  length  │   line   │allow│
+//	└─────────┴──────────┴──────────┴─────┘
+//
+// A body has at most MaxSize bytes (< 1<<19), a value at most maxLineLen
+// (< 1<<15) and a file fewer than 1<<lineBits lines.
+type srcLine uint64
+
+const (
+	srcOffBits  = 19
+	srcLenBits  = 15
+	srcLenShift = srcOffBits
+	srcLineShft = srcOffBits + srcLenBits
+	srcAllow    = 1 << (srcLineShft + lineBits)
+)
+
+// newSrcLine returns the line numbered line whose value is n bytes at
+// offset off of the body.
+func newSrcLine(off, n, line int, allow bool) srcLine {
+	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShft
+	if allow {
+		l |= srcAllow
+	}
+	return l
+}
+
+// off returns the offset of the value in the body.
+func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
+
+// value returns the value of the line, as written.
+func (l srcLine) value(body string) string {
+	off := l.off()
+	return body[off : off+uint32(l>>srcLenShift&(1<<srcLenBits-1))]
+}
+
+// line returns the 1-based line number.
+func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
+
+// allow reports whether the line is an allow rule.
+func (l srcLine) allow() bool { return l&srcAllow != 0 }
+
+// rule returns the line as a Rule.
+func (l srcLine) rule(body string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(body), Line: l.line()}
+}
+
+// agent returns the line as an Agent.
+func (l srcLine) agent(body string) Agent {
+	v := l.value(body)
+	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
+}
+
+// A span gives the first user-agent line and the first rule of a record, as
+// indexes into the agents and rules of its Robots; the record ends where the
+// next begins.
+type span struct{ agents, rules int32 }
+
+// record returns the user-agent lines and rules of record i.
+func (r *Robots) record(i int) (agents, rules []srcLine) {
+	sp, end := r.spans[i], span{int32(len(r.agents)), int32(len(r.rules))}
+	if i+1 < len(r.spans) {
+		end = r.spans[i+1]
+	}
+	return r.agents[sp.agents:end.agents], r.rules[sp.rules:end.rules]
+}
+
+// Records returns the groups of the file as written, in file order, with
+// their user-agent lines and rules. Rules before the first user-agent line
+// belong to no group and are not included. The result is a copy.
+func (r *Robots) Records() []Record {
+	if r == nil || len(r.spans) == 0 {
+		return nil
+	}
+	recs := make([]Record, len(r.spans))
+	for i := range recs {
+		agents, rules := r.record(i)
+		var rec Record
+		for _, a := range agents {
+			rec.Agents = append(rec.Agents, a.agent(r.body))
+		}
+		for _, w := range rules {
+			rec.Rules = append(rec.Rules, w.rule(r.body))
+		}
+		recs[i] = rec
+	}
+	return recs
+}

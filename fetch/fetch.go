@@ -24,10 +24,15 @@
 //   - After a 429 or a 503, a Retry-After field (RFC 9110, section 10.2.3:
 //     delay-seconds or an HTTP-date) sets when the file is fetched again,
 //     kept between Options.MinLifetime and Options.DisallowFor; without one,
-//     the retry intervals below apply. Google's crawling documentation
-//     mentions Retry-After for 429 and 503 answers; this package reads it for
-//     robots.txt fetches only, and never lets it stretch the first phase of
-//     the error policy.
+//     the retry intervals below apply. Google's crawling documentation added
+//     Retry-After to "Reduce the Google crawl rate" on 6 October 2026
+//     (https://developers.google.com/crawling/docs/crawlers-fetchers/reduce-crawl-rate,
+//     per its changelog; support itself was already documented under
+//     "Temporarily pause or disable a website"): a 429, 500 or 503 with a
+//     Retry-After tells Google's crawlers when to come back. This package
+//     reads it for robots.txt fetches answered 429 or 503 only, keeps it in
+//     the shared State so that a whole fleet waits alike, and never lets it
+//     stretch the first phase of the error policy.
 //
 // A Cache keeps the files of many hosts and decides, from their history,
 // which rules apply now:

@@ -28,8 +28,10 @@
 //     Retry-After to "Reduce the Google crawl rate" on 6 October 2026
 //     (https://developers.google.com/crawling/docs/crawlers-fetchers/reduce-crawl-rate,
 //     per its changelog; support itself was already documented under
-//     "Temporarily pause or disable a website"): a 429, 500 or 503 with a
-//     Retry-After tells Google's crawlers when to come back. This package
+//     "Temporarily pause or disable a website"): a site slows Google's
+//     crawlers down with 429, 500 or 503 answers, and a Retry-After field
+//     says when to come back. (Only the changelog entry and the start of that
+//     page could be read here; the details are RFC 9110's.) This package
 //     reads it for robots.txt fetches answered 429 or 503 only, keeps it in
 //     the shared State so that a whole fleet waits alike, and never lets it
 //     stretch the first phase of the error policy.

@@ -142,6 +142,11 @@ func (p *Politeness) Wait(ctx context.Context, pageURL string) error {
 	if err != nil {
 		return err
 	}
+	return p.wait(ctx, key, r)
+}
+
+// wait is Wait for the host with robots.txt URL key, whose rules are r.
+func (p *Politeness) wait(ctx context.Context, key string, r *robots.Robots) error {
 	p.mu.Lock()
 	now := p.opts.Now()
 	h := p.slot(key, now)

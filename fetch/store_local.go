@@ -1,6 +1,9 @@
 package fetch
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+)
 
 // The local store of a Cache: its entries in least recently used order,
 // bounded in bytes and in hosts. The functions here are called with
@@ -103,6 +106,34 @@ func plainOrigin(pageURL string) (string, bool) {
 		}
 	}
 	return pageURL[:len(pageURL)-len(rest)+n], true
+}
+
+// originBuf is the size of the buffer in which urlOrigin writes an origin;
+// a longer one is not plain.
+const originBuf = 256
+
+// urlOrigin is plainOrigin for a parsed URL: it writes the scheme://authority
+// of u in buf and reports whether the robots.txt URL of u depends on nothing
+// else, and url.Parse cannot fail on u.String(): a scheme of "http" or
+// "https", a plain authority, no opaque part, and a query without control
+// characters, spaces or "#" (u.String writes the query as it is, and the
+// user information, path and fragment escaped).
+func urlOrigin(buf *[originBuf]byte, u *url.URL) ([]byte, bool) {
+	if u.Scheme != "http" && u.Scheme != "https" || u.Opaque != "" ||
+		u.Host == "" || len(u.Scheme)+len("://")+len(u.Host) > len(buf) {
+		return nil, false
+	}
+	for i := 0; i < len(u.Host); i++ {
+		if !isPlainAuthority(u.Host[i]) {
+			return nil, false
+		}
+	}
+	for i := 0; i < len(u.RawQuery); i++ {
+		if b := u.RawQuery[i]; b <= ' ' || b == 0x7f || b == '#' {
+			return nil, false
+		}
+	}
+	return append(append(append(buf[:0], u.Scheme...), "://"...), u.Host...), true
 }
 
 // isPlainAuthority reports whether b may be part of a plain authority.

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
+	"unsafe"
 
 	"github.com/gorep/robots"
 )
@@ -71,6 +74,10 @@ type TransportOptions struct {
 //
 // Requests whose scheme is not http or https, and requests for /robots.txt,
 // go straight to the base transport.
+//
+// On a cache hit, an allowed request costs the transport no allocation,
+// unless it carries another User-Agent header: then the transport sends a
+// copy of it, since a RoundTripper must not change its request.
 //
 // The transport makes its own Cache, which fetches robots.txt files with the
 // base transport, never through the transport itself: a robots.txt fetch
@@ -147,22 +154,64 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
 		return t.base.RoundTrip(req)
 	}
-	ctx := req.Context()
-	page := req.URL.String()
-	d, err := t.cache.Decide(ctx, t.agent, page)
-	if err == nil && !d.Allowed {
-		err = t.refusal(page, d)
-	}
-	if err == nil && t.polite != nil {
-		err = t.polite.Wait(ctx, page)
-	}
-	if err != nil {
+	if err := t.check(req); err != nil {
 		if req.Body != nil {
 			req.Body.Close() // as a RoundTripper must, even on errors
 		}
 		return nil, err
 	}
 	return t.base.RoundTrip(t.withUserAgent(req))
+}
+
+// check returns nil when req may go: the rules allow it and, if t is
+// polite, its turn has come. It reads req.URL in place: on a cache hit for a
+// plain origin, an allowed request costs no allocation.
+func (t *Transport) check(req *http.Request) error {
+	ctx := req.Context()
+	robotsURL, r, err := t.cache.robotsOfURL(ctx, req.URL)
+	if err != nil {
+		return err
+	}
+	if d := decide(r, t.agent, req.URL); !d.Allowed {
+		return t.refusal(req.URL.String(), d)
+	}
+	if t.polite != nil {
+		return t.polite.wait(ctx, robotsURL, r)
+	}
+	return nil
+}
+
+// pathBuf is the size of the buffer in which decide joins the path and the
+// query of a URL; longer ones are allocated.
+const pathBuf = 2048
+
+// decide returns r's decision for agent on u, as r.Decide(agent, u.String())
+// would, from u's path and query joined in a buffer on the stack. It is not
+// inlined, so that the buffer does not weigh on the frame of check while it
+// waits.
+//
+//go:noinline
+func decide(r *robots.Robots, agent string, u *url.URL) robots.Decision {
+	path := u.EscapedPath()
+	switch {
+	case u.Opaque != "" || strings.HasPrefix(path, "//"):
+		// An opaque URL is written as it is; a path "//..." alone would
+		// read as a scheme-relative URL.
+		return r.Decide(agent, u.String())
+	case path == "" || path[0] != '/':
+		path = "/" + path // as u.String writes it after a host
+	}
+	if u.RawQuery == "" && !u.ForceQuery {
+		return r.Decide(agent, path)
+	}
+	if len(path)+len("?")+len(u.RawQuery) > pathBuf {
+		return r.Decide(agent, path+"?"+u.RawQuery)
+	}
+	var buf [pathBuf]byte
+	b := append(append(append(buf[:0], path...), '?'), u.RawQuery...)
+	// The rules keep nothing of the URL they are asked about, so the
+	// string need not outlive buf.
+	return r.Decide(agent, unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
 // passesThrough reports whether req goes to the base transport unchecked:

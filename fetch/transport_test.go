@@ -387,3 +387,47 @@ func TestTransportContext(t *testing.T) {
 		}
 	}
 }
+
+// TestTransportHitAllocs checks that a request the rules allow, to a host
+// whose robots.txt is in the cache and whose origin is plain, costs the
+// transport no allocation, polite or not, with or without a query.
+func TestTransportHitAllocs(t *testing.T) {
+	base := &cannedTransport{page: http.Response{StatusCode: 200, Body: http.NoBody}}
+	tests := []struct {
+		name string
+		opts fetch.TransportOptions
+		url  string
+	}{
+		{"obey", fetch.TransportOptions{}, "https://example.com/private/press/2026/launch.html?ref=home"},
+		{"obey/no-query", fetch.TransportOptions{}, "https://example.com/news/"},
+		{"obey/no-path", fetch.TransportOptions{}, "https://example.com?ref=home"},
+		{"obey/port", fetch.TransportOptions{}, "http://example.com:8080/private/press/"},
+		{"obey-polite", fetch.TransportOptions{Polite: true}, "https://example.com/private/press/2026/launch.html?ref=home"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr, err := fetch.NewTransport(base, testUA, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req, err := http.NewRequest(http.MethodGet, tt.url, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("User-Agent", testUA)
+			if _, err := tr.RoundTrip(req); err != nil { // fills the cache
+				t.Fatalf("RoundTrip(%s): %v", tt.url, err)
+			}
+			var rtErr error
+			allocs := testing.AllocsPerRun(100, func() {
+				_, rtErr = tr.RoundTrip(req)
+			})
+			if rtErr != nil {
+				t.Fatalf("RoundTrip(%s): %v", tt.url, rtErr)
+			}
+			if allocs != 0 {
+				t.Errorf("RoundTrip(%s) on a hit: %v allocations, want 0", tt.url, allocs)
+			}
+		})
+	}
+}

@@ -16,10 +16,13 @@ import (
 const diffHelp = `
 Reports what changed from OLD to NEW, two robots.txt files (a file, - for
 standard input, or a URL to fetch the robots.txt that governs it): for "*",
-every crawler either file names and well-known crawlers, which paths
-change verdict, each with a witness path and the deciding line on both
-sides; and changes of Crawl-delay, Content-Signal and Content-Usage lines
-per crawler, of those lines outside any group, and of sitemaps.
+every crawler either file names and the known AI and search crawlers
+(those of "robotstxt audit", the retired ones aside), which paths change
+verdict, each with a witness path and the deciding line on both sides;
+and changes of Crawl-delay, Content-Signal and Content-Usage lines per
+crawler, of those lines outside any group, and of sitemaps. Crawlers
+without a group of their own in either file obey "*" in both, and are
+listed with it.
 
 Paths are compared on witnesses derived from the patterns of both files
 (their literal parts, with "*" taken as empty and as one byte, "$" as the
@@ -138,7 +141,7 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 	for _, a := range report.Agents {
 		switch {
 		case a.Agent == "*" && len(a.Like) > 0:
-			fmt.Fprintf(w, "User-agent: * (and %s: no group of their own)\n", strings.Join(a.Like, ", "))
+			fmt.Fprintf(w, "User-agent: * (and the crawlers without a group of their own: %s)\n", strings.Join(a.Like, ", "))
 		default:
 			fmt.Fprintf(w, "User-agent: %s\n", strings.Join(append([]string{a.Agent}, a.Like...), ", "))
 		}

@@ -68,11 +68,15 @@ func TestDiffCommand(t *testing.T) {
 		{"url/same", []string{"diff", before.URL, after.URL + "/some/page"}, "", 0,
 			"--- " + before.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
 				"+++ " + after.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
-				"no change for 12 crawlers on 4 paths\n"},
+				"no change for 28 crawlers on 4 paths\n"},
 		{"url/503", []string{"diff", "-url", "/robots.txt", before.URL, down.URL}, "", 1,
 			"--- " + before.URL + "/robots.txt (200, success: the rules of the file apply)\n" +
 				"+++ " + down.URL + "/robots.txt (503, unreachable: the site erred or could not be reached: everything is disallowed for now)\n" +
-				"User-agent: * (and Googlebot, Bingbot, GPTBot, ClaudeBot, CCBot, Google-Extended, Applebot-Extended, PerplexityBot, meta-externalagent, Bytespider, Amazonbot: no group of their own)\n" +
+				"User-agent: * (and the crawlers without a group of their own: " +
+				"Amazonbot, ClaudeBot, Claude-SearchBot, Claude-User, Applebot, Applebot-Extended, Baiduspider, Brightbot, " +
+				"Bytespider, cohere-ai, cohere-training-data-crawler, CCBot, DuckDuckBot, Google-CloudVertexBot, Google-Extended, " +
+				"Googlebot, GoogleOther, FacebookBot, meta-externalagent, meta-externalfetcher, bingbot, ChatGPT-User, GPTBot, " +
+				"OAI-SearchBot, PerplexityBot, Perplexity-User, YandexBot)\n" +
 				"  / (and 1 more)\n" +
 				"    - allowed (no matching rule)\n" +
 				"    + disallowed (disallow all)\n"},

@@ -38,10 +38,10 @@
 // error, 2 on a usage or input error, and 0 otherwise.
 //
 // diff reports what changed from OLD to NEW (files, "-", or URLs): for "*",
-// every crawler either file names and well-known crawlers, which paths
-// change verdict, each with a witness path and the deciding line on both
-// sides, and the changes of Crawl-delay, Content-Signal, Content-Usage and
-// sitemaps. "robotstxt diff -h" and package internal/semdiff say exactly
+// every crawler either file names and the known AI and search crawlers
+// (those audit lists, the retired ones aside), which paths change verdict,
+// each with a witness path and the deciding line on both sides, and the
+// changes of Crawl-delay, Content-Signal, Content-Usage and sitemaps. "robotstxt diff -h" and package internal/semdiff say exactly
 // what is guaranteed. The exit status is 0 when nothing changed, 1 when
 // something did, and 2 on a usage or input error.
 //

@@ -6,15 +6,17 @@ import (
 	"github.com/gorep/robots"
 )
 
-// KnownCrawlers returns the product tokens of well-known search and AI
-// crawlers that Compare compares by default, as their operators spell them.
-// The result is a new slice.
-func KnownCrawlers() []string {
-	return []string{
-		"Googlebot", "Bingbot", "GPTBot", "ClaudeBot", "CCBot",
-		"Google-Extended", "Applebot-Extended", "PerplexityBot",
-		"meta-externalagent", "Bytespider", "Amazonbot",
+// defaultAgents returns the crawlers that Compare compares by default: the
+// product tokens of the known AI and search crawlers of
+// robots.KnownCrawlers, the retired ones aside, in the order of that table.
+func defaultAgents() []string {
+	var tokens []string
+	for _, c := range robots.KnownCrawlers() {
+		if !c.Retired {
+			tokens = append(tokens, c.Token)
+		}
 	}
+	return tokens
 }
 
 // namedAgents returns the product tokens named by the user-agent lines of

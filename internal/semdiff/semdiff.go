@@ -6,8 +6,9 @@
 // # What is compared
 //
 // The crawlers compared are "*", every product token that either file names
-// in a user-agent line, and the crawlers of Options.Agents (by default
-// KnownCrawlers). A crawler that neither file names obeys the groups for "*"
+// in a user-agent line, and the crawlers of Options.Agents (by default the
+// known AI and search crawlers of robots.KnownCrawlers that are not
+// retired). A crawler that neither file names obeys the groups for "*"
 // in both, so it changes exactly when "*" does: it is listed with "*" in
 // AgentChange.Like rather than on its own.
 //
@@ -54,7 +55,9 @@ import (
 // Options says what Compare compares besides the files' own agents.
 type Options struct {
 	// Agents are crawlers to compare even if neither file names them. Nil
-	// means KnownCrawlers; an empty, non-nil slice means none.
+	// means the known crawlers of robots.KnownCrawlers that are not
+	// retired, in the order of that table; an empty, non-nil slice means
+	// none.
 	Agents []string
 	// URLs are more URLs to compare, absolute or paths starting with "/".
 	// Each change on one of them is reported on its own.
@@ -158,7 +161,7 @@ var usageKeys = []string{"Content-Signal", "Content-Usage"}
 // everything, as an empty one does.
 func Compare(old, new *robots.Robots, opts Options) *Report {
 	if opts.Agents == nil {
-		opts.Agents = KnownCrawlers()
+		opts.Agents = defaultAgents()
 	}
 	named := namedAgents(opts.Agents, old, new)
 	var like []string

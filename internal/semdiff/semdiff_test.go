@@ -72,9 +72,17 @@ func TestCompare(t *testing.T) {
 		{"crawl-delay", "user-agent: bingbot\ncrawl-delay: 5\n", "user-agent: Bingbot\ncrawl-delay: 10\ndisallow:\n\nuser-agent: *\ncrawl-delay: 1\n",
 			Options{},
 			&Report{Agents: []AgentChange{
-				{Agent: "*", Like: []string{"Googlebot", "GPTBot", "ClaudeBot", "CCBot", "Google-Extended", "Applebot-Extended", "PerplexityBot", "meta-externalagent", "Bytespider", "Amazonbot"},
+				// The known crawlers in table order, without bingbot (named)
+				// and the retired Claude-Web and anthropic-ai.
+				{Agent: "*", Like: []string{"Amazonbot", "ClaudeBot", "Claude-SearchBot", "Claude-User",
+					"Applebot", "Applebot-Extended", "Baiduspider", "Brightbot", "Bytespider",
+					"cohere-ai", "cohere-training-data-crawler", "CCBot", "DuckDuckBot",
+					"Google-CloudVertexBot", "Google-Extended", "Googlebot", "GoogleOther",
+					"FacebookBot", "meta-externalagent", "meta-externalfetcher",
+					"ChatGPT-User", "GPTBot", "OAI-SearchBot", "PerplexityBot", "Perplexity-User", "YandexBot"},
 					CrawlDelay: &ValueChange{Old: "", New: "1s"}},
-				{Agent: "Bingbot", CrawlDelay: &ValueChange{Old: "5s", New: "10s"}},
+				// Spelled as in the table.
+				{Agent: "bingbot", CrawlDelay: &ValueChange{Old: "5s", New: "10s"}},
 			}}},
 		{"usage", "content-signal: search=yes\nuser-agent: *\ncontent-signal: ai-train=no\n",
 			"user-agent: *\ncontent-signal: ai-train=yes\ncontent-usage: train-ai=n\n", Options{Agents: []string{}},

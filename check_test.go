@@ -364,7 +364,7 @@ var knownCodes = []Code{
 // its findings are sorted, on existing lines, with known codes and
 // severities, and that its claims that a rule never decides hold.
 func FuzzCheck(f *testing.F) {
-	addSeeds(f)
+	addSeeds(f, 32<<10)
 	f.Add([]byte("user-agent: *\nallow: /a*\ndisallow: /a\nallow: /d/index.html\ndisallow: /d/\n"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		diags := Check(body)

@@ -10,10 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// addSeeds adds the files of testdata/realworld and testdata/golden to the
-// seed corpus, each with the given extra arguments. Files over 32 KiB are
-// left out: the fuzzer spends its time minimising them.
-func addSeeds(f *testing.F, extra ...any) {
+// addSeeds adds the files of testdata/realworld and testdata/golden of up to
+// maxBytes to the seed corpus, each with the given extra arguments. Larger
+// files are left out: the fuzzer spends its time minimising what it makes
+// of them.
+func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 	files, _ := filepath.Glob("testdata/realworld/*")
 	golden, _ := filepath.Glob("testdata/golden/*.txt")
 	for _, file := range append(files, golden...) {
@@ -21,7 +22,7 @@ func addSeeds(f *testing.F, extra ...any) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		if len(body) <= 32<<10 {
+		if len(body) <= maxBytes {
 			f.Add(append([]any{body}, extra...)...)
 		}
 	}
@@ -55,7 +56,7 @@ func equalRecords(a, b []Record) bool {
 // FuzzParse checks that parsing any input terminates without panic, is
 // deterministic, and ignores what follows the first MaxSize bytes.
 func FuzzParse(f *testing.F) {
-	addSeeds(f)
+	addSeeds(f, 32<<10)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r1, r2 := Parse(body), Parse(body)
 		// cmp.Diff only to explain a difference: it is slow on large files.
@@ -83,7 +84,7 @@ func FuzzParse(f *testing.F) {
 // TestAllowedMatchesSlowModel asks every question of askAll, and checks the
 // 500 KiB cap, on the seeds and on generated files.
 func FuzzAllowed(f *testing.F) {
-	addSeeds(f, "Googlebot", "https://example.com/a/b?c=d")
+	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
 	f.Add([]byte("user-agent: *\ndisallow: /*a*b$\nallow: /a/index.html"), "x", "/a/")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		checkAllowed(t, body, agent, url, askFew)

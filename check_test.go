@@ -3,6 +3,7 @@ package robots
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -257,17 +258,11 @@ func TestCheckLineBreaks(t *testing.T) {
 // TestCheckSeesParsedGroups checks, on real files, that the parser Check
 // drives cuts the same groups with the same rules as Parse.
 func TestCheckSeesParsedGroups(t *testing.T) {
-	files, _ := filepath.Glob("testdata/realworld/*")
-	golden, _ := filepath.Glob("testdata/golden/*.txt")
-	for _, file := range append(files, golden...) {
-		body, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, seed := range seedFiles(t, math.MaxInt) {
 		var c checker
-		c.check(string(body[:min(len(body), MaxSize)]))
-		if diff := cmp.Diff(Parse(body).Records(), c.p.r.Records()); diff != "" {
-			t.Errorf("%s: groups differ (-parse +check):\n%s", file, diff)
+		c.check(string(seed.body[:min(len(seed.body), MaxSize)]))
+		if diff := cmp.Diff(Parse(seed.body).Records(), c.p.r.Records()); diff != "" {
+			t.Errorf("%s: groups differ (-parse +check):\n%s", seed.name, diff)
 		}
 	}
 }

@@ -10,21 +10,37 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// addSeeds adds the files of testdata/realworld and testdata/golden of up to
-// maxBytes to the seed corpus, each with the given extra arguments. Larger
-// files are left out: the fuzzer spends its time minimising what it makes
-// of them.
-func addSeeds(f *testing.F, maxBytes int, extra ...any) {
+// A seedFile is a file of testdata/realworld or testdata/golden.
+type seedFile struct {
+	name string // the file's path
+	body []byte
+}
+
+// seedFiles returns the files of testdata/realworld and testdata/golden
+// (the .txt ones) of up to maxBytes.
+func seedFiles(tb testing.TB, maxBytes int) []seedFile {
+	tb.Helper()
 	files, _ := filepath.Glob("testdata/realworld/*")
 	golden, _ := filepath.Glob("testdata/golden/*.txt")
+	var seeds []seedFile
 	for _, file := range append(files, golden...) {
 		body, err := os.ReadFile(file)
 		if err != nil {
-			f.Fatal(err)
+			tb.Fatal(err)
 		}
 		if len(body) <= maxBytes {
-			f.Add(append([]any{body}, extra...)...)
+			seeds = append(seeds, seedFile{file, body})
 		}
+	}
+	return seeds
+}
+
+// addSeeds adds the files of seedFiles of up to maxBytes to the seed
+// corpus, each with the given extra arguments. Larger files are left out:
+// the fuzzer spends its time minimising what it makes of them.
+func addSeeds(f *testing.F, maxBytes int, extra ...any) {
+	for _, seed := range seedFiles(f, maxBytes) {
+		f.Add(append([]any{seed.body}, extra...)...)
 	}
 }
 

@@ -3,6 +3,7 @@ package robots
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -119,15 +120,9 @@ func checkPastMaxSize(t *testing.T, body []byte, r *Robots, agent string, urls [
 // of FuzzAllowed, its corpus in testdata/fuzz, and generated files: what
 // FuzzAllowed checked of each input before it was made fast.
 func TestAllowedMatchesSlowModel(t *testing.T) {
-	files, _ := filepath.Glob("testdata/realworld/*")
-	golden, _ := filepath.Glob("testdata/golden/*.txt")
-	for _, file := range append(files, golden...) {
-		body, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Run("seed/"+filepath.Base(file), func(t *testing.T) {
-			checkAllowed(t, body, "Googlebot", "https://example.com/a/b?c=d", askAll)
+	for _, seed := range seedFiles(t, math.MaxInt) {
+		t.Run("seed/"+filepath.Base(seed.name), func(t *testing.T) {
+			checkAllowed(t, seed.body, "Googlebot", "https://example.com/a/b?c=d", askAll)
 		})
 	}
 	corpus, _ := filepath.Glob("testdata/fuzz/FuzzAllowed/*")

@@ -355,27 +355,42 @@ var knownCodes = []Code{
 	CodeGroupNotEnded, CodeSitemapURL, CodeDuplicateRule, CodeShadowedRule, CodeDisallowAll,
 }
 
-// FuzzCheck checks that Check terminates without panic on any input, that
-// its findings are sorted, on existing lines, with known codes and
-// severities, and that its claims that a rule never decides hold.
+// FuzzCheck checks that Check terminates without panic on any input, and
+// checkFindings of what it finds. Its seeds are the files of up to 4 KiB:
+// on larger ones each run takes milliseconds, and the fuzzer stalls while
+// it minimises them. TestCheckFindingsRealWorld checks the larger ones.
 func FuzzCheck(f *testing.F) {
-	addSeeds(f, 32<<10)
+	addSeeds(f, 4<<10)
 	f.Add([]byte("user-agent: *\nallow: /a*\ndisallow: /a\nallow: /d/index.html\ndisallow: /d/\n"))
-	f.Fuzz(func(t *testing.T, body []byte) {
-		diags := Check(body)
-		lines := lineAt(string(body), len(body))
-		for i, d := range diags {
-			if d.Line < 1 || d.Line > lines || i > 0 && d.Line < diags[i-1].Line {
-				t.Fatalf("finding %d on line %d of %d, after line %d", i, d.Line, lines, diags[max(i-1, 0)].Line)
-			}
-			if !slices.Contains(knownCodes, d.Code) || d.Severity < SeverityInfo || d.Severity > SeverityError || d.Message == "" {
-				t.Fatalf("bad finding %+v", d)
-			}
+	f.Fuzz(checkFindings)
+}
+
+// checkFindings checks that the findings of Check on body are sorted, on
+// existing lines, with known codes and severities, and that its claims
+// that a rule never decides hold (on files of up to 4 KiB).
+func checkFindings(t *testing.T, body []byte) {
+	t.Helper()
+	diags := Check(body)
+	lines := lineAt(string(body), len(body))
+	for i, d := range diags {
+		if d.Line < 1 || d.Line > lines || i > 0 && d.Line < diags[i-1].Line {
+			t.Fatalf("finding %d on line %d of %d, after line %d", i, d.Line, lines, diags[max(i-1, 0)].Line)
 		}
-		if len(body) <= 4<<10 {
-			neverDecidesHolds(t, body)
+		if !slices.Contains(knownCodes, d.Code) || d.Severity < SeverityInfo || d.Severity > SeverityError || d.Message == "" {
+			t.Fatalf("bad finding %+v", d)
 		}
-	})
+	}
+	if len(body) <= 4<<10 {
+		neverDecidesHolds(t, body)
+	}
+}
+
+// TestCheckFindingsRealWorld runs checkFindings on every seed file, the
+// large ones that FuzzCheck leaves out included.
+func TestCheckFindingsRealWorld(t *testing.T) {
+	for _, seed := range seedFiles(t, math.MaxInt) {
+		t.Run(filepath.Base(seed.name), func(t *testing.T) { checkFindings(t, seed.body) })
+	}
 }
 
 func BenchmarkCheck(b *testing.B) {

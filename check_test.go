@@ -240,6 +240,34 @@ func TestRobotsDiagnostics(t *testing.T) {
 	}
 }
 
+// TestCheckGolden compares the findings of Check on every seed file, with
+// their messages, with testdata/check.golden: a guard against any change to
+// what Check says about real files. go test -run TestCheckGolden -update
+// rewrites it.
+func TestCheckGolden(t *testing.T) {
+	var b strings.Builder
+	for _, seed := range seedFiles(t, math.MaxInt) {
+		diags := Check(seed.body)
+		fmt.Fprintf(&b, "# %s: %d findings\n", seed.name, len(diags))
+		for _, d := range diags {
+			fmt.Fprintf(&b, "%d: %s: %s [%s]\n", d.Line, d.Severity, d.Message, d.Code)
+		}
+	}
+	const golden = "testdata/check.golden"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("Check on the seed files mismatch with %s (-want +got):\n%s", golden, diff)
+	}
+}
+
 // TestCheckLineBreaks checks that findings are on the lines an editor
 // shows, whatever the line breaks.
 func TestCheckLineBreaks(t *testing.T) {

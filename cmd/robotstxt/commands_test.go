@@ -200,7 +200,7 @@ func TestCheckJSON(t *testing.T) {
 				Message: `"Crawl-delay" is ignored by Google (Bing and Yandex read it)`},
 		}}},
 		{"url", []string{"check", "-json", site.URL}, 1, checkReport{File: site.URL + "/robots.txt", Status: 200, Outcome: "success",
-			Diagnostics: robots.Diagnostics{{Line: 2, Severity: robots.SeverityError, Code: robots.CodeNeverMatches,
+			Diagnostics: robots.Diagnostics{{Line: 2, Severity: robots.SeverityError, Code: robots.CodePatternNeverMatches,
 				Message: `pattern "fish" starts with neither "/" nor "*": it never matches`}}}},
 	}
 	for _, tt := range tests {

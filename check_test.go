@@ -3,6 +3,7 @@ package robots
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -239,6 +240,34 @@ func TestRobotsDiagnostics(t *testing.T) {
 	}
 }
 
+// TestCheckGolden compares the findings of Check on every seed file, with
+// their messages, with testdata/check.golden: a guard against any change to
+// what Check says about real files. go test -run TestCheckGolden -update
+// rewrites it.
+func TestCheckGolden(t *testing.T) {
+	var b strings.Builder
+	for _, seed := range seedFiles(t, math.MaxInt) {
+		diags := Check(seed.body)
+		fmt.Fprintf(&b, "# %s: %d findings\n", seed.name, len(diags))
+		for _, d := range diags {
+			fmt.Fprintf(&b, "%d: %s: %s [%s]\n", d.Line, d.Severity, d.Message, d.Code)
+		}
+	}
+	const golden = "testdata/check.golden"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("Check on the seed files mismatch with %s (-want +got):\n%s", golden, diff)
+	}
+}
+
 // TestCheckLineBreaks checks that findings are on the lines an editor
 // shows, whatever the line breaks.
 func TestCheckLineBreaks(t *testing.T) {
@@ -257,17 +286,11 @@ func TestCheckLineBreaks(t *testing.T) {
 // TestCheckSeesParsedGroups checks, on real files, that the parser Check
 // drives cuts the same groups with the same rules as Parse.
 func TestCheckSeesParsedGroups(t *testing.T) {
-	files, _ := filepath.Glob("testdata/realworld/*")
-	golden, _ := filepath.Glob("testdata/golden/*.txt")
-	for _, file := range append(files, golden...) {
-		body, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, seed := range seedFiles(t, math.MaxInt) {
 		var c checker
-		c.check(string(body[:min(len(body), MaxSize)]))
-		if diff := cmp.Diff(Parse(body).Records(), c.p.r.Records()); diff != "" {
-			t.Errorf("%s: groups differ (-parse +check):\n%s", file, diff)
+		c.check(string(seed.body[:min(len(seed.body), MaxSize)]))
+		if diff := cmp.Diff(Parse(seed.body).Records(), c.p.r.Records()); diff != "" {
+			t.Errorf("%s: groups differ (-parse +check):\n%s", seed.name, diff)
 		}
 	}
 }
@@ -360,27 +383,42 @@ var knownCodes = []Code{
 	CodeGroupNotEnded, CodeSitemapURL, CodeDuplicateRule, CodeShadowedRule, CodeDisallowAll,
 }
 
-// FuzzCheck checks that Check terminates without panic on any input, that
-// its findings are sorted, on existing lines, with known codes and
-// severities, and that its claims that a rule never decides hold.
+// FuzzCheck checks that Check terminates without panic on any input, and
+// checkFindings of what it finds. Its seeds are the files of up to 4 KiB:
+// on larger ones each run takes milliseconds, and the fuzzer stalls while
+// it minimises them. TestCheckFindingsRealWorld checks the larger ones.
 func FuzzCheck(f *testing.F) {
-	addSeeds(f)
+	addSeeds(f, 4<<10)
 	f.Add([]byte("user-agent: *\nallow: /a*\ndisallow: /a\nallow: /d/index.html\ndisallow: /d/\n"))
-	f.Fuzz(func(t *testing.T, body []byte) {
-		diags := Check(body)
-		lines := lineAt(string(body), len(body))
-		for i, d := range diags {
-			if d.Line < 1 || d.Line > lines || i > 0 && d.Line < diags[i-1].Line {
-				t.Fatalf("finding %d on line %d of %d, after line %d", i, d.Line, lines, diags[max(i-1, 0)].Line)
-			}
-			if !slices.Contains(knownCodes, d.Code) || d.Severity < SeverityInfo || d.Severity > SeverityError || d.Message == "" {
-				t.Fatalf("bad finding %+v", d)
-			}
+	f.Fuzz(checkFindings)
+}
+
+// checkFindings checks that the findings of Check on body are sorted, on
+// existing lines, with known codes and severities, and that its claims
+// that a rule never decides hold (on files of up to 4 KiB).
+func checkFindings(t *testing.T, body []byte) {
+	t.Helper()
+	diags := Check(body)
+	lines := lineAt(string(body), len(body))
+	for i, d := range diags {
+		if d.Line < 1 || d.Line > lines || i > 0 && d.Line < diags[i-1].Line {
+			t.Fatalf("finding %d on line %d of %d, after line %d", i, d.Line, lines, diags[max(i-1, 0)].Line)
 		}
-		if len(body) <= 4<<10 {
-			neverDecidesHolds(t, body)
+		if !slices.Contains(knownCodes, d.Code) || d.Severity < SeverityInfo || d.Severity > SeverityError || d.Message == "" {
+			t.Fatalf("bad finding %+v", d)
 		}
-	})
+	}
+	if len(body) <= 4<<10 {
+		neverDecidesHolds(t, body)
+	}
+}
+
+// TestCheckFindingsRealWorld runs checkFindings on every seed file, the
+// large ones that FuzzCheck leaves out included.
+func TestCheckFindingsRealWorld(t *testing.T) {
+	for _, seed := range seedFiles(t, math.MaxInt) {
+		t.Run(filepath.Base(seed.name), func(t *testing.T) { checkFindings(t, seed.body) })
+	}
 }
 
 func BenchmarkCheck(b *testing.B) {

@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden and testdata/check.golden")
 
 // A verdict is one answer of Google's C++ reference parser, as recorded in
 // testdata/realworld-verdicts.jsonl (a sample of

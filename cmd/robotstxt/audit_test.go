@@ -3,28 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
-
-func init() {
-	// -update rewrites the golden files. Another test file of the package
-	// may define the flag too.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-// updateGolden reports whether -update was given.
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // TestAuditGolden runs audit on the bundled example files and compares its
 // output with testdata/audit/NAME.golden; -update rewrites them.
@@ -45,19 +27,7 @@ func TestAuditGolden(t *testing.T) {
 			if status := run(append([]string{"audit"}, tt.args...), strings.NewReader(""), &stdout, &stderr); status != 0 {
 				t.Fatalf("audit %q = %d, want 0; stderr: %s", tt.args, status, stderr.String())
 			}
-			golden := filepath.Join("testdata", "audit", tt.name+".golden")
-			if updateGolden() {
-				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), stdout.String()); diff != "" {
-				t.Errorf("audit %q mismatch (-want +got):\n%s", tt.args, diff)
-			}
+			compareGolden(t, filepath.Join("testdata", "audit", tt.name+".golden"), stdout.Bytes())
 		})
 	}
 }

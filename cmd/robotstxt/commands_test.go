@@ -74,6 +74,9 @@ func (tt runCase) run(t *testing.T) {
 const (
 	good = "testdata/good.txt"
 	bad  = "testdata/bad.txt"
+
+	// badGolden is the output of "check testdata/bad.txt".
+	badGolden = "testdata/check/bad.golden"
 )
 
 func TestTestCommand(t *testing.T) {
@@ -146,23 +149,13 @@ func TestCheckCommand(t *testing.T) {
 	site := newSite(t, 200, string(body))
 	gone := newSite(t, 404, "")
 	down := newSite(t, 500, "")
+	// The findings on bad.txt, as check prints them for the file name.
 	badOut := func(name string) string {
-		var b strings.Builder
-		for _, line := range []string{
-			`2: warning: sitemap "/sitemap.xml" is not an absolute http or https URL [sitemap-url]`,
-			`4: warning: "Disallow: /" in the group for "*" disallows the whole site to every crawler without a group of its own: is this a staging file in production? [disallow-all]`,
-			`6: warning: user-agent "MJ12bot" is matched as "MJ": only the leading letters, "-" and "_" count [cut-user-agent]`,
-			`7: info: "Crawl-delay" is ignored by Google (Bing and Yandex read it) [ignored-by-google]`,
-			`7: warning: "Crawl-delay" value "ten" is not a number of seconds: the line is ignored [invalid-value]`,
-			`8: warning: this user-agent line joins the group of line 6: the "Crawl-delay" line 7 is not a rule, so it does not end the group, and the rules that follow apply to both [group-not-ended]`,
-			`9: warning: key "Disalow" is read as "disallow" by Google, but other crawlers may ignore the line [typo]`,
-			`10: error: pattern "search/" starts with neither "/" nor "*": it never matches [pattern-never-matches]`,
-			`11: info: "Disallow: /search" repeats line 9: it never decides [duplicate-rule]`,
-			`12: warning: "Noindex" is ignored by Google (it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header) [ignored-by-google]`,
-		} {
-			b.WriteString(name + ":" + line + "\n")
+		want, err := os.ReadFile(badGolden)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return b.String()
+		return strings.ReplaceAll("\n"+string(want), "\n"+bad+":", "\n"+name+":")[1:]
 	}
 	for _, tt := range []runCase{
 		{"file/errors", []string{"check", bad}, "", 1, badOut(bad)},
@@ -181,6 +174,17 @@ func TestCheckCommand(t *testing.T) {
 	} {
 		t.Run(tt.name, tt.run)
 	}
+}
+
+// TestCheckGolden runs check on bad.txt and compares its output with
+// testdata/check/bad.golden; go test -run TestCheckGolden -update rewrites it.
+func TestCheckGolden(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"check", bad}
+	if status := run(args, strings.NewReader(""), &stdout, &stderr); status != 1 {
+		t.Errorf("run(%q) = %d, want 1; stderr: %s", args, status, stderr.String())
+	}
+	compareGolden(t, badGolden, stdout.Bytes())
 }
 
 func TestCheckJSON(t *testing.T) {

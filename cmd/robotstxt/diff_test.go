@@ -2,16 +2,10 @@ package main
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/diff")
 
 const (
 	oldFile = "testdata/diff/old.txt"
@@ -43,19 +37,7 @@ func TestDiffGolden(t *testing.T) {
 			if status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr); status != tt.status {
 				t.Errorf("run(%q) = %d, want %d; stderr: %s", tt.args, status, tt.status, stderr.String())
 			}
-			golden := filepath.Join("testdata", "diff", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), stdout.String()); diff != "" {
-				t.Errorf("run(%q) output mismatch with %s (-want +got):\n%s", tt.args, golden, diff)
-			}
+			compareGolden(t, filepath.Join("testdata", "diff", tt.name+".golden"), stdout.Bytes())
 		})
 	}
 }

@@ -15,7 +15,7 @@ type node struct {
 	// parents, to the allow bit (see topOf): when it cannot beat the best
 	// match so far, the search stops.
 	top uint32
-	// off locates the head in the body of the file, or in the esc text of
+	// off locates the head in the kept text of the file, or in the esc text of
 	// the set if n has nodeEsc set; n&^nodeEsc is its length.
 	off uint32
 	n   uint16
@@ -59,7 +59,7 @@ func (s *ruleSet) indexNow() *setIndex {
 
 // buildIndex builds the head index of a large rule set.
 func (s *ruleSet) buildIndex() *setIndex {
-	x := &setIndex{body: s.file.body}
+	x := &setIndex{text: s.file.text}
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -125,7 +125,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 // nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
 	n := &x.nodes[i]
-	text := x.body
+	text := x.text
 	if n.n&nodeEsc != 0 {
 		text = s.esc
 	}

@@ -129,8 +129,9 @@ func byteSet(s string) uint32 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// file holds the body, which holds the patterns that need no escaping,
-	// the common case, and the rules as written, which Decide quotes.
+	// file holds the kept text, which holds the patterns that need no
+	// escaping, the common case, and the rules as written, which Decide
+	// quotes.
 	file *Robots
 	// esc holds the patterns that escaping changed, escaped, one after the
 	// other. A rule's escBit says which text its pattern is in.
@@ -152,8 +153,8 @@ type ruleSet struct {
 
 // A setIndex finds the rules of a large set that may match a path.
 type setIndex struct {
-	// body is the body of the file, held here for the binary search.
-	body string
+	// text is the kept text of the file, held here for the binary search.
+	text string
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
@@ -196,7 +197,7 @@ type scratch struct {
 
 // compile compiles rules, some of the rules of file.
 func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
-	body := file.body
+	text := file.text
 	s := &ruleSet{file: file}
 	// Escape the patterns into one text, and sort the rules by key,
 	// greatest first: the precedence keys, shifted left, with the index of
@@ -210,7 +211,7 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, l := range rules {
-		r := l.rule(body)
+		r := l.rule(text)
 		p := escapePattern(r.Pattern)
 		escaped[i] = p
 		if p == "" {
@@ -224,7 +225,7 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	size := 0 // of the escaped patterns
 	for i, p := range escaped {
 		// An unchanged pattern is where the parser found it.
-		if p == rules[i].value(body) {
+		if p == rules[i].value(text) {
 			at[i] = rules[i].off()
 		} else {
 			at[i] = escOff // for now
@@ -343,7 +344,7 @@ func (s *ruleSet) textOf(r *rule) string {
 	if r.key&escBit != 0 {
 		return s.esc
 	}
-	return s.file.body
+	return s.file.text
 }
 
 // A match is the best rule found so far for a path.
@@ -444,7 +445,7 @@ func (s *ruleSet) public(r *rule) Rule {
 	line := r.line()
 	src := s.file.rules
 	i, _ := slices.BinarySearchFunc(src, line, func(w srcLine, line int) int { return cmp.Compare(w.line(), line) })
-	return src[i].rule(s.file.body)
+	return src[i].rule(s.file.text)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

@@ -34,7 +34,7 @@ func (r *Robots) resolve() {
 	for i := range r.spans {
 		agents, _ := r.record(i)
 		for _, a := range agents {
-			token := agentToken(a.value(r.body))
+			token := agentToken(a.value(r.text))
 			if token == "*" {
 				if len(global) == 0 || global[len(global)-1] != int32(i) {
 					global = append(global, int32(i))

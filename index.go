@@ -9,16 +9,13 @@ import (
 	"strings"
 )
 
-// A node describes one head of a large rule set, in 20 bytes.
+// A node describes one head of a large rule set, in 12 bytes: the head
+// itself is that of its rules.
 type node struct {
 	// top is the greatest precedence of the rules of this head and of its
 	// parents, to the allow bit (see topOf): when it cannot beat the best
 	// match so far, the search stops.
 	top uint32
-	// off locates the head in the kept text of the file, or in the esc text of
-	// the set if n has nodeEsc set; n&^nodeEsc is its length.
-	off uint32
-	n   uint16
 	// parent is the index of the longest other head that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -26,10 +23,6 @@ type node struct {
 	// previous node end.
 	hi int32
 }
-
-// nodeEsc marks a node whose head is in the esc text of its set. Heads are
-// shorter than 1<<15 bytes.
-const nodeEsc = 1 << 15
 
 // topOf returns the priority and allow bit of key, the part of it a node
 // keeps: a rule whose top is less than that of the best match cannot beat
@@ -59,7 +52,7 @@ func (s *ruleSet) indexNow() *setIndex {
 
 // buildIndex builds the head index of a large rule set.
 func (s *ruleSet) buildIndex() *setIndex {
-	x := &setIndex{text: s.file.text}
+	x := &setIndex{}
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -104,10 +97,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{top: topOf(r.key), off: r.off, n: r.head, parent: -1, hi: int32(j)}
-		if r.key&escBit != 0 {
-			n.n |= nodeEsc
-		}
+		n := node{top: topOf(r.key), parent: -1, hi: int32(j)}
 		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
@@ -122,14 +112,9 @@ func (s *ruleSet) buildIndex() *setIndex {
 	return x
 }
 
-// nodeHead returns the head of node i.
+// nodeHead returns the head of node i: that of its last rule.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
-	n := &x.nodes[i]
-	text := x.text
-	if n.n&nodeEsc != 0 {
-		text = s.esc
-	}
-	return text[n.off : n.off+uint32(n.n&^nodeEsc)]
+	return s.head(&s.rules[x.byHead[x.nodes[i].hi-1]])
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

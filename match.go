@@ -63,17 +63,20 @@ type rule struct {
 
 // The layout of the key of a rule, from its most significant bit:
 //
-//	 40        25   24   23          4    3       2     1  0
-//	┌────────────┬─────┬─────────────┬───────┬─────┬───────┐
-//	│  priority  │allow│ maxLine-line│derived│ esc │ shape │
-//	└────────────┴─────┴─────────────┴───────┴─────┴───────┘
-//	 precedence (ruleKey), 37 bits       flags, flagBits
+//	 56        41   40   39         20  19     4    3       2     1  0
+//	┌────────────┬─────┬─────────────┬─────────┬───────┬─────┬───────┐
+//	│  priority  │allow│ maxLine-line│   need  │derived│ esc │ shape │
+//	└────────────┴─────┴─────────────┴─────────┴───────┴─────┴───────┘
+//	 precedence (ruleKey), 37 bits        flags, flagBits
 //
 // The priority is the length of the escaped pattern: a line holds at most
 // 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
 // has fewer than 1<<lineBits lines; counting lines down makes the earlier
 // line win. derived marks the rule an allow of ".../index.htm" implies (see
-// indexHTM); esc, a pattern held in the esc text of its set.
+// indexHTM); esc, a pattern held in the esc text of its set. need is, for
+// a wildcard rule, the set of bytes a path must hold for it to match, as a
+// bitmask of byteBit: a cheap test that rules out most wildcard patterns
+// without matching them, kept in the key rather than beside it.
 const (
 	lineBits  = 20
 	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
@@ -84,7 +87,8 @@ const (
 	shapeMask  = 3      // selects the shape in the flags
 	escBit     = 1 << 2 // the pattern is in the esc text of the set
 	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
-	flagBits   = 4
+	needShift  = 4      // of the need bitmask in the flags
+	flagBits   = needShift + 16
 )
 
 func (r *rule) shape() shape { return shape(r.key & shapeMask) }
@@ -113,12 +117,16 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 }
 
 // byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 32 (a set takes 4 bytes a wildcard rule).
-func byteBit(c byte) uint32 { return 1 << (c & 31) }
+// that are equal modulo 16 (a set takes 16 bits of the key of a wildcard
+// rule).
+func byteBit(c byte) uint16 { return 1 << (c & 15) }
+
+// need returns the set of bytes a path must hold for r to match.
+func (r *rule) need() uint16 { return uint16(r.key >> needShift) }
 
 // byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint32 {
-	var set uint32
+func byteSet(s string) uint16 {
+	var set uint16
 	for i := 0; i < len(s); i++ {
 		if s[i] != '*' {
 			set |= byteBit(s[i])
@@ -140,12 +148,6 @@ type ruleSet struct {
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
 
-	// need holds, for each wildcard rule, the set of bytes a path must hold
-	// for it to match, as a bitmask of byteBit: a cheap test that rules out
-	// most wildcard patterns without matching them. It is nil in sets
-	// without wildcard rules.
-	need []uint32
-
 	// index is the index of a set of more than smallSet rules, built on
 	// its first query (index.go), or nil.
 	index atomic.Pointer[setIndex]
@@ -153,8 +155,6 @@ type ruleSet struct {
 
 // A setIndex finds the rules of a large set that may match a path.
 type setIndex struct {
-	// text is the kept text of the file, held here for the binary search.
-	text string
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
@@ -173,7 +173,7 @@ func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
 	if !m.hasSet {
 		m.has, m.hasSet = byteSet(path), true
 	}
-	if s.need[j]&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
+	if r.need()&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
 		return false
 	}
 	if !strings.HasPrefix(path, s.head(r)) || !s.matchesAfterHead(r, path) {
@@ -261,10 +261,7 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	}
 	for i := range s.rules {
 		if r := &s.rules[i]; r.shape() >= shapeWildcard {
-			if s.need == nil {
-				s.need = make([]uint32, len(s.rules))
-			}
-			s.need[i] = byteSet(s.pattern(r)[r.head:])
+			r.key |= uint64(byteSet(s.pattern(r)[r.head:])) << needShift
 		}
 	}
 	return s
@@ -353,7 +350,7 @@ type match struct {
 	set  *ruleSet // the set of rule
 	key  uint64
 	// has is the byteSet of the path, once computed (hasSet).
-	has    uint32
+	has    uint16
 	hasSet bool
 }
 
@@ -406,7 +403,7 @@ func (s *ruleSet) match(path string, m *match) {
 		if n.top < topOf(m.key) {
 			return
 		}
-		if int(n.n&^nodeEsc) > common {
+		if len(s.nodeHead(x, i)) > common {
 			continue
 		}
 		for _, j := range x.byHeadOf(i) {

@@ -65,7 +65,7 @@ type rule struct {
 //
 //	 56        41   40   39         20  19     4    3       2     1  0
 //	┌────────────┬─────┬─────────────┬─────────┬───────┬─────┬───────┐
-//	│  priority  │allow│ maxLine-line│   need  │derived│ esc │ shape │
+//	│  priority  │allow│ maxLine-line│   need  │derived│  -  │ shape │
 //	└────────────┴─────┴─────────────┴─────────┴───────┴─────┴───────┘
 //	 precedence (ruleKey), 37 bits        flags, flagBits
 //
@@ -73,7 +73,7 @@ type rule struct {
 // 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
 // has fewer than 1<<lineBits lines; counting lines down makes the earlier
 // line win. derived marks the rule an allow of ".../index.htm" implies (see
-// indexHTM); esc, a pattern held in the esc text of its set. need is, for
+// indexHTM). need is, for
 // a wildcard rule, the set of bytes a path must hold for it to match, as a
 // bitmask of byteBit: a cheap test that rules out most wildcard patterns
 // without matching them, kept in the key rather than beside it.
@@ -84,8 +84,7 @@ const (
 	prioShift = lineBits + 1    // of the priority in a precedence key
 	keyBits   = prioShift + 16  // of a precedence key
 
-	shapeMask  = 3      // selects the shape in the flags
-	escBit     = 1 << 2 // the pattern is in the esc text of the set
+	shapeMask  = 3      // selects the shape in the flags; bit 2 is free
 	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
 	needShift  = 4      // of the need bitmask in the flags
 	flagBits   = needShift + 16
@@ -137,13 +136,9 @@ func byteSet(s string) uint16 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// file holds the kept text, which holds the patterns that need no
-	// escaping, the common case, and the rules as written, which Decide
-	// quotes.
+	// file holds the kept text, which holds the patterns, and the rules as
+	// written, which Decide quotes.
 	file *Robots
-	// esc holds the patterns that escaping changed, escaped, one after the
-	// other. A rule's escBit says which text its pattern is in.
-	esc string
 	// rules are the compiled rules, sorted by key, greatest first. In small
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
@@ -199,13 +194,12 @@ type scratch struct {
 func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	text := file.text
 	s := &ruleSet{file: file}
-	// Escape the patterns into one text, and sort the rules by key,
-	// greatest first: the precedence keys, shifted left, with the index of
+	// Escape the patterns, and sort the rules by key, greatest first: the precedence keys, shifted left, with the index of
 	// the rule and whether it is the derived index.htm rule in the low bits,
 	// sort as integers.
 	const low = 64 - keyBits // bits for index<<1 | derived
-	// One more key for an index.htm rule; at are the offsets of the patterns in
-	// text or esc.
+	// One more key for an index.htm rule; at are the offsets of the
+	// escaped patterns in text.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
@@ -222,26 +216,13 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
-	size := 0 // of the escaped patterns
 	for i, p := range escaped {
-		// An unchanged pattern is where the parser found it.
-		if p == rules[i].value(text) {
-			at[i] = rules[i].off()
-		} else {
-			at[i] = escOff // for now
-			size += len(p)
+		// An unchanged pattern is where the parser found it; the parser put
+		// a changed one right after it (keepRule).
+		at[i] = rules[i].off()
+		if p != rules[i].value(text) {
+			at[i] += rules[i].size()
 		}
-	}
-	if size > 0 {
-		var esc strings.Builder
-		esc.Grow(size)
-		for i, p := range escaped {
-			if p != "" && at[i] == escOff {
-				at[i] = uint32(esc.Len()) | escOff
-				esc.WriteString(p)
-			}
-		}
-		s.esc = esc.String()
 	}
 	if len(order) == 0 {
 		return s
@@ -283,21 +264,13 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// escOff marks the offsets of patterns in the esc text of a set, during
-// compile.
-const escOff = 1 << 31
-
 // newRule compiles escaped pattern p of priority prio, written as r, found
-// at offset off of the text of its set, or of its esc text if off has
-// escOff set. With dollar set, p is matched as if it were followed by "$".
+// at offset off of the kept text. With dollar set, p is matched as if it
+// were followed by "$".
 func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
 	key := ruleKey(prio, r.allow(), r.line()) << flagBits
 	if dollar {
 		key |= derivedBit
-	}
-	if off&escOff != 0 {
-		key |= escBit
-		off &^= escOff
 	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
@@ -331,18 +304,10 @@ func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
 }
 
 // pattern returns the part of the pattern of r that is matched.
-func (s *ruleSet) pattern(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.end)] }
+func (s *ruleSet) pattern(r *rule) string { return s.file.text[r.off : r.off+uint32(r.end)] }
 
 // head returns the literal head of the pattern of r.
-func (s *ruleSet) head(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.head)] }
-
-// textOf returns the text that holds the pattern of r.
-func (s *ruleSet) textOf(r *rule) string {
-	if r.key&escBit != 0 {
-		return s.esc
-	}
-	return s.file.text
-}
+func (s *ruleSet) head(r *rule) string { return s.file.text[r.off : r.off+uint32(r.head)] }
 
 // A match is the best rule found so far for a path.
 type match struct {

@@ -65,6 +65,16 @@ func (p *parser) keep(v string) int {
 	return off
 }
 
+// keepRule appends pattern v to the kept text, followed by its escaped form
+// (escapePattern) if that differs, and returns the offset of v.
+func (p *parser) keepRule(v string) int {
+	off := p.keep(v)
+	if e := escapePattern(v); e != v {
+		p.keep(e)
+	}
+	return off
+}
+
 // keepAgent returns the offset in the kept text of agent value v, which it
 // appends unless one of the last few user-agent lines had the same value:
 // a file that names one agent in every group keeps its name once.
@@ -96,7 +106,7 @@ func (p *parser) parse() {
 	// Likewise the user-agent lines: "user-agent", "User-Agent",
 	// "USER-AGENT" and the typos all hold "gent" or "GENT".
 	p.r.agents = make([]srcLine, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
-	// The kept text is at most the body.
+	// The kept text is at most the body, unless patterns need escaping.
 	p.text = make([]byte, 0, len(s))
 	p.scan(nil)
 	p.finish()
@@ -203,7 +213,7 @@ func (p *parser) handle(n int, text string) line {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.r.rules = push(p.r.rules, newSrcLine(p.keep(l.value), len(l.value), n, l.kind == kindAllow))
+		p.r.rules = push(p.r.rules, newSrcLine(p.keepRule(l.value), len(l.value), n, l.kind == kindAllow))
 	case kindSitemap:
 		if l.value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, newSrcLine(p.keep(l.value), len(l.value), n, false))

@@ -11,20 +11,22 @@ package robots
 // and each agent value once. A line's number is kept with its offset.
 
 // A srcLine is a user-agent, allow, disallow, sitemap or extra line: where
-// its value (or key) is in the kept text, its line number and, for a rule, whether it allows. Its bits,
-// from the least significant:
+// its value (or key) is in the kept text, its line number and, for a rule,
+// whether it allows. Its bits, from the least significant:
 //
-//	 0      18 19      33 34      53  54
+//	 0      20 21      35 36      55  56
 //	┌─────────┬──────────┬──────────┬─────┐
 //	│  offset │  length  │   line   │allow│
 //	└─────────┴──────────┴──────────┴─────┘
 //
-// The kept text has at most MaxSize bytes (< 1<<19), a value at most maxLineLen
+// The kept text holds at most the MaxSize bytes of the body, and the
+// escaped form of the patterns escaping changes, at most three times their
+// size: fewer than 1<<21 bytes. A value has at most maxLineLen bytes
 // (< 1<<15) and a file fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (
-	srcOffBits  = 19
+	srcOffBits  = 21
 	srcLenBits  = 15
 	srcLenShift = srcOffBits
 	srcLineShft = srcOffBits + srcLenBits

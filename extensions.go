@@ -83,7 +83,7 @@ func (g *Group) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	recs := g.records
+	recs := g.records()
 	text := g.file.text
 	for _, e := range g.file.extras {
 		for len(recs) > 0 && recs[0] < e.record {

@@ -137,6 +137,9 @@ type Robots struct {
 	// lower-cased, sorted by token.
 	named []namedGroup
 	// global is the group of the records that name "*".
+	// recs holds the lists of records of the groups: 0, 1, 2, ... for the
+	// groups of one record, then those of several (Group.records).
+	recs   []int32
 	global *Group
 
 	// size is the bytes r keeps reachable (memsize.go), and lazySize those

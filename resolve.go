@@ -27,6 +27,7 @@ func (r *Robots) resolve() {
 	// names are the (token, record) pairs of the user-agent lines.
 	type naming struct {
 		token string
+		off   uint32 // of the token as written, in r.text
 		rec   int32
 	}
 	names := make([]naming, 0, len(r.agents))
@@ -41,11 +42,9 @@ func (r *Robots) resolve() {
 				}
 				continue
 			}
-			if lower := lowerASCII(token); lower != token {
-				token = lower
-				r.size += allocSize(len(token))
-			}
-			names = append(names, naming{token, int32(i)})
+			// Lower-cased for the sort; the kept group refers to the
+			// token as written.
+			names = append(names, naming{lowerASCII(token), a.off(), int32(i)})
 		}
 	}
 	r.global = b.group(global, false)
@@ -91,7 +90,8 @@ func (r *Robots) resolve() {
 				recs = append(recs, nm.rec)
 			}
 		}
-		r.named[k] = namedGroup{names[rn.lo].token, b.shared(recs)}
+		nm := names[rn.lo]
+		r.named[k] = namedGroup{nm.off, uint32(len(nm.token)), b.shared(recs)}
 	}
 	r.recs = trim(r.recs)
 	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + b.size

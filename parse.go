@@ -3,6 +3,7 @@ package robots
 import (
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Input limits and oddities handled by Parse.
@@ -31,7 +32,9 @@ func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
 	}
-	p := parser{src: string(data), r: &Robots{}}
+	// data is read in place: nothing of the result refers to src, whose
+	// kept parts are copied to the kept text.
+	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{}}
 	p.parse()
 	p.r.resolve()
 	r := p.r
@@ -49,7 +52,8 @@ func Parse(data []byte) *Robots {
 // at the end, so that they share two arrays.
 type parser struct {
 	r *Robots
-	// src is the body read; nothing of the result refers to it.
+	// src is the body read; nothing of the result may refer to it, since
+	// Parse reads the caller's bytes in place.
 	src string
 	// text is the kept text so far, which finish gives to r.
 	text []byte

@@ -9,13 +9,16 @@ import (
 	"strings"
 )
 
-// A node describes one head of a large rule set, in 12 bytes: the head
-// itself is that of its rules.
+// A node describes one head of a large rule set, in 16 bytes.
 type node struct {
-	// top is the greatest precedence of the rules of this head and of its
-	// parents, to the allow bit (see topOf): when it cannot beat the best
-	// match so far, the search stops.
-	top uint32
+	// top is the greatest priority of the rules of this head and of its
+	// parents (see topOf): when it is less than that of the best match so
+	// far, the search stops.
+	top uint16
+	// n is the length of the head, and off its offset in the kept text of
+	// the file.
+	n   uint16
+	off uint32
 	// parent is the index of the longest other head that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -24,10 +27,10 @@ type node struct {
 	hi int32
 }
 
-// topOf returns the priority and allow bit of key, the part of it a node
-// keeps: a rule whose top is less than that of the best match cannot beat
-// it.
-func topOf(key uint64) uint32 { return uint32(key >> flagBits >> lineBits) }
+// topOf returns the priority of key, the part of it a node keeps: a rule
+// of lower priority than the best match cannot beat it. Priorities are
+// below 1<<16, and heads no longer than their pattern.
+func topOf(key uint64) uint16 { return uint16(key >> flagBits >> prioShift) }
 
 // byHeadOf returns the indexes of the rules of node i.
 func (x *setIndex) byHeadOf(i int32) []int32 {
@@ -97,7 +100,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{top: topOf(r.key), parent: -1, hi: int32(j)}
+		n := node{top: topOf(r.key), n: r.head, off: r.off, parent: -1, hi: int32(j)}
 		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
@@ -112,9 +115,10 @@ func (s *ruleSet) buildIndex() *setIndex {
 	return x
 }
 
-// nodeHead returns the head of node i: that of its last rule.
+// nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
-	return s.head(&s.rules[x.byHead[x.nodes[i].hi-1]])
+	n := &x.nodes[i]
+	return s.file.text[n.off : n.off+uint32(n.n)]
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

@@ -368,7 +368,7 @@ func (s *ruleSet) match(path string, m *match) {
 		if n.top < topOf(m.key) {
 			return
 		}
-		if len(s.nodeHead(x, i)) > common {
+		if int(n.n) > common {
 			continue
 		}
 		for _, j := range x.byHeadOf(i) {

@@ -103,7 +103,7 @@
 // are merged into one set of compiled rules when the file is parsed, so
 // that Allowed costs the same whatever the number of groups. A set of more
 // than 32 rules is indexed by its literal heads on its first question,
-// which allocates the index (about 16 bytes a rule) and costs about as much
+// which allocates the index (about 20 bytes a rule) and costs about as much
 // as parsing the rules did; every question after it allocates nothing.
 // Robots.Group with several agents is linear in the records of the file.
 package robots

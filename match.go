@@ -206,7 +206,10 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, l := range rules {
 		r := l.rule(text)
-		p := escapePattern(r.Pattern)
+		p := r.Pattern
+		if l.escaped() {
+			p = escapePattern(p)
+		}
 		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
@@ -216,12 +219,12 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
-	for i, p := range escaped {
+	for i, l := range rules {
 		// An unchanged pattern is where the parser found it; the parser put
 		// a changed one right after it (keepRule).
-		at[i] = rules[i].off()
-		if p != rules[i].value(text) {
-			at[i] += rules[i].size()
+		at[i] = l.off()
+		if l.escaped() {
+			at[i] += l.size()
 		}
 	}
 	if len(order) == 0 {

@@ -69,14 +69,15 @@ func (p *parser) keep(v string) int {
 	return off
 }
 
-// keepRule appends pattern v to the kept text, followed by its escaped form
-// (escapePattern) if that differs, and returns the offset of v.
-func (p *parser) keepRule(v string) int {
-	off := p.keep(v)
+// keepRule appends the pattern of a rule line to the kept text, followed
+// by its escaped form (escapePattern) if that differs, and returns the line.
+func (p *parser) keepRule(v string, n int, allow bool) srcLine {
+	l := newSrcLine(p.keep(v), len(v), n, allow)
 	if e := escapePattern(v); e != v {
 		p.keep(e)
+		l |= srcEscaped
 	}
-	return off
+	return l
 }
 
 // keepAgent returns the offset in the kept text of agent value v, which it
@@ -217,7 +218,7 @@ func (p *parser) handle(n int, text string) line {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.r.rules = push(p.r.rules, newSrcLine(p.keepRule(l.value), len(l.value), n, l.kind == kindAllow))
+		p.r.rules = push(p.r.rules, p.keepRule(l.value, n, l.kind == kindAllow))
 	case kindSitemap:
 		if l.value != "" {
 			p.r.sitemaps = append(p.r.sitemaps, newSrcLine(p.keep(l.value), len(l.value), n, false))

@@ -14,10 +14,10 @@ package robots
 // its value (or key) is in the kept text, its line number and, for a rule,
 // whether it allows. Its bits, from the least significant:
 //
-//	 0      20 21      35 36      55  56
-//	┌─────────┬──────────┬──────────┬─────┐
-//	│  offset │  length  │   line   │allow│
-//	└─────────┴──────────┴──────────┴─────┘
+//	 0      20 21      35 36      55  56     57
+//	┌─────────┬──────────┬──────────┬─────┬───────┐
+//	│  offset │  length  │   line   │allow│escaped│
+//	└─────────┴──────────┴──────────┴─────┴───────┘
 //
 // The kept text holds at most the MaxSize bytes of the body, and the
 // escaped form of the patterns escaping changes, at most three times their
@@ -31,6 +31,9 @@ const (
 	srcLenShift = srcOffBits
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)
+	// srcEscaped marks a rule whose pattern escaping changes: its escaped
+	// form follows its value in the kept text.
+	srcEscaped = srcAllow << 1
 )
 
 // newSrcLine returns the line numbered line whose value is n bytes at
@@ -60,6 +63,10 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 
 // allow reports whether the line is an allow rule.
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
+
+// escaped reports whether the line is a rule whose escaped pattern differs
+// from its value, and follows it in the kept text.
+func (l srcLine) escaped() bool { return l&srcEscaped != 0 }
 
 // rule returns the line as a Rule.
 func (l srcLine) rule(text string) Rule {

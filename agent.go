@@ -109,11 +109,16 @@ func agentToken(v string) string {
 	return v[:i]
 }
 
-// A namedGroup is the group of a product token, lower-cased.
+// A namedGroup is the group of a product token, which is n bytes at off
+// in the kept text of its file, as written in one of its lines: the tokens
+// are sorted, and compared, ignoring ASCII case.
 type namedGroup struct {
-	token string
-	group *Group
+	off, n uint32
+	group  *Group
 }
+
+// token returns the token of g, as written in text.
+func (g *namedGroup) token(text string) string { return text[g.off : g.off+g.n] }
 
 // lookup returns the group whose token equals agent, ignoring ASCII case, or
 // nil. It does not allocate.
@@ -121,7 +126,7 @@ func (r *Robots) lookup(agent string) *Group {
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		switch c := compareLower(r.named[mid].token, agent); {
+		switch c := compareLower(r.named[mid].token(r.text), agent); {
 		case c == 0:
 			return r.named[mid].group
 		case c < 0:
@@ -133,12 +138,12 @@ func (r *Robots) lookup(agent string) *Group {
 	return nil
 }
 
-// compareLower compares token, which is lower-case, with s lower-cased, as
-// strings.Compare does.
+// compareLower compares token with s, both lower-cased, as strings.Compare
+// does.
 func compareLower(token, s string) int {
 	n := min(len(token), len(s))
 	for i := 0; i < n; i++ {
-		if a, b := token[i], lower(s[i]); a != b {
+		if a, b := lower(token[i]), lower(s[i]); a != b {
 			if a < b {
 				return -1
 			}

@@ -100,6 +100,43 @@ func BenchmarkAllowed(b *testing.B) {
 	})
 }
 
+// BenchmarkAllowedFloor is the least work a question can take, to read
+// beside BenchmarkAllowed/file= of the same run: a strings.HasPrefix loop
+// over the literal heads of the rules of Googlebot's group, on the paths of
+// the same URLs, already split.
+func BenchmarkAllowedFloor(b *testing.B) {
+	for _, f := range benchFiles {
+		r := Parse(readBench(b, f.file))
+		urls := benchURLs(r)
+		paths := make([]string, len(urls))
+		for i, u := range urls {
+			paths[i], _ = splitPath(u)
+		}
+		var heads []string
+		for _, s := range r.Group("Googlebot").sets {
+			for i := range s.rules {
+				heads = append(heads, s.head(&s.rules[i]))
+			}
+		}
+		b.Run("file="+f.name, func(b *testing.B) {
+			i, n := 0, 0
+			for b.Loop() {
+				p := paths[i%len(paths)]
+				for _, h := range heads {
+					if strings.HasPrefix(p, h) {
+						n++
+					}
+				}
+				i++
+			}
+			floorSink = n
+		})
+	}
+}
+
+// floorSink keeps the count of BenchmarkAllowedFloor alive.
+var floorSink int
+
 func BenchmarkHostile(b *testing.B) {
 	for name, body := range hostileFiles() {
 		r := Parse([]byte(body))

@@ -34,17 +34,57 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// Diagnostics returns the findings of Check for the text r was parsed from.
-// Since Parse reads at most MaxSize bytes, CodeTooLarge cannot be among
-// them: to know whether a body is too large, give it to Check. A nil
-// Robots, or one from AllowAll or DisallowAll, has no findings.
+// Diagnostics returns the findings of Check for the lines r keeps, which
+// are not the body: Parse keeps only the values it uses (see Cost), so
+// Diagnostics re-reads nothing and checks a text rebuilt from them, each
+// line at its number, with its key spelled plainly. Findings about what
+// Parse drops (comments, key spellings, whitespace, unknown or invalid
+// lines, rules before the first user-agent line, the byte order mark, HTML)
+// are not among them, nor CodeTooLarge. A nil Robots, or one from AllowAll
+// or DisallowAll, has no findings.
+//
+// Deprecated: call Check on the body, which a fetch.Result holds; this
+// method will be removed before 1.0.
 func (r *Robots) Diagnostics() Diagnostics {
 	if r == nil {
 		return nil
 	}
 	var c checker
-	c.check(r.body)
+	c.check(r.keptSource())
 	return c.diags
+}
+
+// keptSource returns the lines r keeps as a robots.txt text, each on its
+// line: "user-agent: googlebot", "disallow: /a", "sitemap: ...", or the key
+// of an extra, a colon and its value.
+func (r *Robots) keptSource() string {
+	type kept struct {
+		line       int
+		key, value string
+	}
+	var lines []kept
+	for _, a := range r.agents {
+		lines = append(lines, kept{a.line(), "user-agent", a.value(r.text)})
+	}
+	for _, w := range r.rules {
+		lines = append(lines, kept{w.line(), w.rule(r.text).key(), w.value(r.text)})
+	}
+	for _, m := range r.sitemaps {
+		lines = append(lines, kept{m.line(), "sitemap", m.value(r.text)})
+	}
+	for _, e := range r.extras {
+		lines = append(lines, kept{e.value.line(), e.key.value(r.text), e.value.value(r.text)})
+	}
+	slices.SortFunc(lines, func(a, b kept) int { return a.line - b.line })
+	var b strings.Builder
+	n := 1
+	for _, l := range lines {
+		for ; n < l.line; n++ {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.key + ": " + l.value)
+	}
+	return b.String()
 }
 
 // A checker collects the findings of one file. It drives the parser, line
@@ -75,7 +115,7 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 // check reads s, the part of the file Parse reads, line by line, as Parse
 // does, then checks its groups.
 func (c *checker) check(body string) {
-	c.p = parser{r: &Robots{body: body}}
+	c.p = parser{src: body, r: &Robots{}}
 	s := skipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
@@ -101,7 +141,7 @@ func (c *checker) check(body string) {
 	var sc scratch
 	for i := range r.spans {
 		agents, rules := r.record(i)
-		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(body)) == "*" })
+		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
 		c.checkRules(compile(r, rules, &sc), global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })

@@ -46,11 +46,23 @@ func (r *Robots) Extras(key string) []Extra {
 	}
 	var out []Extra
 	for _, e := range r.extras {
-		if key == "" || equalFoldASCII(e.Key, key) {
-			out = append(out, e)
+		if key == "" || equalFoldASCII(e.key.value(r.text), key) {
+			out = append(out, e.public(r.text))
 		}
 	}
 	return out
+}
+
+// An extra is an Extra as a parsed file keeps it: its key and value as
+// lines of the kept text, and its record.
+type extra struct {
+	key, value srcLine
+	record     int32
+}
+
+// public returns e as an Extra.
+func (e extra) public(text string) Extra {
+	return Extra{Key: e.key.value(text), Value: e.value.value(text), Line: e.value.line(), Record: int(e.record)}
 }
 
 // GroupExtras returns the lines whose key is key, compared
@@ -71,16 +83,17 @@ func (g *Group) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	recs := g.records
+	recs := g.records()
+	text := g.file.text
 	for _, e := range g.file.extras {
-		for len(recs) > 0 && int(recs[0]) < e.Record {
+		for len(recs) > 0 && recs[0] < e.record {
 			recs = recs[1:]
 		}
 		if len(recs) == 0 {
 			break
 		}
-		if int(recs[0]) == e.Record && (key == "" || equalFoldASCII(e.Key, key)) {
-			out = append(out, e)
+		if recs[0] == e.record && (key == "" || equalFoldASCII(e.key.value(text), key)) {
+			out = append(out, e.public(text))
 		}
 	}
 	return out

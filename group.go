@@ -51,10 +51,10 @@ type Group struct {
 	// merging them all, except in files built to defeat merging (see
 	// resolve). A group whose records have no rule has none.
 	sets []*ruleSet
-	// file is the Robots the group belongs to, and records the indexes of
-	// its records there, in file order.
-	file    *Robots
-	records []int32
+	// file is the Robots the group belongs to; its records are recN
+	// indexes of records there, in file order, from recLo in file.recs.
+	file        *Robots
+	recLo, recN int32
 	// named reports whether some user-agent line named one of the agents.
 	// Otherwise the records are those that name "*", if any.
 	named bool
@@ -179,13 +179,13 @@ func (g *Group) decide(path string) Decision {
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
 	best, set := g.best(path)
-	d := Decision{Allowed: true, Global: !g.named && len(g.records) > 0}
+	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
 	case best != nil:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
 		d.Rule = set.public(best)
-	case len(g.records) == 0:
+	case g.recN == 0:
 		d.Reason = ReasonNoGroup
 	case !g.ruled:
 		d.Reason = ReasonEmptyGroup
@@ -193,6 +193,14 @@ func (g *Group) decide(path string) Decision {
 		d.Reason = ReasonNoMatch
 	}
 	return d
+}
+
+// records returns the indexes of the records of g, in file order.
+func (g *Group) records() []int32 {
+	if g.file == nil {
+		return nil
+	}
+	return g.file.recs[g.recLo : g.recLo+g.recN]
 }
 
 // robotsTxtPath is always allowed (RFC 9309, section 2.2.2).

@@ -9,16 +9,16 @@ import (
 	"strings"
 )
 
-// A node describes one head of a large rule set, in 20 bytes.
+// A node describes one head of a large rule set, in 16 bytes.
 type node struct {
-	// top is the greatest precedence of the rules of this head and of its
-	// parents, to the allow bit (see topOf): when it cannot beat the best
-	// match so far, the search stops.
-	top uint32
-	// off locates the head in the body of the file, or in the esc text of
-	// the set if n has nodeEsc set; n&^nodeEsc is its length.
-	off uint32
+	// top is the greatest priority of the rules of this head and of its
+	// parents (see topOf): when it is less than that of the best match so
+	// far, the search stops.
+	top uint16
+	// n is the length of the head, and off its offset in the kept text of
+	// the file.
 	n   uint16
+	off uint32
 	// parent is the index of the longest other head that is a prefix of
 	// this one, or -1.
 	parent int32
@@ -27,14 +27,10 @@ type node struct {
 	hi int32
 }
 
-// nodeEsc marks a node whose head is in the esc text of its set. Heads are
-// shorter than 1<<15 bytes.
-const nodeEsc = 1 << 15
-
-// topOf returns the priority and allow bit of key, the part of it a node
-// keeps: a rule whose top is less than that of the best match cannot beat
-// it.
-func topOf(key uint64) uint32 { return uint32(key >> flagBits >> lineBits) }
+// topOf returns the priority of key, the part of it a node keeps: a rule
+// of lower priority than the best match cannot beat it. Priorities are
+// below 1<<16, and heads no longer than their pattern.
+func topOf(key uint64) uint16 { return uint16(key >> flagBits >> prioShift) }
 
 // byHeadOf returns the indexes of the rules of node i.
 func (x *setIndex) byHeadOf(i int32) []int32 {
@@ -59,7 +55,7 @@ func (s *ruleSet) indexNow() *setIndex {
 
 // buildIndex builds the head index of a large rule set.
 func (s *ruleSet) buildIndex() *setIndex {
-	x := &setIndex{body: s.file.body}
+	x := &setIndex{}
 	order := make([]int32, 0, len(s.rules))
 	var floating []int32
 	for i := range s.rules {
@@ -104,10 +100,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 		for j < len(order) && s.head(&s.rules[order[j]]) == h {
 			j++
 		}
-		n := node{top: topOf(r.key), off: r.off, n: r.head, parent: -1, hi: int32(j)}
-		if r.key&escBit != 0 {
-			n.n |= nodeEsc
-		}
+		n := node{top: topOf(r.key), n: r.head, off: r.off, parent: -1, hi: int32(j)}
 		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
 			stack = stack[:len(stack)-1]
 		}
@@ -125,11 +118,7 @@ func (s *ruleSet) buildIndex() *setIndex {
 // nodeHead returns the head of node i.
 func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
 	n := &x.nodes[i]
-	text := x.body
-	if n.n&nodeEsc != 0 {
-		text = s.esc
-	}
-	return text[n.off : n.off+uint32(n.n&^nodeEsc)]
+	return s.file.text[n.off : n.off+uint32(n.n)]
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

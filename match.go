@@ -63,17 +63,20 @@ type rule struct {
 
 // The layout of the key of a rule, from its most significant bit:
 //
-//	 40        25   24   23          4    3       2     1  0
-//	┌────────────┬─────┬─────────────┬───────┬─────┬───────┐
-//	│  priority  │allow│ maxLine-line│derived│ esc │ shape │
-//	└────────────┴─────┴─────────────┴───────┴─────┴───────┘
-//	 precedence (ruleKey), 37 bits       flags, flagBits
+//	 56        41   40   39         20  19     4    3       2     1  0
+//	┌────────────┬─────┬─────────────┬─────────┬───────┬─────┬───────┐
+//	│  priority  │allow│ maxLine-line│   need  │derived│  -  │ shape │
+//	└────────────┴─────┴─────────────┴─────────┴───────┴─────┴───────┘
+//	 precedence (ruleKey), 37 bits        flags, flagBits
 //
 // The priority is the length of the escaped pattern: a line holds at most
 // 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
 // has fewer than 1<<lineBits lines; counting lines down makes the earlier
 // line win. derived marks the rule an allow of ".../index.htm" implies (see
-// indexHTM); esc, a pattern held in the esc text of its set.
+// indexHTM). need is, for
+// a wildcard rule, the set of bytes a path must hold for it to match, as a
+// bitmask of byteBit: a cheap test that rules out most wildcard patterns
+// without matching them, kept in the key rather than beside it.
 const (
 	lineBits  = 20
 	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
@@ -81,10 +84,10 @@ const (
 	prioShift = lineBits + 1    // of the priority in a precedence key
 	keyBits   = prioShift + 16  // of a precedence key
 
-	shapeMask  = 3      // selects the shape in the flags
-	escBit     = 1 << 2 // the pattern is in the esc text of the set
+	shapeMask  = 3      // selects the shape in the flags; bit 2 is free
 	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
-	flagBits   = 4
+	needShift  = 4      // of the need bitmask in the flags
+	flagBits   = needShift + 16
 )
 
 func (r *rule) shape() shape { return shape(r.key & shapeMask) }
@@ -113,12 +116,16 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 }
 
 // byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 32 (a set takes 4 bytes a wildcard rule).
-func byteBit(c byte) uint32 { return 1 << (c & 31) }
+// that are equal modulo 16 (a set takes 16 bits of the key of a wildcard
+// rule).
+func byteBit(c byte) uint16 { return 1 << (c & 15) }
+
+// need returns the set of bytes a path must hold for r to match.
+func (r *rule) need() uint16 { return uint16(r.key >> needShift) }
 
 // byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint32 {
-	var set uint32
+func byteSet(s string) uint16 {
+	var set uint16
 	for i := 0; i < len(s); i++ {
 		if s[i] != '*' {
 			set |= byteBit(s[i])
@@ -129,21 +136,12 @@ func byteSet(s string) uint32 {
 
 // A ruleSet is the compiled rules of one record.
 type ruleSet struct {
-	// file holds the body, which holds the patterns that need no escaping,
-	// the common case, and the rules as written, which Decide quotes.
+	// file holds the kept text, which holds the patterns, and the rules as
+	// written, which Decide quotes.
 	file *Robots
-	// esc holds the patterns that escaping changed, escaped, one after the
-	// other. A rule's escBit says which text its pattern is in.
-	esc string
 	// rules are the compiled rules, sorted by key, greatest first. In small
 	// sets they are tried in order; the first that matches wins.
 	rules []rule
-
-	// need holds, for each wildcard rule, the set of bytes a path must hold
-	// for it to match, as a bitmask of byteBit: a cheap test that rules out
-	// most wildcard patterns without matching them. It is nil in sets
-	// without wildcard rules.
-	need []uint32
 
 	// index is the index of a set of more than smallSet rules, built on
 	// its first query (index.go), or nil.
@@ -152,8 +150,6 @@ type ruleSet struct {
 
 // A setIndex finds the rules of a large set that may match a path.
 type setIndex struct {
-	// body is the body of the file, held here for the binary search.
-	body string
 	// nodes describe the distinct heads of the rules, sorted.
 	nodes []node
 	// byHead holds indexes into rules, grouped by head and sorted by key,
@@ -172,7 +168,7 @@ func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
 	if !m.hasSet {
 		m.has, m.hasSet = byteSet(path), true
 	}
-	if s.need[j]&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
+	if r.need()&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
 		return false
 	}
 	if !strings.HasPrefix(path, s.head(r)) || !s.matchesAfterHead(r, path) {
@@ -196,22 +192,24 @@ type scratch struct {
 
 // compile compiles rules, some of the rules of file.
 func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
-	body := file.body
+	text := file.text
 	s := &ruleSet{file: file}
-	// Escape the patterns into one text, and sort the rules by key,
-	// greatest first: the precedence keys, shifted left, with the index of
+	// Escape the patterns, and sort the rules by key, greatest first: the precedence keys, shifted left, with the index of
 	// the rule and whether it is the derived index.htm rule in the low bits,
 	// sort as integers.
 	const low = 64 - keyBits // bits for index<<1 | derived
-	// One more key for an index.htm rule; at are the offsets of the patterns in
-	// text or esc.
+	// One more key for an index.htm rule; at are the offsets of the
+	// escaped patterns in text.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, l := range rules {
-		r := l.rule(body)
-		p := escapePattern(r.Pattern)
+		r := l.rule(text)
+		p := r.Pattern
+		if l.escaped() {
+			p = escapePattern(p)
+		}
 		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides
@@ -221,26 +219,13 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
 		}
 	}
-	size := 0 // of the escaped patterns
-	for i, p := range escaped {
-		// An unchanged pattern is where the parser found it.
-		if p == rules[i].value(body) {
-			at[i] = rules[i].off()
-		} else {
-			at[i] = escOff // for now
-			size += len(p)
+	for i, l := range rules {
+		// An unchanged pattern is where the parser found it; the parser put
+		// a changed one right after it (keepRule).
+		at[i] = l.off()
+		if l.escaped() {
+			at[i] += l.size()
 		}
-	}
-	if size > 0 {
-		var esc strings.Builder
-		esc.Grow(size)
-		for i, p := range escaped {
-			if p != "" && at[i] == escOff {
-				at[i] = uint32(esc.Len()) | escOff
-				esc.WriteString(p)
-			}
-		}
-		s.esc = esc.String()
 	}
 	if len(order) == 0 {
 		return s
@@ -260,10 +245,7 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	}
 	for i := range s.rules {
 		if r := &s.rules[i]; r.shape() >= shapeWildcard {
-			if s.need == nil {
-				s.need = make([]uint32, len(s.rules))
-			}
-			s.need[i] = byteSet(s.pattern(r)[r.head:])
+			r.key |= uint64(byteSet(s.pattern(r)[r.head:])) << needShift
 		}
 	}
 	return s
@@ -285,21 +267,13 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// escOff marks the offsets of patterns in the esc text of a set, during
-// compile.
-const escOff = 1 << 31
-
 // newRule compiles escaped pattern p of priority prio, written as r, found
-// at offset off of the text of its set, or of its esc text if off has
-// escOff set. With dollar set, p is matched as if it were followed by "$".
+// at offset off of the kept text. With dollar set, p is matched as if it
+// were followed by "$".
 func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
 	key := ruleKey(prio, r.allow(), r.line()) << flagBits
 	if dollar {
 		key |= derivedBit
-	}
-	if off&escOff != 0 {
-		key |= escBit
-		off &^= escOff
 	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
@@ -333,18 +307,10 @@ func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
 }
 
 // pattern returns the part of the pattern of r that is matched.
-func (s *ruleSet) pattern(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.end)] }
+func (s *ruleSet) pattern(r *rule) string { return s.file.text[r.off : r.off+uint32(r.end)] }
 
 // head returns the literal head of the pattern of r.
-func (s *ruleSet) head(r *rule) string { return s.textOf(r)[r.off : r.off+uint32(r.head)] }
-
-// textOf returns the text that holds the pattern of r.
-func (s *ruleSet) textOf(r *rule) string {
-	if r.key&escBit != 0 {
-		return s.esc
-	}
-	return s.file.body
-}
+func (s *ruleSet) head(r *rule) string { return s.file.text[r.off : r.off+uint32(r.head)] }
 
 // A match is the best rule found so far for a path.
 type match struct {
@@ -352,7 +318,7 @@ type match struct {
 	set  *ruleSet // the set of rule
 	key  uint64
 	// has is the byteSet of the path, once computed (hasSet).
-	has    uint32
+	has    uint16
 	hasSet bool
 }
 
@@ -405,7 +371,7 @@ func (s *ruleSet) match(path string, m *match) {
 		if n.top < topOf(m.key) {
 			return
 		}
-		if int(n.n&^nodeEsc) > common {
+		if int(n.n) > common {
 			continue
 		}
 		for _, j := range x.byHeadOf(i) {
@@ -444,7 +410,7 @@ func (s *ruleSet) public(r *rule) Rule {
 	line := r.line()
 	src := s.file.rules
 	i, _ := slices.BinarySearchFunc(src, line, func(w srcLine, line int) int { return cmp.Compare(w.line(), line) })
-	return src[i].rule(s.file.body)
+	return src[i].rule(s.file.text)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

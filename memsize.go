@@ -64,7 +64,7 @@ func objectSize[T any]() int {
 // memSize returns the bytes s keeps of its own, not those of its file nor
 // its index.
 func (s *ruleSet) memSize() int {
-	return objectSize[ruleSet]() + allocSize(len(s.esc)) + sliceSize[rule](cap(s.rules)) + sliceSize[uint32](cap(s.need))
+	return objectSize[ruleSet]() + sliceSize[rule](cap(s.rules))
 }
 
 // memSize returns the bytes of x.

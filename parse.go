@@ -3,6 +3,7 @@ package robots
 import (
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Input limits and oddities handled by Parse.
@@ -31,34 +32,76 @@ func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
 	}
-	p := parser{r: &Robots{body: string(data)}}
+	// data is read in place: nothing of the result refers to src, whose
+	// kept parts are copied to the kept text.
+	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{}}
 	p.parse()
 	p.r.resolve()
 	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.body)) + sliceSize[span](cap(r.spans)) +
+	r.size += objectSize[Robots]() + allocSize(len(r.text)) + sliceSize[span](cap(r.spans)) +
 		sliceSize[srcLine](cap(r.agents)) + sliceSize[srcLine](cap(r.rules)) +
-		sliceSize[string](cap(r.sitemaps)) + sliceSize[Extra](cap(r.extras))
+		sliceSize[srcLine](cap(r.sitemaps)) + sliceSize[extra](cap(r.extras))
 	return r
 }
 
-// A parser turns the body of a Robots into records and sitemaps.
+// A parser turns a body into the records, sitemaps and extras of a Robots,
+// and the text they refer to.
 //
 // The agents and rules of all records are appended to two slices, in file
 // order, in which each record holds a span; the records are cut from them
 // at the end, so that they share two arrays.
 type parser struct {
 	r *Robots
+	// src is the body read; nothing of the result may refer to it, since
+	// Parse reads the caller's bytes in place.
+	src string
+	// text is the kept text so far, which finish gives to r.
+	text []byte
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
 }
+
+// keep appends v to the kept text and returns its offset there.
+func (p *parser) keep(v string) int {
+	off := len(p.text)
+	p.text = append(p.text, v...)
+	return off
+}
+
+// keepRule appends the pattern of a rule line to the kept text, followed
+// by its escaped form (escapePattern) if that differs, and returns the line.
+func (p *parser) keepRule(v string, n int, allow bool) srcLine {
+	l := newSrcLine(p.keep(v), len(v), n, allow)
+	if e := escapePattern(v); e != v {
+		p.keep(e)
+		l |= srcEscaped
+	}
+	return l
+}
+
+// keepAgent returns the offset in the kept text of agent value v, which it
+// appends unless one of the last few user-agent lines had the same value:
+// a file that names one agent in every group keeps its name once.
+func (p *parser) keepAgent(v string) int {
+	agents := p.r.agents
+	for _, a := range agents[max(0, len(agents)-agentReuse):] {
+		if off := a.off(); string(p.text[off:off+a.size()]) == v {
+			return int(off)
+		}
+	}
+	return p.keep(v)
+}
+
+// agentReuse is how many user-agent lines back keepAgent looks.
+const agentReuse = 8
 
 // parse splits the body into lines and hands each one to line.
 //
 // Line breaks are LF, CR and CRLF. Every physical line is counted, so line
 // numbers are those an editor shows.
 func (p *parser) parse() {
-	s := p.r.body
+	s := p.src
 	// Size the rules for the lines that may be directives, to grow them
 	// once or not at all; finish trims what is left over. A rule line has a
 	// colon (or a space), ends with a line break or the file, and takes at
@@ -68,6 +111,8 @@ func (p *parser) parse() {
 	// Likewise the user-agent lines: "user-agent", "User-Agent",
 	// "USER-AGENT" and the typos all hold "gent" or "GENT".
 	p.r.agents = make([]srcLine, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
+	// The kept text is at most the body, unless patterns need escaping.
+	p.text = make([]byte, 0, len(s))
 	p.scan(nil)
 	p.finish()
 }
@@ -75,10 +120,9 @@ func (p *parser) parse() {
 // scan hands each line of the body to p.handle, then, unless f is nil, to
 // f, which sees what p.handle made of it: Check drives the parser so.
 func (p *parser) scan(f func(line)) {
-	s := p.r.body
-	bom := len(s) - len(skipBOM(s))
-	forEachLine(s[bom:], func(n, off int, text string) {
-		if l := p.handle(n, bom+off, text); f != nil {
+	s := skipBOM(p.src)
+	forEachLine(s, func(n, _ int, text string) {
+		if l := p.handle(n, text); f != nil {
 			f(l)
 		}
 	})
@@ -153,11 +197,10 @@ type line struct {
 	newRecord, kept bool
 }
 
-// handle parses physical line number n, at offset off of the body.
-func (p *parser) handle(n, off int, text string) line {
+// handle parses physical line number n.
+func (p *parser) handle(n int, text string) line {
 	l := line{n: n, text: text}
-	var at int
-	l.kind, l.key, l.value, at = splitLine(text)
+	l.kind, l.key, l.value, _ = splitLine(text)
 	switch l.kind {
 	case kindUserAgent:
 		r := p.r
@@ -169,29 +212,35 @@ func (p *parser) handle(n, off int, text string) line {
 			p.ruled = false
 			l.newRecord = true
 		}
-		r.agents = push(r.agents, newSrcLine(off+at, len(l.value), n, false))
+		r.agents = push(r.agents, newSrcLine(p.keepAgent(l.value), len(l.value), n, false))
 	case kindAllow, kindDisallow:
 		if len(p.r.spans) == 0 {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.r.rules = push(p.r.rules, newSrcLine(off+at, len(l.value), n, l.kind == kindAllow))
+		p.r.rules = push(p.r.rules, p.keepRule(l.value, n, l.kind == kindAllow))
 	case kindSitemap:
 		if l.value != "" {
-			p.r.sitemaps = append(p.r.sitemaps, l.value)
+			p.r.sitemaps = append(p.r.sitemaps, newSrcLine(p.keep(l.value), len(l.value), n, false))
 		}
 	case kindOther:
 		// Kept for the crawlers that honour more than Google (extensions.go).
 		if p.r.extras == nil {
-			p.r.extras = make([]Extra, 0, 8) // one allocation for most files
+			p.r.extras = make([]extra, 0, 8) // one allocation for most files
 		}
-		p.r.extras = append(p.r.extras, Extra{Key: l.key, Value: l.value, Line: n, Record: len(p.r.spans) - 1})
+		p.r.extras = append(p.r.extras, extra{
+			key:    newSrcLine(p.keep(l.key), len(l.key), n, false),
+			value:  newSrcLine(p.keep(l.value), len(l.value), n, false),
+			record: int32(len(p.r.spans) - 1),
+		})
 	}
 	return l
 }
 
-// finish trims the lines of the records.
+// finish gives r its kept text and trims the lines of the records.
 func (p *parser) finish() {
+	p.r.text = string(p.text)
+	p.text = nil
 	// Keep exact copies of slices that grew by more than a quarter.
 	p.r.agents = trim(p.r.agents)
 	p.r.rules = trim(p.r.rules)

@@ -27,6 +27,7 @@ func (r *Robots) resolve() {
 	// names are the (token, record) pairs of the user-agent lines.
 	type naming struct {
 		token string
+		off   uint32 // of the token as written, in r.text
 		rec   int32
 	}
 	names := make([]naming, 0, len(r.agents))
@@ -34,18 +35,16 @@ func (r *Robots) resolve() {
 	for i := range r.spans {
 		agents, _ := r.record(i)
 		for _, a := range agents {
-			token := agentToken(a.value(r.body))
+			token := agentToken(a.value(r.text))
 			if token == "*" {
 				if len(global) == 0 || global[len(global)-1] != int32(i) {
 					global = append(global, int32(i))
 				}
 				continue
 			}
-			if lower := lowerASCII(token); lower != token {
-				token = lower
-				r.size += allocSize(len(token))
-			}
-			names = append(names, naming{token, int32(i)})
+			// Lower-cased for the sort; the kept group refers to the
+			// token as written.
+			names = append(names, naming{lowerASCII(token), a.off(), int32(i)})
 		}
 	}
 	r.global = b.group(global, false)
@@ -91,9 +90,11 @@ func (r *Robots) resolve() {
 				recs = append(recs, nm.rec)
 			}
 		}
-		r.named[k] = namedGroup{names[rn.lo].token, b.shared(recs)}
+		nm := names[rn.lo]
+		r.named[k] = namedGroup{nm.off, uint32(len(nm.token)), b.shared(recs)}
 	}
-	r.size += sliceSize[namedGroup](cap(r.named)) + b.size
+	r.recs = trim(r.recs)
+	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + b.size
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -103,9 +104,6 @@ type groupBuilder struct {
 	// first holds the index in r.rules of the first rule of each record,
 	// and, last, the number of rules.
 	first []int32
-	// index holds 0, 1, 2, ...: the record lists of single-record groups
-	// are cut from it.
-	index []int32
 	// sets are the compiled rules of each record alone, once needed, and
 	// single the group of each record alone.
 	sets   []*ruleSet
@@ -123,14 +121,15 @@ type groupBuilder struct {
 // newGroupBuilder returns a builder for the groups of r.
 func newGroupBuilder(r *Robots) *groupBuilder {
 	n := len(r.spans)
-	b := &groupBuilder{r: r, first: make([]int32, n+1), index: make([]int32, n),
+	b := &groupBuilder{r: r, first: make([]int32, n+1),
 		sets: make([]*ruleSet, n), single: make([]*Group, n), budget: len(r.rules)}
+	r.recs = make([]int32, n)
 	for i, sp := range r.spans {
-		b.index[i] = int32(i)
+		r.recs[i] = int32(i)
 		b.first[i] = sp.rules
 	}
 	b.first[n] = int32(len(r.rules))
-	b.size = sliceSize[int32](n) + sliceSize[*ruleSet](n)
+	b.size = sliceSize[*ruleSet](n)
 	return b
 }
 
@@ -147,8 +146,7 @@ func (b *groupBuilder) shared(recs []int32) *Group {
 	if b.lists == nil {
 		b.lists = map[string]*Group{}
 	}
-	g := b.group(slices.Clone(recs), true)
-	b.size += sliceSize[int32](len(recs))
+	g := b.group(recs, true)
 	b.lists[key] = g
 	return g
 }
@@ -162,14 +160,15 @@ func listKey(recs []int32) string {
 	return string(k)
 }
 
-// group makes the group of the records recs, which it keeps.
+// group makes the group of the records recs, which it copies to the
+// record lists of the file.
 func (b *groupBuilder) group(recs []int32, named bool) *Group {
 	if len(recs) == 1 {
 		rec := recs[0]
 		if g := b.single[rec]; g != nil && g.named == named {
 			return g
 		}
-		g := &Group{file: b.r, records: b.index[rec : rec+1 : rec+1], named: named}
+		g := &Group{file: b.r, recLo: rec, recN: 1, named: named}
 		if s := b.set(rec); s != nil {
 			g.sets, g.ruled = b.sets[rec:rec+1:rec+1], true
 		}
@@ -179,7 +178,10 @@ func (b *groupBuilder) group(recs []int32, named bool) *Group {
 		}
 		return g
 	}
-	g := &Group{file: b.r, records: recs, named: named}
+	g := &Group{file: b.r, recLo: int32(len(b.r.recs)), recN: int32(len(recs)), named: named}
+	for _, rec := range recs {
+		b.r.recs = push(b.r.recs, rec)
+	}
 	for _, rec := range recs {
 		g.ruled = g.ruled || b.first[rec+1] > b.first[rec]
 	}
@@ -252,8 +254,8 @@ func (r *Robots) union(agents []string) *Group {
 		if g == nil || g == largest {
 			continue
 		}
-		recs = append(recs, g.records...)
-		if largest == nil || len(g.records) > len(largest.records) {
+		recs = append(recs, g.records()...)
+		if largest == nil || g.recN > largest.recN {
 			largest = g
 		}
 	}
@@ -262,10 +264,13 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	slices.Sort(recs)
 	recs = slices.Compact(recs)
-	if len(recs) == len(largest.records) {
+	if len(recs) == int(largest.recN) {
 		return largest // the others' records are among its own
 	}
-	g := &Group{file: r, records: recs, named: true}
+	// The group's records and compiled rules are its own: they hang on a
+	// Robots of their own, which shares r's lines.
+	f := &Robots{text: r.text, agents: r.agents, rules: r.rules, spans: r.spans, extras: r.extras, recs: recs}
+	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {
 		_, rs := r.record(int(rec))
@@ -273,7 +278,7 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	if len(rules) > 0 {
 		var sc scratch
-		g.sets, g.ruled = []*ruleSet{compile(r, rules, &sc)}, true
+		g.sets, g.ruled = []*ruleSet{compile(f, rules, &sc)}, true
 	}
 	return g
 }

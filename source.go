@@ -2,32 +2,42 @@ package robots
 
 // The lines of a file as a parsed Robots keeps them: not as Agent and Rule
 // values, which hold strings and ints (40 and 48 bytes), but as offsets into
-// the body, 8 bytes each; Records and the rule a Decision quotes are rebuilt
-// from them on demand.
+// the kept text, 8 bytes each; Records, Extras, Sitemaps and the rule a
+// Decision quotes are rebuilt from them on demand.
+//
+// The kept text is not the body: it holds only the values Parse uses (agent
+// tokens, patterns, the keys and values of extras, sitemaps), one after the
+// other, without keys, comments, blank lines, whitespace or unknown lines,
+// and each agent value once. A line's number is kept with its offset.
 
-// A srcLine is a user-agent, allow or disallow line: where its value is in
-// the body, its line number and, for a rule, whether it allows. Its bits,
-// from the least significant:
+// A srcLine is a user-agent, allow, disallow, sitemap or extra line: where
+// its value (or key) is in the kept text, its line number and, for a rule,
+// whether it allows. Its bits, from the least significant:
 //
-//	 0      18 19      33 34      53  54
-//	┌─────────┬──────────┬──────────┬─────┐
-//	│  offset │  length  │   line   │allow│
-//	└─────────┴──────────┴──────────┴─────┘
+//	 0      20 21      35 36      55  56     57
+//	┌─────────┬──────────┬──────────┬─────┬───────┐
+//	│  offset │  length  │   line   │allow│escaped│
+//	└─────────┴──────────┴──────────┴─────┴───────┘
 //
-// A body has at most MaxSize bytes (< 1<<19), a value at most maxLineLen
+// The kept text holds at most the MaxSize bytes of the body, and the
+// escaped form of the patterns escaping changes, at most three times their
+// size: fewer than 1<<21 bytes. A value has at most maxLineLen bytes
 // (< 1<<15) and a file fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (
-	srcOffBits  = 19
+	srcOffBits  = 21
 	srcLenBits  = 15
 	srcLenShift = srcOffBits
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)
+	// srcEscaped marks a rule whose pattern escaping changes: its escaped
+	// form follows its value in the kept text.
+	srcEscaped = srcAllow << 1
 )
 
 // newSrcLine returns the line numbered line whose value is n bytes at
-// offset off of the body.
+// offset off of the kept text.
 func newSrcLine(off, n, line int, allow bool) srcLine {
 	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShft
 	if allow {
@@ -36,14 +46,17 @@ func newSrcLine(off, n, line int, allow bool) srcLine {
 	return l
 }
 
-// off returns the offset of the value in the body.
+// off returns the offset of the value in the kept text.
 func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
 
 // value returns the value of the line, as written.
-func (l srcLine) value(body string) string {
+func (l srcLine) value(text string) string {
 	off := l.off()
-	return body[off : off+uint32(l>>srcLenShift&(1<<srcLenBits-1))]
+	return text[off : off+l.size()]
 }
+
+// size returns the length of the value.
+func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
 
 // line returns the 1-based line number.
 func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
@@ -51,14 +64,18 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 // allow reports whether the line is an allow rule.
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 
+// escaped reports whether the line is a rule whose escaped pattern differs
+// from its value, and follows it in the kept text.
+func (l srcLine) escaped() bool { return l&srcEscaped != 0 }
+
 // rule returns the line as a Rule.
-func (l srcLine) rule(body string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.value(body), Line: l.line()}
+func (l srcLine) rule(text string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
 }
 
 // agent returns the line as an Agent.
-func (l srcLine) agent(body string) Agent {
-	v := l.value(body)
+func (l srcLine) agent(text string) Agent {
+	v := l.value(text)
 	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
 }
 
@@ -88,10 +105,10 @@ func (r *Robots) Records() []Record {
 		agents, rules := r.record(i)
 		var rec Record
 		for _, a := range agents {
-			rec.Agents = append(rec.Agents, a.agent(r.body))
+			rec.Agents = append(rec.Agents, a.agent(r.text))
 		}
 		for _, w := range rules {
-			rec.Rules = append(rec.Rules, w.rule(r.body))
+			rec.Rules = append(rec.Rules, w.rule(r.text))
 		}
 		recs[i] = rec
 	}

@@ -53,7 +53,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		report.Diagnostics = append(report.Diagnostics, robots.Check(src.body)...)
 	case res.Outcome == fetch.Success:
 		// Only the first robots.MaxSize bytes were fetched.
-		report.Diagnostics = append(report.Diagnostics, src.robots.Diagnostics()...)
+		report.Diagnostics = append(report.Diagnostics, robots.Check(res.Body)...)
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
 	default:
 		// No file to check: say what applies instead.

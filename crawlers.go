@@ -108,9 +108,9 @@ type Crawler struct {
 	Note string `json:"note,omitempty"`
 }
 
-// AI reports whether the crawler, or token, is about AI: every purpose but
-// PurposeSearch, except the search crawlers whose operator states no AI
-// use of them.
+// AI reports whether the crawler, or token, is about AI: its purpose is
+// any but PurposeSearch. A search crawler whose index also feeds AI
+// answers (bingbot, Applebot) is not counted: its Note says so.
 func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
 
 // tableChecked is the date the table was last checked.

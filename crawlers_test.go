@@ -148,3 +148,26 @@ func TestControlTokens(t *testing.T) {
 		t.Errorf("control tokens (-want +got):\n%s", diff)
 	}
 }
+
+// TestCrawlerAI pins what AI says of a row of each purpose.
+func TestCrawlerAI(t *testing.T) {
+	tests := []struct {
+		token string
+		want  bool
+	}{
+		{"GPTBot", true},
+		{"Google-Extended", true},
+		{"CCBot", true},
+		{"ChatGPT-User", true},
+		{"bingbot", false},
+		{"Googlebot", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.token, func(t *testing.T) {
+			c, ok := LookupCrawler(tt.token)
+			if !ok || c.AI() != tt.want {
+				t.Errorf("LookupCrawler(%q): found %v, AI() = %v, want %v", tt.token, ok, c.AI(), tt.want)
+			}
+		})
+	}
+}

@@ -95,6 +95,11 @@ type Crawler struct {
 	// Retired reports that no crawler sends the token any more, although
 	// many files still name it.
 	Retired bool `json:"retired,omitempty"`
+	// Control reports that the token is a robots.txt control token, not a
+	// crawler: no crawler sends it as its User-Agent; the operator's main
+	// crawler fetches and reads the token's group to decide a use of the
+	// content. Blocking it keeps no crawler out.
+	Control bool `json:"control_token,omitempty"`
 	// Source is the page where the operator documents the token, or "".
 	Source string `json:"source,omitempty"`
 	// Checked is the date, YYYY-MM-DD, the row was last checked.
@@ -103,9 +108,9 @@ type Crawler struct {
 	Note string `json:"note,omitempty"`
 }
 
-// AI reports whether the crawler, or token, is about AI: every purpose but
-// PurposeSearch, except the search crawlers whose operator states no AI
-// use of them.
+// AI reports whether the crawler, or token, is about AI: its purpose is
+// any but PurposeSearch. A search crawler whose index also feeds AI
+// answers (bingbot, Applebot) is not counted: its Note says so.
 func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
 
 // tableChecked is the date the table was last checked.
@@ -141,7 +146,7 @@ var crawlers = []Crawler{
 		Note: "no crawler sends it any more: name ClaudeBot"},
 	{Token: "Applebot", Checked: tableChecked, Operator: "Apple", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcApple,
 		Note: "search in Siri, Spotlight and Safari"},
-	{Token: "Applebot-Extended", Checked: tableChecked, Operator: "Apple", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcApple,
+	{Token: "Applebot-Extended", Checked: tableChecked, Operator: "Apple", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcApple,
 		Note: "not a crawler: Applebot fetches, and this token controls the use of the content to train Apple's foundation models"},
 	{Token: "Baiduspider", Checked: tableChecked, Operator: "Baidu", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcBaidu},
 	{Token: "Brightbot", Checked: tableChecked, Operator: "Bright Data", Purpose: PurposeOther, Robots: HonoursUnstated, Source: srcBright,
@@ -157,7 +162,7 @@ var crawlers = []Crawler{
 	{Token: "DuckDuckBot", Checked: tableChecked, Operator: "DuckDuckGo", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcDuckDuckGo},
 	{Token: "Google-CloudVertexBot", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
 		Note: "crawls at the request of site owners for their Vertex AI agents"},
-	{Token: "Google-Extended", Checked: tableChecked, Operator: "Google", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcGoogle,
+	{Token: "Google-Extended", Checked: tableChecked, Operator: "Google", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcGoogle,
 		Note: "not a crawler: Googlebot fetches, and this token controls the use of the content to train Gemini models and to ground their answers; it does not affect Google Search"},
 	{Token: "Googlebot", Checked: tableChecked, Operator: "Google", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcGoogle},
 	{Token: "GoogleOther", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,

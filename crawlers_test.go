@@ -130,3 +130,44 @@ func TestPurposeAndHonoursNames(t *testing.T) {
 		t.Errorf("names mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestControlTokens pins the rows that are robots.txt control tokens
+// rather than crawlers: no crawler sends them as its User-Agent.
+func TestControlTokens(t *testing.T) {
+	var got []string
+	for _, c := range KnownCrawlers() {
+		if c.Control {
+			got = append(got, c.Token)
+			if c.Purpose == PurposeSearch || c.Note == "" {
+				t.Errorf("control token %q: purpose %v, note %q", c.Token, c.Purpose, c.Note)
+			}
+		}
+	}
+	want := []string{"Applebot-Extended", "Google-Extended"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("control tokens (-want +got):\n%s", diff)
+	}
+}
+
+// TestCrawlerAI pins what AI says of a row of each purpose.
+func TestCrawlerAI(t *testing.T) {
+	tests := []struct {
+		token string
+		want  bool
+	}{
+		{"GPTBot", true},
+		{"Google-Extended", true},
+		{"CCBot", true},
+		{"ChatGPT-User", true},
+		{"bingbot", false},
+		{"Googlebot", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.token, func(t *testing.T) {
+			c, ok := LookupCrawler(tt.token)
+			if !ok || c.AI() != tt.want {
+				t.Errorf("LookupCrawler(%q): found %v, AI() = %v, want %v", tt.token, ok, c.AI(), tt.want)
+			}
+		})
+	}
+}

@@ -213,3 +213,7 @@ func appendKey(b []byte, positions []uint64) []byte {
 	}
 	return b
 }
+
+// maxDecisions bounds the decisions that one Compare makes to compare
+// verdicts: one per crawler and witness. A variable, for the tests.
+var maxDecisions = 5_000_000

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,20 +45,9 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, auditUsage+"\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() != 1 || fs.Arg(0) == "" {
-		fs.Usage()
-		return 2
-	}
-	src, err := load(fs.Arg(0), stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-		return 2
+	src, code := loadOne(fs, args, stdin)
+	if src == nil {
+		return code
 	}
 	report := auditReport{File: src.name, Report: audit.Run(src.robots)}
 	status := 0

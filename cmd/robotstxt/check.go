@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,20 +30,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "A URL is fetched (the robots.txt that governs it). The exit status is 1 if any finding is an error.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() != 1 || fs.Arg(0) == "" {
-		fs.Usage()
-		return 2
-	}
-	src, err := load(fs.Arg(0), stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-		return 2
+	src, code := loadOne(fs, args, stdin)
+	if src == nil {
+		return code
 	}
 	report := checkReport{File: src.name, Diagnostics: robots.Diagnostics{}}
 	status := 0

@@ -70,6 +70,8 @@ package main
 import (
 	"context"
 	_ "embed"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -258,4 +260,26 @@ func describe(res *fetch.Result) string {
 		policy = "the site erred or could not be reached: everything is disallowed for now"
 	}
 	return status + ", " + res.Outcome.String() + ": " + policy
+}
+
+// loadOne parses the flags of a subcommand that takes one file, "-" or URL,
+// and loads it. When it cannot, it has said why on the flag set's output
+// and returns nil and the exit status: 0 after -h, 2 otherwise.
+func loadOne(fs *flag.FlagSet, args []string, stdin io.Reader) (*source, int) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, 0
+		}
+		return nil, 2
+	}
+	if fs.NArg() != 1 || fs.Arg(0) == "" {
+		fs.Usage()
+		return nil, 2
+	}
+	src, err := load(fs.Arg(0), stdin)
+	if err != nil {
+		fmt.Fprintf(fs.Output(), "robotstxt: %v\n", err)
+		return nil, 2
+	}
+	return src, 0
 }

@@ -58,13 +58,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		b, err := json.MarshalIndent(report, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-			return 2
-		}
-		fmt.Fprintf(stdout, "%s\n", b)
-		return status
+		return printJSON(report, status, stdout, stderr)
 	}
 	printAudit(stdout, src, report.Report)
 	return status

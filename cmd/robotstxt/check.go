@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -55,13 +54,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	if *asJSON {
-		b, err := json.MarshalIndent(report, "", "  ")
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt: %v\n", err)
-			return 2
-		}
-		fmt.Fprintf(stdout, "%s\n", b)
-		return status
+		return printJSON(report, status, stdout, stderr)
 	}
 	for _, d := range report.Diagnostics {
 		fmt.Fprintf(stdout, "%s:%d: %s: %s [%s]\n", src.name, d.Line, d.Severity, d.Message, d.Code)

@@ -83,6 +83,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorep/robots"
@@ -148,12 +149,12 @@ type Result struct {
 // the default client; net/http's own default is 10 MB.
 const maxHeaderBytes = 64 << 10
 
-// defaultClient is used when the caller gives no client. Its timeout bounds
-// the whole fetch: connection, redirects and body.
-var defaultClient = &http.Client{
-	Timeout:   30 * time.Second,
-	Transport: defaultTransport(),
-}
+// defaultClient returns the client used when the caller gives none. Its
+// timeout bounds the whole fetch: connection, redirects and body. It is made
+// on first use, from http.DefaultTransport as the program has set it by then.
+var defaultClient = sync.OnceValue(func() *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, Transport: defaultTransport()}
+})
 
 // defaultTransport returns http.DefaultTransport with a bound on the size of
 // response headers.
@@ -219,7 +220,7 @@ func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, 
 	req.Header.Set("User-Agent", userAgent)
 
 	if client == nil {
-		client = defaultClient
+		client = defaultClient()
 	}
 	c := *client
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {

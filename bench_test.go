@@ -114,8 +114,8 @@ func BenchmarkAllowedFloor(b *testing.B) {
 		}
 		var heads []string
 		for _, s := range r.Group("Googlebot").sets {
-			for i := range s.rules {
-				heads = append(heads, s.head(&s.rules[i]))
+			for _, r := range s.sorted() {
+				heads = append(heads, s.head(r))
 			}
 		}
 		b.Run("file="+f.name, func(b *testing.B) {

@@ -39,3 +39,14 @@ func escapePattern(s string) string {
 	}
 	return string(b)
 }
+
+// escapedLen returns the length of escapePattern(s), without building it.
+func escapedLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			n += 2
+		}
+	}
+	return n
+}

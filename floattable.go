@@ -3,8 +3,6 @@ package robots
 // The anchor table of the wildcard rules of a large set whose head is too
 // short to select them (see floatTable).
 
-import "slices"
-
 // minFloating is the number of wildcard rules with a head of at most one
 // byte ("/*.php$", "*/print") from which a set finds them by anchor rather
 // than trying each on every path.
@@ -16,17 +14,34 @@ const minFloating = 32
 // of the table. A path can only match rules whose anchor it holds, so a
 // question looks up the runs of three bytes of its path, each once, and tries
 // the rules filed under them: the cost grows with the length of the path
-// and the rules that share its pairs, not with the number of rules.
+// and the rules that share its runs, not with the number of rules.
+//
+// The rules are laid out by bucket (bigSet): bucket b holds the rules
+// start[b] to start[b+1] of the run, by key, greatest first. Several
+// anchors may share a bucket.
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
-	bits uint8
-	// Bucket b holds the rules items[start[b]:start[b+1]], by key, greatest
-	// first. Several anchors may share a bucket.
+	bits  uint8
 	start []int32
-	items []int32
-	// loose are the rules with no three consecutive literal bytes ("/*ab*c"),
-	// by key, greatest first: they are tried on every path.
-	loose []int32
+	// need holds, for each rule of the run, the set of bytes a path must
+	// hold for it to match, finer than the rule's own (bytes equal modulo
+	// 16 rather than 8 are conflated).
+	need []uint16
+}
+
+// byteBit16 returns the bit of c in a set of bytes of floatTable.need.
+func byteBit16(c byte) uint16 { return 1 << (c & 15) }
+
+// byteSet16 returns the set of the bytes of s, except "*", for
+// floatTable.need.
+func byteSet16(s string) uint16 {
+	var set uint16
+	for i := 0; i < len(s); i++ {
+		if s[i] != '*' {
+			set |= byteBit16(s[i])
+		}
+	}
+	return set
 }
 
 // maxBucketBits bounds the number of buckets, so that the buckets a
@@ -57,34 +72,49 @@ func anchors(p string, f func(uint32)) {
 	}
 }
 
-// newFloatTable files the rules floating of s (indexes, by key, greatest
-// first) under their anchors.
-func newFloatTable(s *ruleSet, floating []int32) *floatTable {
-	freq := map[uint32]int32{}
-	for _, j := range floating {
-		r := &s.rules[j]
-		anchors(s.pattern(r)[r.head:], func(a uint32) { freq[a]++ })
+// freqBits is the base-2 logarithm of the number of counters with which
+// fileFloating estimates how rare an anchor is.
+const freqBits = 12
+
+// fileFloating appends to x.rules the floating rules of rules (sorted by
+// key), those with an anchor by bucket, then the loose ones, and returns
+// how many of each it appended.
+func (s *ruleSet) fileFloating(x *bigSet, rules []rule) (nFloat, nLoose int32) {
+	floating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
+	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
+	// How often each anchor occurs, counted in hashed counters: anchors
+	// that share a counter look more frequent than they are, which only
+	// makes the choice less good.
+	var freq [1 << freqBits]uint16
+	slot := func(a uint32) uint32 { return a * fibonacci32 >> (32 - freqBits) }
+	for _, r := range rules {
+		if floating(r) {
+			anchors(tail(r), func(a uint32) {
+				if f := &freq[slot(a)]; *f < 1<<16-1 {
+					*f++
+				}
+			})
+		}
 	}
-	t := &floatTable{bits: 6}
-	anchor := make([]int64, len(floating)) // -1: loose
-	n := 0
-	for k, j := range floating {
-		r := &s.rules[j]
-		best, bestFreq := int64(-1), int32(0)
-		anchors(s.pattern(r)[r.head:], func(a uint32) {
-			if f := freq[a]; best < 0 || f < bestFreq {
+	// The anchor of each floating rule, or -1 if it is loose.
+	var anchor []int64
+	for _, r := range rules {
+		if !floating(r) {
+			continue
+		}
+		best, bestFreq := int64(-1), uint16(0)
+		anchors(tail(r), func(a uint32) {
+			if f := freq[slot(a)]; best < 0 || f < bestFreq {
 				best, bestFreq = int64(a), f
 			}
 		})
-		anchor[k] = best
-		if best < 0 {
-			t.loose = append(t.loose, j)
-		} else {
-			n++
+		anchor = append(anchor, best)
+		if best >= 0 {
+			nFloat++
 		}
 	}
-	for 1<<t.bits < n && t.bits < maxBucketBits {
-		t.bits++
+	t := &x.float
+	for t.bits = 6; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	t.start = make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
@@ -95,41 +125,50 @@ func newFloatTable(s *ruleSet, floating []int32) *floatTable {
 	for b := 1; b < len(t.start); b++ {
 		t.start[b] += t.start[b-1]
 	}
-	t.items = make([]int32, n)
-	next := slices.Clone(t.start[:len(t.start)-1])
-	for k, a := range anchor {
-		if a >= 0 {
-			b := t.bucket(uint32(a))
-			t.items[next[b]] = floating[k]
-			next[b]++
+	// A counting sort by bucket, which keeps the order by key within each.
+	x.rules = x.rules[:nFloat]
+	next := make([]int32, 1<<t.bits)
+	copy(next, t.start)
+	k := 0
+	for _, r := range rules {
+		if !floating(r) {
+			continue
 		}
+		if a := anchor[k]; a >= 0 {
+			b := t.bucket(uint32(a))
+			x.rules[next[b]] = r
+			next[b]++
+		} else {
+			x.rules = append(x.rules, r)
+			nLoose++
+		}
+		k++
 	}
-	return t
+	t.need = make([]uint16, nFloat)
+	for i, r := range x.rules[:nFloat] {
+		t.need[i] = byteSet16(tail(r))
+	}
+	return nFloat, nLoose
 }
 
-// matchFloating updates m with the best rule of the float table t of s that
-// matches path.
-func (s *ruleSet) matchFloating(t *floatTable, path string, m *match) {
-	for _, j := range t.loose {
-		if s.rules[j].key <= m.key {
-			break
-		}
-		if s.tryWildcard(j, path, m) {
-			break
-		}
-	}
+// matchFloating updates m with the best rule of the run float of s, filed
+// in t, that matches path.
+func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
 	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
+	has := byteSet16(path)
 	for i := 0; i+2 < len(path); i++ {
 		b := t.bucket(anchorAt(path, i))
 		if seen[b/64]&(1<<(b%64)) != 0 {
 			continue
 		}
 		seen[b/64] |= 1 << (b % 64)
-		for _, j := range t.items[t.start[b]:t.start[b+1]] {
-			if s.rules[j].key <= m.key {
+		for j := t.start[b]; j < t.start[b+1]; j++ {
+			r := float[j]
+			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 				break
 			}
-			if s.tryWildcard(j, path, m) {
+			if t.need[j]&^has == 0 && s.matches(r, path, m) {
+				m.take(s, r)
 				break
 			}
 		}

@@ -95,12 +95,12 @@ func (g *Group) allowed(path string) bool {
 		return g.policy == policyAllowAll
 	}
 	r, _ := g.best(path)
-	return r == nil || r.allow()
+	return r == 0 || r.allow()
 }
 
-// best returns the deciding rule for path and its set, or nil if no rule
-// matches.
-func (g *Group) best(path string) (*rule, *ruleSet) {
+// best returns the deciding rule for path and its set, or a zero rule and
+// a nil set if no rule matches.
+func (g *Group) best(path string) (rule, *ruleSet) {
 	var m match
 	for _, s := range g.sets {
 		s.match(path, &m)
@@ -181,7 +181,7 @@ func (g *Group) decide(path string) Decision {
 	best, set := g.best(path)
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
-	case best != nil:
+	case set != nil:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
 		d.Rule = set.public(best)

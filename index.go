@@ -1,124 +1,163 @@
 package robots
 
-// The head index of a large rule set: sorted heads, each linked to the
-// longest other head that is a prefix of it.
+// The layout of a large rule set, made on its first query: its rules
+// sorted by head, each head linked to the longest other that is a prefix of
+// it, so that one binary search finds the heads that are prefixes of a path.
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 )
 
-// A node describes one head of a large rule set, in 16 bytes.
-type node struct {
-	// top is the greatest priority of the rules of this head and of its
-	// parents (see topOf): when it is less than that of the best match so
-	// far, the search stops.
-	top uint16
-	// n is the length of the head, and off its offset in the kept text of
-	// the file.
-	n   uint16
-	off uint32
-	// parent is the index of the longest other head that is a prefix of
-	// this one, or -1.
-	parent int32
-	// The head's rules in byHead end at hi and start where those of the
-	// previous node end.
-	hi int32
+// A bigSet holds the rules of a set of more than smallSet rules. Parse
+// stores them sorted by key; the first query lays them out (layOut) in
+// three runs, each a range of rules:
+//
+//   - the wildcard rules whose head is too short to select them, filed by
+//     anchor in the buckets of a floatTable, when there are many;
+//   - those of them with no anchor (loose), by key, greatest first;
+//   - all other rules, sorted by head, and by key, greatest last, among
+//     rules of the same head (linkHeads).
+type bigSet struct {
+	rules []rule
+	// laid reports whether rules are laid out; nFloat and nLoose are the
+	// lengths of the first two runs, and float the buckets of the first.
+	laid           bool
+	nFloat, nLoose int32
+	float          floatTable
+	// up links the rules of the third run: the last rule of each head to
+	// the last rule of the longest other head that is a prefix of it, or -1;
+	// the others are inRun.
+	up []int32
+	// extra is the greatest excess of the priority of a rule of the third
+	// run over the length of its head: a rule whose head is n bytes long
+	// has a priority of at most n+extra.
+	extra int32
 }
 
-// topOf returns the priority of key, the part of it a node keeps: a rule
-// of lower priority than the best match cannot beat it. Priorities are
-// below 1<<16, and heads no longer than their pattern.
-func topOf(key uint64) uint16 { return uint16(key >> flagBits >> prioShift) }
-
-// byHeadOf returns the indexes of the rules of node i.
-func (x *setIndex) byHeadOf(i int32) []int32 {
-	lo := int32(0)
-	if i > 0 {
-		lo = x.nodes[i-1].hi
-	}
-	return x.byHead[lo:x.nodes[i].hi]
-}
-
-// indexNow builds the index of s on its first query, and keeps it: of
-// concurrent first queries, one index wins and is kept, and MemSize counts
-// it from then on.
-func (s *ruleSet) indexNow() *setIndex {
-	x := s.buildIndex()
-	if s.index.CompareAndSwap(nil, x) {
-		s.file.lazySize.Add(int64(x.memSize()))
+// layOut lays out the rules of b, stored by Parse, and keeps the result for
+// the queries to come: of concurrent first queries, one layout wins, and
+// MemSize counts it from then on.
+func (s *ruleSet) layOut(b *bigSet) *bigSet {
+	x := s.newLayout(b.rules)
+	if s.big.CompareAndSwap(b, x) {
+		s.file.lazySize.Add(int64(x.memSize() - b.memSize()))
 		return x
 	}
-	return s.index.Load()
+	return s.big.Load()
 }
 
-// buildIndex builds the head index of a large rule set.
-func (s *ruleSet) buildIndex() *setIndex {
-	x := &setIndex{}
-	order := make([]int32, 0, len(s.rules))
-	var floating []int32
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard && r.head <= 1 {
-			floating = append(floating, int32(i))
-		} else {
-			order = append(order, int32(i))
+// newLayout returns the layout of rules, sorted by key.
+func (s *ruleSet) newLayout(rules []rule) *bigSet {
+	x := &bigSet{rules: make([]rule, 0, len(rules)), laid: true}
+	floating := 0
+	for _, r := range rules {
+		if r.shape() >= shapeWildcard && r.headLen() <= 1 {
+			floating++
 		}
 	}
-	if len(floating) >= minFloating {
-		x.float = newFloatTable(s, floating)
-	} else {
-		order = append(order, floating...)
+	if floating >= minFloating {
+		x.nFloat, x.nLoose = s.fileFloating(x, rules)
 	}
-	if len(order) == 0 {
-		return x
-	}
-	// By head, then by key, greatest first (rules are sorted by key).
-	heads := make([]string, len(s.rules))
-	for _, i := range order {
-		heads[i] = s.head(&s.rules[i])
-	}
-	slices.SortFunc(order, func(a, b int32) int {
-		if c := strings.Compare(heads[a], heads[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	x.byHead = order
-	n := 1
-	for i := 1; i < len(order); i++ {
-		if s.head(&s.rules[order[i]]) != s.head(&s.rules[order[i-1]]) {
-			n++
+	headed := len(x.rules)
+	for _, r := range rules {
+		if x.nFloat+x.nLoose == 0 || !(r.shape() >= shapeWildcard && r.headLen() <= 1) {
+			x.rules = append(x.rules, r)
 		}
 	}
-	x.nodes = make([]node, 0, n)
-	var stack []int32 // heads that are prefixes of the current one
-	for i := 0; i < len(order); {
-		r := &s.rules[order[i]]
-		h := s.head(r)
-		j := i + 1
-		for j < len(order) && s.head(&s.rules[order[j]]) == h {
-			j++
-		}
-		n := node{top: topOf(r.key), n: r.head, off: r.off, parent: -1, hi: int32(j)}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.nodeHead(x, stack[len(stack)-1])) {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 {
-			n.parent = stack[len(stack)-1]
-			n.top = max(n.top, x.nodes[n.parent].top)
-		}
-		stack = append(stack, int32(len(x.nodes)))
-		x.nodes = append(x.nodes, n)
-		i = j
-	}
+	s.linkHeads(x, x.rules[headed:])
 	return x
 }
 
-// nodeHead returns the head of node i.
-func (s *ruleSet) nodeHead(x *setIndex, i int32) string {
-	n := &x.nodes[i]
-	return s.file.text[n.off : n.off+uint32(n.n)]
+// match updates m with the best rule of the laid-out set b of s that
+// matches path.
+func (b *bigSet) match(s *ruleSet, path string, m *match) {
+	if b.nFloat > 0 {
+		s.matchFloating(&b.float, b.rules[:b.nFloat], path, m)
+	}
+	s.try(b.rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+	s.matchHeaded(b, b.rules[b.nFloat+b.nLoose:], path, m)
+}
+
+// matchHeaded updates m with the best rule of rules, the third run of a
+// laid-out set b, that matches path. The heads that are prefixes of path are
+// the greatest head not above path, if it is one, and the heads it links to
+// (bigSet.up), which one binary search and a walk up find; the walk stops
+// when no rule of a head that short can beat the best match (extra).
+func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
+	text := s.file.text
+	head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
+	// The last rule whose head is at most path ends the run of that head.
+	lo, hi := 0, len(rules)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if head(rules[mid]) <= path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	i := int32(lo - 1)
+	if i < 0 {
+		return
+	}
+	common := commonPrefixLen(head(rules[i]), path)
+	for ; i >= 0; i = b.up[i] {
+		n := rules[i].headLen()
+		if n > common {
+			continue
+		}
+		if int(m.rank>>1) > n+int(b.extra) {
+			return
+		}
+		// The run of this head, by key, greatest last.
+		for j := i; j >= 0 && (j == i || b.up[j] == inRun); j-- {
+			r := rules[j]
+			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+				break
+			}
+			if s.matchesAfterHead(r, path, m) {
+				m.take(s, r)
+				break
+			}
+		}
+	}
+}
+
+// inRun marks, in bigSet.up, a rule that does not end the run of its head.
+const inRun = -2
+
+// linkHeads sorts rules, the third run of b, by head, then by key within
+// each head, greatest last, and links the last rule of each head to that of
+// the longest other head that is a prefix of it.
+func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
+	// A stable sort keeps the rules of one head by key, greatest first.
+	slices.SortStableFunc(rules, func(a, b rule) int { return strings.Compare(s.head(a), s.head(b)) })
+	b.up = make([]int32, len(rules))
+	var stack []int32 // the runs whose heads are prefixes of the current one
+	for lo := 0; lo < len(rules); {
+		h := s.head(rules[lo])
+		hi := lo + 1
+		for hi < len(rules) && s.head(rules[hi]) == h {
+			hi++
+		}
+		slices.Reverse(rules[lo:hi])
+		for j := lo; j < hi-1; j++ {
+			b.up[j] = inRun
+		}
+		for len(stack) > 0 && !strings.HasPrefix(h, s.head(rules[stack[len(stack)-1]])) {
+			stack = stack[:len(stack)-1]
+		}
+		b.up[hi-1] = -1
+		if len(stack) > 0 {
+			b.up[hi-1] = stack[len(stack)-1]
+		}
+		stack = append(stack, int32(hi-1))
+		for _, r := range rules[lo:hi] {
+			b.extra = max(b.extra, int32(r.priority()-r.headLen()))
+		}
+		lo = hi
+	}
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.
@@ -130,4 +169,30 @@ func commonPrefixLen(a, b string) int {
 		}
 	}
 	return n
+}
+
+// sorted returns the rules of s sorted by key, greatest first.
+func (s *ruleSet) sorted() []rule {
+	if s.rules != nil {
+		return s.rules
+	}
+	b := s.big.Load()
+	if b == nil {
+		return nil
+	}
+	if !b.laid {
+		return b.rules
+	}
+	rules := slices.Clone(b.rules)
+	slices.SortFunc(rules, func(a, b rule) int {
+		ka, kb := s.key(a), s.key(b)
+		switch {
+		case ka > kb:
+			return -1
+		case ka < kb:
+			return 1
+		}
+		return 0
+	})
+	return rules
 }

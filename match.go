@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -30,11 +29,12 @@ import (
 // Patterns are compiled by shape: a literal prefix ("/fish", and "/fish*"
 // whose trailing "*" changes nothing but its priority), an anchored literal
 // ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
-// head, the bytes before its first "*". The heads of a group are kept sorted,
-// each linked to the longest other head that is a prefix of it, so that one
-// binary search finds all heads that are prefixes of a path; only the
-// wildcard patterns whose head matches are tried, and those are tried from
-// the highest priority down, stopping as soon as nothing left can win.
+// head, the bytes before its first "*". A small group tries its rules from
+// the highest priority down, stopping at the first that matches. A large
+// group keeps its rules sorted by head, so that a few binary searches find
+// the heads that are prefixes of a path, and files its wildcard rules of
+// short heads by a run of their literal bytes (index.go, floattable.go);
+// only the rules so found are tried, from the highest priority down.
 // Wildcard patterns are matched segment by segment, leftmost first, which is
 // linear in the length of the path and pattern: no backtracking, no regexp.
 
@@ -48,65 +48,67 @@ const (
 	shapeAnchored              // shapeWildcard, to be matched up to the end of the path
 )
 
-// A rule is a compiled allow or disallow line, in 16 bytes.
-type rule struct {
-	// key orders rules by precedence, a greater key winning, and holds
-	// flags in its low bits; see ruleKey for its layout.
-	key uint64
-	// off is the offset of the escaped pattern in the text of its set. Only
-	// its first end bytes are matched: a trailing "$" is held by the shape,
-	// and trailing "*"s match anything. Its first head bytes are the
-	// literal head, the part before the first "*".
-	off       uint32
-	head, end uint16
-}
+// A rule is a compiled allow or disallow line, in 8 bytes. Its bits, from
+// the least significant:
+//
+//	 0     20 21     35 36   43 44   45   46      47     48        63
+//	┌────────┬─────────┬──────┬───────┬───────┬──────┬────────────┐
+//	│  off   │  head   │ need │ shape │derived│allow │  priority  │
+//	└────────┴─────────┴──────┴───────┴───────┴──────┴────────────┘
+//
+// off is the offset of the escaped pattern in the kept text of the file
+// (fewer than 1<<21 bytes, see srcLine) and head the length of its literal
+// head, the bytes before its first "*" (a line holds at most maxLineLen
+// bytes). need is, for a wildcard rule, the set of bytes a path must hold
+// for it to match (byteBit): a cheap test that rules out most wildcard
+// patterns without matching them. derived marks the rule an allow of
+// ".../index.htm" implies (see indexHTM). The priority is the length of the
+// escaped pattern (below 1<<16: escaping at most triples a line). The top
+// 17 bits are the rank, priority then allow: a greater rank wins.
+//
+// The line of a rule is not kept in it: it is the line of the srcLine
+// whose value holds the pattern (Robots.ruleAt), looked up only to break a
+// tie of rank between rules of two sets or heads, or to quote the rule.
+type rule uint64
 
-// The layout of the key of a rule, from its most significant bit:
-//
-//	 56        41   40   39         20  19     4    3       2     1  0
-//	┌────────────┬─────┬─────────────┬─────────┬───────┬─────┬───────┐
-//	│  priority  │allow│ maxLine-line│   need  │derived│  -  │ shape │
-//	└────────────┴─────┴─────────────┴─────────┴───────┴─────┴───────┘
-//	 precedence (ruleKey), 37 bits        flags, flagBits
-//
-// The priority is the length of the escaped pattern: a line holds at most
-// 16,663 bytes, which escape to fewer than 1<<16. A file of MaxSize bytes
-// has fewer than 1<<lineBits lines; counting lines down makes the earlier
-// line win. derived marks the rule an allow of ".../index.htm" implies (see
-// indexHTM). need is, for
-// a wildcard rule, the set of bytes a path must hold for it to match, as a
-// bitmask of byteBit: a cheap test that rules out most wildcard patterns
-// without matching them, kept in the key rather than beside it.
 const (
-	lineBits  = 20
-	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
-	allowBit  = 1 << lineBits   // in a precedence key
-	prioShift = lineBits + 1    // of the priority in a precedence key
-	keyBits   = prioShift + 16  // of a precedence key
-
-	shapeMask  = 3      // selects the shape in the flags; bit 2 is free
-	derivedBit = 1 << 3 // the rule is implied by an index.htm allow rule
-	needShift  = 4      // of the need bitmask in the flags
-	flagBits   = needShift + 16
+	ruleOffBits   = 21
+	ruleHeadShift = ruleOffBits
+	ruleNeedShift = ruleHeadShift + 15
+	ruleShapeShft = ruleNeedShift + 8
+	ruleDerived   = 1 << (ruleShapeShft + 2)
+	ruleRankShift = ruleShapeShft + 3 // of the rank: priority<<1 | allow
+	ruleAllow     = 1 << ruleRankShift
 )
 
-func (r *rule) shape() shape { return shape(r.key & shapeMask) }
+func (r rule) off() uint32 { return uint32(r & (1<<ruleOffBits - 1)) }
 
-// allow reports whether r is an allow rule.
-func (r *rule) allow() bool { return r.key>>flagBits&allowBit != 0 }
+// headLen returns the length of the literal head of the pattern of r.
+func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<15 - 1)) }
 
-// line returns the line of r.
-func (r *rule) line() int { return maxLine - int(r.key>>flagBits&maxLine) }
+// need returns the set of bytes a path must hold for r to match.
+func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
 
-// priority returns the priority of r, the length of its escaped pattern.
-func (r *rule) priority() int { return int(r.key >> flagBits >> prioShift) }
+func (r rule) shape() shape { return shape(r >> ruleShapeShft & 3) }
 
 // derived reports whether r is implied by an index.htm allow rule.
-func (r *rule) derived() bool { return r.key&derivedBit != 0 }
+func (r rule) derived() bool { return r&ruleDerived != 0 }
+
+// allow reports whether r is an allow rule.
+func (r rule) allow() bool { return r&ruleAllow != 0 }
+
+// priority returns the priority of r, the length of its escaped pattern.
+func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
+
+// rank returns the priority of r and whether it allows, as one number: a
+// rule of greater rank wins; rules of equal rank are told apart by line.
+// The zero rule has rank 0, less than that of any rule.
+func (r rule) rank() uint32 { return uint32(r >> ruleRankShift) }
 
 // ruleKey returns the precedence key of a rule: its priority, then 1 for
 // allow, then its line number counted down from maxLine, so that a greater
-// key wins. This is the one definition of rule precedence.
+// key wins. This is the one definition of rule precedence; rank is its
+// part without the line.
 func ruleKey(priority int, allow bool, line int) uint64 {
 	k := uint64(priority)<<prioShift | uint64(maxLine-line)
 	if allow {
@@ -115,17 +117,23 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 	return k
 }
 
-// byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 16 (a set takes 16 bits of the key of a wildcard
-// rule).
-func byteBit(c byte) uint16 { return 1 << (c & 15) }
+// The layout of a precedence key: priority, allow, and the line counted
+// down. A file of MaxSize bytes has fewer than 1<<lineBits lines.
+const (
+	lineBits  = 20
+	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
+	allowBit  = 1 << lineBits   // in a precedence key
+	prioShift = lineBits + 1    // of the priority in a precedence key
+	keyBits   = prioShift + 16  // of a precedence key
+)
 
-// need returns the set of bytes a path must hold for r to match.
-func (r *rule) need() uint16 { return uint16(r.key >> needShift) }
+// byteBit returns the bit of c in a set of bytes, which conflates bytes
+// that are equal modulo 8 (a set takes 8 bits of a rule).
+func byteBit(c byte) uint8 { return 1 << (c & 7) }
 
 // byteSet returns the set of the bytes of s, except "*".
-func byteSet(s string) uint16 {
-	var set uint16
+func byteSet(s string) uint8 {
+	var set uint8
 	for i := 0; i < len(s); i++ {
 		if s[i] != '*' {
 			set |= byteBit(s[i])
@@ -134,48 +142,18 @@ func byteSet(s string) uint16 {
 	return set
 }
 
-// A ruleSet is the compiled rules of one record.
+// A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
 	// file holds the kept text, which holds the patterns, and the rules as
 	// written, which Decide quotes.
 	file *Robots
-	// rules are the compiled rules, sorted by key, greatest first. In small
-	// sets they are tried in order; the first that matches wins.
+	// rules are the compiled rules of a set of at most smallSet rules,
+	// sorted by key, greatest first: they are tried in order, and the first
+	// that matches wins. A larger set has none here, but big.
 	rules []rule
-
-	// index is the index of a set of more than smallSet rules, built on
-	// its first query (index.go), or nil.
-	index atomic.Pointer[setIndex]
-}
-
-// A setIndex finds the rules of a large set that may match a path.
-type setIndex struct {
-	// nodes describe the distinct heads of the rules, sorted.
-	nodes []node
-	// byHead holds indexes into rules, grouped by head and sorted by key,
-	// greatest first, within each head.
-	byHead []int32
-	// float holds the wildcard rules whose head is too short to select them,
-	// when there are many.
-	float *floatTable
-}
-
-// tryWildcard updates m with the wildcard rule j of s if it matches path,
-// and reports whether it does. The caller has checked that the rule beats
-// m.
-func (s *ruleSet) tryWildcard(j int32, path string, m *match) bool {
-	r := &s.rules[j]
-	if !m.hasSet {
-		m.has, m.hasSet = byteSet(path), true
-	}
-	if r.need()&^m.has != 0 || r.shape() == shapeAnchored && path[len(path)-1] != s.pattern(r)[r.end-1] {
-		return false
-	}
-	if !strings.HasPrefix(path, s.head(r)) || !s.matchesAfterHead(r, path) {
-		return false
-	}
-	m.rule, m.set, m.key = r, s, r.key
-	return true
+	// big holds the rules of a larger set, laid out for search on its
+	// first query (index.go).
+	big atomic.Pointer[bigSet]
 }
 
 // smallSet is the size up to which a rule set is searched linearly, which is
@@ -194,9 +172,9 @@ type scratch struct {
 func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	text := file.text
 	s := &ruleSet{file: file}
-	// Escape the patterns, and sort the rules by key, greatest first: the precedence keys, shifted left, with the index of
-	// the rule and whether it is the derived index.htm rule in the low bits,
-	// sort as integers.
+	// Escape the patterns, and sort the rules by key, greatest first: the
+	// precedence keys, shifted left, with the index of the rule and whether
+	// it is the derived index.htm rule in the low bits, sort as integers.
 	const low = 64 - keyBits // bits for index<<1 | derived
 	// One more key for an index.htm rule; at are the offsets of the
 	// escaped patterns in text.
@@ -205,48 +183,42 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, l := range rules {
-		r := l.rule(text)
-		p := r.Pattern
-		if l.escaped() {
-			p = escapePattern(p)
-		}
-		escaped[i] = p
-		if p == "" {
-			continue // priority 0: never decides
-		}
-		order = append(order, ruleKey(len(p), r.Allow, r.Line)<<low|uint64(i)<<1)
-		if j := indexHTM(p, r.Allow); j >= 0 {
-			order = append(order, ruleKey(j+2, true, r.Line)<<low|uint64(i)<<1|1)
-		}
-	}
-	for i, l := range rules {
+		p := l.value(text)
 		// An unchanged pattern is where the parser found it; the parser put
 		// a changed one right after it (keepRule).
 		at[i] = l.off()
 		if l.escaped() {
 			at[i] += l.size()
+			p = text[at[i] : at[i]+uint32(escapedLen(p))]
+		}
+		escaped[i] = p
+		if p == "" {
+			continue // priority 0: never decides
+		}
+		order = append(order, ruleKey(len(p), l.allow(), l.line())<<low|uint64(i)<<1)
+		if j := indexHTM(p, l.allow()); j >= 0 {
+			order = append(order, ruleKey(j+2, true, l.line())<<low|uint64(i)<<1|1)
 		}
 	}
 	if len(order) == 0 {
 		return s
 	}
 	slices.Sort(order)
-	s.rules = make([]rule, len(order))
+	compiled := make([]rule, len(order))
 	for k, o := range order {
 		i := int(o & (1<<low - 1) >> 1)
 		p := escaped[i]
-		r := &s.rules[len(order)-1-k]
 		if o&1 == 0 {
-			*r = newRule(p, len(p), false, rules[i], at[i])
+			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i])
 		} else {
 			j := indexHTM(p, true)
-			*r = newRule(p[:j+1], j+2, true, rules[i], at[i])
+			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
 		}
 	}
-	for i := range s.rules {
-		if r := &s.rules[i]; r.shape() >= shapeWildcard {
-			r.key |= uint64(byteSet(s.pattern(r)[r.head:])) << needShift
-		}
+	if len(compiled) <= smallSet {
+		s.rules = compiled
+	} else {
+		s.big.Store(&bigSet{rules: compiled})
 	}
 	return s
 }
@@ -267,13 +239,16 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// newRule compiles escaped pattern p of priority prio, written as r, found
-// at offset off of the kept text. With dollar set, p is matched as if it
-// were followed by "$".
-func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
-	key := ruleKey(prio, r.allow(), r.line()) << flagBits
+// newRule compiles escaped pattern p of priority prio, found at offset off
+// of the kept text. With dollar set, p is matched as if it were followed by
+// "$".
+func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
+	r := rule(prio)<<(ruleRankShift+1) | rule(off)
+	if allow {
+		r |= ruleAllow
+	}
 	if dollar {
-		key |= derivedBit
+		r |= ruleDerived
 	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
@@ -298,119 +273,151 @@ func newRule(p string, prio int, dollar bool, r srcLine, off uint32) rule {
 	default:
 		sh, head = shapePrefix, len(p)
 	}
-	return rule{
-		key:  key | uint64(sh),
-		off:  off,
-		head: uint16(head),
-		end:  uint16(len(p)),
+	if sh >= shapeWildcard {
+		r |= rule(byteSet(p[head:])) << ruleNeedShift
 	}
+	return r | rule(sh)<<ruleShapeShft | rule(head)<<ruleHeadShift
 }
 
-// pattern returns the part of the pattern of r that is matched.
-func (s *ruleSet) pattern(r *rule) string { return s.file.text[r.off : r.off+uint32(r.end)] }
-
 // head returns the literal head of the pattern of r.
-func (s *ruleSet) head(r *rule) string { return s.file.text[r.off : r.off+uint32(r.head)] }
+func (s *ruleSet) head(r rule) string {
+	off := r.off()
+	return s.file.text[off : off+uint32(r.headLen())]
+}
+
+// pattern returns the part of the pattern of r that is matched: without a
+// trailing "$", which the shape holds, nor trailing "*"s, which match
+// anything.
+func (s *ruleSet) pattern(r rule) string {
+	off := r.off()
+	return s.file.text[off : off+uint32(s.end(r))]
+}
+
+// end returns the length of the part of the pattern of r that is matched.
+func (s *ruleSet) end(r rule) int {
+	switch {
+	case r.shape() < shapeWildcard:
+		return r.headLen()
+	case r.derived():
+		return r.priority() - 1 // the implied "$" is not written
+	}
+	n := r.priority()
+	if r.shape() == shapeAnchored {
+		return n - 1 // newRule made "…*$" a prefix rule
+	}
+	p := s.file.text[r.off() : r.off()+uint32(n)]
+	if c := p[n-1]; c != '*' && c != '$' {
+		return n
+	}
+	return len(strings.TrimRight(strings.TrimSuffix(p, "$"), "*"))
+}
+
+// line returns the line of r.
+func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
+
+// key returns the precedence key of r (ruleKey).
+func (s *ruleSet) key(r rule) uint64 {
+	return ruleKey(r.priority(), r.allow(), s.line(r))
+}
+
+// public returns r as written: the rule of its line.
+func (s *ruleSet) public(r rule) Rule { return s.file.ruleAt(r.off()).rule(s.file.text) }
 
 // A match is the best rule found so far for a path.
 type match struct {
-	rule *rule
-	set  *ruleSet // the set of rule
-	key  uint64
+	set  *ruleSet // the set of rule, or nil
+	rule rule     // zero while no rule matched
+	rank uint32   // of rule
 	// has is the byteSet of the path, once computed (hasSet).
-	has    uint16
+	has    uint8
 	hasSet bool
+}
+
+// take makes rule r of set s the best so far.
+func (m *match) take(s *ruleSet, r rule) { m.set, m.rule, m.rank = s, r, r.rank() }
+
+// beatenBy reports whether rule r of set s takes precedence over the best
+// rule so far: a greater rank, or an equal rank and an earlier line.
+func (m *match) beatenBy(s *ruleSet, r rule) bool {
+	if a := r.rank(); a != m.rank {
+		return a > m.rank
+	}
+	return s.line(r) < m.set.line(m.rule)
+}
+
+// try tries the rules of seq, sorted by key, greatest first, on path, and
+// updates m with the first that matches and beats it.
+func (s *ruleSet) try(seq []rule, path string, m *match) {
+	text := s.file.text
+	for _, r := range seq {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		off, n := r.off(), r.headLen()
+		if len(path) < n || path[:n] != text[off:off+uint32(n)] {
+			continue
+		}
+		if sh := r.shape(); sh == shapePrefix || sh == shapeExact && len(path) == n ||
+			sh >= shapeWildcard && s.matchesTail(r, path, m) {
+			m.take(s, r)
+			return
+		}
+	}
 }
 
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if len(s.rules) <= smallSet {
-		for i := range s.rules {
-			r := &s.rules[i]
-			switch {
-			case r.key <= m.key:
-				return
-			case !strings.HasPrefix(path, s.head(r)):
-			case r.shape() >= shapeWildcard:
-				if s.tryWildcard(int32(i), path, m) {
-					return
-				}
-			case s.matchesAfterHead(r, path):
-				m.rule, m.set, m.key = r, s, r.key
-				return
-			}
-		}
+	if s.rules != nil {
+		s.try(s.rules, path, m)
 		return
 	}
-	x := s.index.Load()
-	if x == nil {
-		x = s.indexNow()
-	}
-	if x.float != nil {
-		s.matchFloating(x.float, path, m)
-	}
-	// Find the greatest head <= path; the heads that are prefixes of path
-	// are it or its parents, up to the length they share.
-	lo, hi := 0, len(x.nodes)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s.nodeHead(x, int32(mid)) <= path {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	i := int32(lo - 1)
-	if i < 0 {
+	b := s.big.Load()
+	if b == nil {
 		return
 	}
-	common := commonPrefixLen(s.nodeHead(x, i), path)
-	for ; i >= 0; i = x.nodes[i].parent {
-		n := &x.nodes[i]
-		if n.top < topOf(m.key) {
-			return
-		}
-		if int(n.n) > common {
-			continue
-		}
-		for _, j := range x.byHeadOf(i) {
-			r := &s.rules[j]
-			if r.key <= m.key {
-				break
-			}
-			if r.shape() >= shapeWildcard {
-				if s.tryWildcard(j, path, m) {
-					break
-				}
-				continue
-			}
-			if s.matchesAfterHead(r, path) {
-				m.rule, m.set, m.key = r, s, r.key
-				break
-			}
-		}
+	if !b.laid {
+		b = s.layOut(b)
 	}
+	b.match(s, path, m)
+}
+
+// matches reports whether r matches path.
+func (s *ruleSet) matches(r rule, path string, m *match) bool {
+	off, n := r.off(), r.headLen()
+	if len(path) < n || path[:n] != s.file.text[off:off+uint32(n)] {
+		return false
+	}
+	return s.matchesAfterHead(r, path, m)
 }
 
 // matchesAfterHead reports whether r matches path, which starts with the
 // head of r.
-func (s *ruleSet) matchesAfterHead(r *rule, path string) bool {
+func (s *ruleSet) matchesAfterHead(r rule, path string, m *match) bool {
 	switch r.shape() {
 	case shapePrefix:
 		return true
 	case shapeExact:
-		return len(path) == int(r.head)
+		return len(path) == r.headLen()
 	}
-	return matchWildcard(path[r.head:], s.pattern(r)[r.head:], r.shape() == shapeAnchored)
+	return s.matchesTail(r, path, m)
 }
 
-// public returns r as written: the rule of its line.
-func (s *ruleSet) public(r *rule) Rule {
-	line := r.line()
-	src := s.file.rules
-	i, _ := slices.BinarySearchFunc(src, line, func(w srcLine, line int) int { return cmp.Compare(w.line(), line) })
-	return src[i].rule(s.file.text)
+// matchesTail reports whether the wildcard rule r matches path, which
+// starts with the head of r.
+func (s *ruleSet) matchesTail(r rule, path string, m *match) bool {
+	if !m.hasSet {
+		m.has, m.hasSet = byteSet(path), true
+	}
+	if r.need()&^m.has != 0 {
+		return false
+	}
+	p := s.pattern(r)
+	anchored := r.shape() == shapeAnchored
+	if anchored && path[len(path)-1] != p[len(p)-1] {
+		return false
+	}
+	return matchWildcard(path[r.headLen():], p[r.headLen():], anchored)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

@@ -61,20 +61,20 @@ func objectSize[T any]() int {
 	return allocSize(int(unsafe.Sizeof(v)))
 }
 
-// memSize returns the bytes s keeps of its own, not those of its file nor
-// its index.
+// memSize returns the bytes s keeps of its own, not those of its file, as
+// Parse made it.
 func (s *ruleSet) memSize() int {
-	return objectSize[ruleSet]() + sliceSize[rule](cap(s.rules))
-}
-
-// memSize returns the bytes of x.
-func (x *setIndex) memSize() int {
-	n := objectSize[setIndex]() + sliceSize[node](cap(x.nodes)) + sliceSize[int32](cap(x.byHead))
-	if t := x.float; t != nil {
-		n += objectSize[floatTable]() + sliceSize[int32](cap(t.start)) + sliceSize[int32](cap(t.items)) +
-			sliceSize[int32](cap(t.loose))
+	n := objectSize[ruleSet]() + sliceSize[rule](cap(s.rules))
+	if b := s.big.Load(); b != nil {
+		n += b.memSize()
 	}
 	return n
+}
+
+// memSize returns the bytes of b.
+func (b *bigSet) memSize() int {
+	return objectSize[bigSet]() + sliceSize[rule](cap(b.rules)) + sliceSize[int32](cap(b.float.start)) +
+		sliceSize[uint16](cap(b.float.need)) + sliceSize[int32](cap(b.up))
 }
 
 // groupSize returns the bytes of g of its own, not its sets.

@@ -15,12 +15,12 @@ import (
 // of rules, or -1.
 type best2 [2]int
 
-// add puts rule i of rules into b if it is among the two best.
-func (b *best2) add(rules []rule, i int) {
-	switch k := rules[i].key; {
-	case b[0] < 0 || k > rules[b[0]].key:
+// add puts rule i into b if it is among the two best by keys.
+func (b *best2) add(keys []uint64, i int) {
+	switch k := keys[i]; {
+	case b[0] < 0 || k > keys[b[0]]:
 		b[0], b[1] = i, b[0]
-	case b[1] < 0 || k > rules[b[1]].key:
+	case b[1] < 0 || k > keys[b[1]]:
 		b[1] = i
 	}
 }
@@ -42,12 +42,15 @@ type matchClass struct {
 
 // anchored reports whether r matches only paths that end where its
 // pattern does.
-func (r *rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
+func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
 
 // ruleIndex finds, for a compiled rule, another rule of its set that matches
 // whenever it does and outranks it.
 type ruleIndex struct {
 	s *ruleSet
+	// rules are those of s, by key, greatest first, and keys their keys.
+	rules []rule
+	keys  []uint64
 	// same holds the best rules of each class of rules that match the same
 	// paths.
 	same map[matchClass]best2
@@ -63,10 +66,14 @@ type ruleIndex struct {
 // newRuleIndex indexes the rules of s that can decide, apart from the
 // rules implied by index.htm rules, which Check does not count as
 // dominating others.
-func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
-	x := &ruleIndex{s: s, same: make(map[matchClass]best2, len(s.rules)), prefixes: make(map[string]best2, len(s.rules))}
-	for i := range s.rules {
-		r := &s.rules[i]
+func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
+	rules := s.sorted()
+	x := &ruleIndex{s: s, rules: rules, keys: make([]uint64, len(rules)),
+		same: make(map[matchClass]best2, len(rules)), prefixes: make(map[string]best2, len(rules))}
+	for i, r := range rules {
+		x.keys[i] = s.key(r)
+	}
+	for i, r := range rules {
 		if r.derived() || !decides(r) {
 			continue
 		}
@@ -75,7 +82,7 @@ func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
 		if !ok {
 			b = best2{-1, -1}
 		}
-		b.add(s.rules, i)
+		b.add(x.keys, i)
 		x.same[k] = b
 		if r.shape() == shapePrefix {
 			h := s.head(r)
@@ -84,7 +91,7 @@ func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
 				b = best2{-1, -1}
 				x.lengths = append(x.lengths, len(h))
 			}
-			b.add(s.rules, i)
+			b.add(x.keys, i)
 			x.prefixes[h] = b
 			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
 		}
@@ -99,9 +106,9 @@ func newRuleIndex(s *ruleSet, decides func(*rule) bool) *ruleIndex {
 // such a rule only when that is certain: one that matches the same paths,
 // or a prefix rule whose head starts the head of rule i.
 func (x *ruleIndex) dominator(i int) int {
-	rules := x.s.rules
-	r := &rules[i]
-	beats := func(j int) bool { return j >= 0 && rules[j].key > r.key && rules[j].line() != r.line() }
+	r, keys := x.rules[i], x.keys
+	line := func(j int) uint64 { return keys[j] & maxLine }
+	beats := func(j int) bool { return j >= 0 && keys[j] > keys[i] && line(j) != line(i) }
 	if b, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; ok {
 		if j := b.other(i); beats(j) {
 			return j
@@ -132,7 +139,7 @@ func (x *ruleIndex) dominator(i int) int {
 func (c *checker) checkRules(s *ruleSet, global bool) {
 	// A pattern that starts with neither "/" nor "*" never matches, and is
 	// reported as such.
-	decides := func(r *rule) bool {
+	decides := func(r rule) bool {
 		p := s.public(r).Pattern
 		return p[0] == '/' || p[0] == '*'
 	}
@@ -140,27 +147,26 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
 	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
-	for i := range s.rules {
-		if r := &s.rules[i]; r.derived() && decides(r) && x.dominator(i) < 0 {
-			derivedFree[r.line()] = true
+	for i, r := range x.rules {
+		if r.derived() && decides(r) && x.dominator(i) < 0 {
+			derivedFree[s.line(r)] = true
 		}
 	}
-	for i := range s.rules {
-		r := &s.rules[i]
+	for i, r := range x.rules {
 		if r.derived() || !decides(r) {
 			continue
 		}
 		w := s.public(r)
 		j := x.dominator(i)
 		if j < 0 || derivedFree[w.Line] {
-			if global && !w.Allow && r.shape() == shapePrefix && r.end <= 1 {
+			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
 				c.add(w.Line, SeverityWarning, CodeDisallowAll, quote(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
 					" is this a staging file in production?")
 			}
 			continue
 		}
-		y, v := &s.rules[j], s.public(&s.rules[j])
+		y, v := x.rules[j], s.public(x.rules[j])
 		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
 			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quote(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")

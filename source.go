@@ -79,6 +79,22 @@ func (l srcLine) agent(text string) Agent {
 	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
 }
 
+// ruleAt returns the rule line whose value or escaped pattern is at
+// offset off of the kept text: the last one that starts there or before,
+// since each rule's escaped pattern follows its value (keepRule).
+func (r *Robots) ruleAt(off uint32) srcLine {
+	lo, hi := 0, len(r.rules)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if r.rules[mid].off() <= off {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return r.rules[lo-1]
+}
+
 // A span gives the first user-agent line and the first rule of a record, as
 // indexes into the agents and rules of its Robots; the record ends where the
 // next begins.

@@ -111,31 +111,55 @@ func agentToken(v string) string {
 
 // A namedGroup is the group of a product token, which is n bytes at off
 // in the kept text of its file, as written in one of its lines: the tokens
-// are sorted, and compared, ignoring ASCII case.
+// are sorted, and compared, ignoring ASCII case. The group is record ref
+// alone, if ref >= 0, or else multi[^ref] of the file.
 type namedGroup struct {
 	off, n uint32
-	group  *Group
+	ref    int32
 }
 
 // token returns the token of g, as written in text.
 func (g *namedGroup) token(text string) string { return text[g.off : g.off+g.n] }
 
-// lookup returns the group whose token equals agent, ignoring ASCII case, or
-// nil. It does not allocate.
-func (r *Robots) lookup(agent string) *Group {
+// lookup returns the group whose token equals agent, ignoring ASCII case,
+// and whether there is one. It does not allocate.
+func (r *Robots) lookup(agent string) (Group, bool) {
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		switch c := compareLower(r.named[mid].token(r.text), agent); {
 		case c == 0:
-			return r.named[mid].group
+			return r.groupOf(r.named[mid].ref), true
 		case c < 0:
 			lo = mid + 1
 		default:
 			hi = mid
 		}
 	}
-	return nil
+	return Group{}, false
+}
+
+// groupOf returns the group of a namedGroup's ref.
+func (r *Robots) groupOf(ref int32) Group {
+	if ref < 0 {
+		return r.multi[^ref]
+	}
+	return r.single(ref, true)
+}
+
+// single returns the group of record rec alone.
+func (r *Robots) single(rec int32, named bool) Group {
+	g := Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.ruled(rec)}
+	if s := &r.sets[rec]; s.n > 0 {
+		g.set = s
+	}
+	return g
+}
+
+// ruled reports whether record rec has a rule line.
+func (r *Robots) ruled(rec int32) bool {
+	_, rules := r.record(int(rec))
+	return len(rules) > 0
 }
 
 // compareLower compares token with s, both lower-cased, as strings.Compare

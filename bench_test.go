@@ -113,7 +113,7 @@ func BenchmarkAllowedFloor(b *testing.B) {
 			paths[i], _ = splitPath(u)
 		}
 		var heads []string
-		for _, s := range r.Group("Googlebot").sets {
+		if s := r.Group("Googlebot").set; s != nil {
 			for _, r := range s.sorted() {
 				heads = append(heads, s.head(r))
 			}

@@ -142,7 +142,9 @@ func (c *checker) check(body string) {
 	for i := range r.spans {
 		agents, rules := r.record(i)
 		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
-		c.checkRules(compile(r, rules, &sc), global)
+		var s ruleSet
+		compile(&s, r, rules, &sc)
+		c.checkRules(&s, global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 }

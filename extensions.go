@@ -72,7 +72,8 @@ func (e extra) public(text string) Extra {
 // if none does, those that name "*". The result is a copy. It is
 // r.Group(agent).Extras(key).
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	return r.group(agent).Extras(key)
+	g := r.group(agent)
+	return g.Extras(key)
 }
 
 // Extras returns the lines whose key is key, compared case-insensitively,
@@ -111,7 +112,8 @@ const (
 // CrawlDelay returns the crawl-delay of the groups that apply to the crawler
 // agent (chosen as for Allowed). It is r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	return r.group(agent).CrawlDelay()
+	g := r.group(agent)
+	return g.CrawlDelay()
 }
 
 // CrawlDelay returns the crawl-delay of the group: the minimum time between
@@ -149,7 +151,8 @@ type RequestRate struct {
 // crawler agent (chosen as for Allowed). It is
 // r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	return r.group(agent).RequestRate()
+	g := r.group(agent)
+	return g.RequestRate()
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -185,7 +188,8 @@ func (v VisitTime) Contains(t time.Time) bool {
 // VisitTime returns the visit-time of the groups that apply to the crawler
 // agent (chosen as for Allowed). It is r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	return r.group(agent).VisitTime()
+	g := r.group(agent)
+	return g.VisitTime()
 }
 
 // VisitTime returns the visit-time of the group, from the first valid

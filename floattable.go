@@ -76,10 +76,10 @@ func anchors(p string, f func(uint32)) {
 // fileFloating estimates how rare an anchor is.
 const freqBits = 12
 
-// fileFloating appends to x.rules the floating rules of rules (sorted by
-// key), those with an anchor by bucket, then the loose ones, and returns
-// how many of each it appended.
-func (s *ruleSet) fileFloating(x *bigSet, rules []rule) (nFloat, nLoose int32) {
+// fileFloating appends to out the floating rules of rules (sorted by key),
+// those with an anchor by bucket, then the loose ones, and returns the
+// result and how many of each it appended. out is empty.
+func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, nLoose int32) {
 	floating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
 	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
 	// How often each anchor occurs, counted in hashed counters: anchors
@@ -126,7 +126,7 @@ func (s *ruleSet) fileFloating(x *bigSet, rules []rule) (nFloat, nLoose int32) {
 		t.start[b] += t.start[b-1]
 	}
 	// A counting sort by bucket, which keeps the order by key within each.
-	x.rules = x.rules[:nFloat]
+	out = out[:nFloat]
 	next := make([]int32, 1<<t.bits)
 	copy(next, t.start)
 	k := 0
@@ -136,19 +136,19 @@ func (s *ruleSet) fileFloating(x *bigSet, rules []rule) (nFloat, nLoose int32) {
 		}
 		if a := anchor[k]; a >= 0 {
 			b := t.bucket(uint32(a))
-			x.rules[next[b]] = r
+			out[next[b]] = r
 			next[b]++
 		} else {
-			x.rules = append(x.rules, r)
+			out = append(out, r)
 			nLoose++
 		}
 		k++
 	}
 	t.need = make([]uint16, nFloat)
-	for i, r := range x.rules[:nFloat] {
+	for i, r := range out[:nFloat] {
 		t.need[i] = byteSet16(tail(r))
 	}
-	return nFloat, nLoose
+	return out, nFloat, nLoose
 }
 
 // matchFloating updates m with the best rule of the run float of s, filed

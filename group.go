@@ -47,10 +47,11 @@ func (r Rule) key() string {
 // cheaply. Get one from Robots.Group. A Group is immutable and safe for
 // concurrent use. A nil *Group allows everything.
 type Group struct {
-	// sets are the compiled rules of the records that apply: one set
-	// merging them all, except in files built to defeat merging (see
-	// resolve). A group whose records have no rule has none.
-	sets []*ruleSet
+	// set is the compiled rules of the records that apply, merged into one
+	// set, or nil: when the records have no rule, or when split, in files
+	// built to defeat merging (see resolve), where the records' own sets
+	// (file.sets) are asked one by one.
+	set *ruleSet
 	// file is the Robots the group belongs to; its records are recN
 	// indexes of records there, in file order, from recLo in file.recs.
 	file        *Robots
@@ -60,6 +61,7 @@ type Group struct {
 	named bool
 	// ruled reports whether some record of the group has a rule line.
 	ruled bool
+	split bool
 	// policy overrides the rules for files that were not fetched.
 	policy policy
 }
@@ -102,8 +104,15 @@ func (g *Group) allowed(path string) bool {
 // a nil set if no rule matches.
 func (g *Group) best(path string) (rule, *ruleSet) {
 	var m match
-	for _, s := range g.sets {
-		s.match(path, &m)
+	switch {
+	case g.set != nil:
+		g.set.match(path, &m)
+	case g.split:
+		for _, rec := range g.records() {
+			if s := &g.file.sets[rec]; s.n > 0 {
+				s.match(path, &m)
+			}
+		}
 	}
 	return m.rule, m.set
 }
@@ -206,15 +215,16 @@ func (g *Group) records() []int32 {
 // robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"
 
-// group returns the group for one agent.
-func (r *Robots) group(agent string) *Group {
+// group returns the group for one agent. It is a value, which the
+// questions of Robots ask without allocating.
+func (r *Robots) group(agent string) Group {
 	switch {
 	case r == nil:
-		return nil
+		return Group{}
 	case r.policy != policyRules:
-		return &blanket[r.policy]
+		return blanket[r.policy]
 	}
-	if g := r.lookup(agent); g != nil {
+	if g, ok := r.lookup(agent); ok {
 		return g
 	}
 	return r.global

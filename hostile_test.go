@@ -216,7 +216,7 @@ func TestLargeSets(t *testing.T) {
 				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t; file:\n%s", file, path, got, want, data)
 			}
 		}
-		if b := r.global.sets[0].big.Load(); b != nil && b.nFloat > 0 {
+		if b := r.global.set.big.Load(); b != nil && b.nFloat > 0 {
 			tables++
 		}
 	}

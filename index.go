@@ -9,9 +9,9 @@ import (
 	"strings"
 )
 
-// A bigSet holds the rules of a set of more than smallSet rules. Parse
-// stores them sorted by key; the first query lays them out (layOut) in
-// three runs, each a range of rules:
+// A bigSet describes the layout of a set of more than smallSet rules.
+// Parse stores the rules sorted by key; the first query lays them out in
+// place (layOut), in three runs:
 //
 //   - the wildcard rules whose head is too short to select them, filed by
 //     anchor in the buckets of a floatTable, when there are many;
@@ -19,10 +19,8 @@ import (
 //   - all other rules, sorted by head, and by key, greatest last, among
 //     rules of the same head (linkHeads).
 type bigSet struct {
-	rules []rule
-	// laid reports whether rules are laid out; nFloat and nLoose are the
-	// lengths of the first two runs, and float the buckets of the first.
-	laid           bool
+	// nFloat and nLoose are the lengths of the first two runs, and float
+	// the buckets of the first.
 	nFloat, nLoose int32
 	float          floatTable
 	// up links the rules of the third run: the last rule of each head to
@@ -35,48 +33,58 @@ type bigSet struct {
 	extra int32
 }
 
-// layOut lays out the rules of b, stored by Parse, and keeps the result for
-// the queries to come: of concurrent first queries, one layout wins, and
-// MemSize counts it from then on.
-func (s *ruleSet) layOut(b *bigSet) *bigSet {
-	x := s.newLayout(b.rules)
-	if s.big.CompareAndSwap(b, x) {
-		s.file.lazySize.Add(int64(x.memSize() - b.memSize()))
-		return x
+// layOut lays out the rules of s, a set of more than smallSet rules, and
+// returns its layout. Of concurrent first queries, one lays the rules out
+// while the others wait, under a lock of the file that only first queries
+// take; no query reads the rules of a large set before its layout is
+// published. MemSize counts the layout from then on.
+func (s *ruleSet) layOut() *bigSet {
+	f := s.file
+	f.layMu.Lock()
+	defer f.layMu.Unlock()
+	if b := s.big.Load(); b != nil {
+		return b
 	}
-	return s.big.Load()
+	b := s.newLayout(s.rules())
+	s.big.Store(b)
+	f.lazySize.Add(int64(b.memSize()))
+	return b
 }
 
-// newLayout returns the layout of rules, sorted by key.
+// newLayout lays out rules, sorted by key, in place, and returns the layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
-	x := &bigSet{rules: make([]rule, 0, len(rules)), laid: true}
+	x := &bigSet{}
+	byKey := slices.Clone(rules)
+	out := rules[:0]
+	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
 	floating := 0
-	for _, r := range rules {
-		if r.shape() >= shapeWildcard && r.headLen() <= 1 {
+	for _, r := range byKey {
+		if isFloating(r) {
 			floating++
 		}
 	}
 	if floating >= minFloating {
-		x.nFloat, x.nLoose = s.fileFloating(x, rules)
+		out, x.nFloat, x.nLoose = s.fileFloating(x, out, byKey)
 	}
-	headed := len(x.rules)
-	for _, r := range rules {
-		if x.nFloat+x.nLoose == 0 || !(r.shape() >= shapeWildcard && r.headLen() <= 1) {
-			x.rules = append(x.rules, r)
+	headed := len(out)
+	for _, r := range byKey {
+		if x.nFloat+x.nLoose == 0 || !isFloating(r) {
+			out = append(out, r)
 		}
 	}
-	s.linkHeads(x, x.rules[headed:])
+	s.linkHeads(x, out[headed:])
 	return x
 }
 
-// match updates m with the best rule of the laid-out set b of s that
-// matches path.
+// match updates m with the best rule of s, laid out as b, that matches
+// path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
+	rules := s.rules()
 	if b.nFloat > 0 {
-		s.matchFloating(&b.float, b.rules[:b.nFloat], path, m)
+		s.matchFloating(&b.float, rules[:b.nFloat], path, m)
 	}
-	s.try(b.rules[b.nFloat:b.nFloat+b.nLoose], path, m)
-	s.matchHeaded(b, b.rules[b.nFloat+b.nLoose:], path, m)
+	s.try(rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 }
 
 // matchHeaded updates m with the best rule of rules, the third run of a
@@ -173,17 +181,10 @@ func commonPrefixLen(a, b string) int {
 
 // sorted returns the rules of s sorted by key, greatest first.
 func (s *ruleSet) sorted() []rule {
-	if s.rules != nil {
-		return s.rules
+	if s.n == 0 || s.big.Load() == nil {
+		return s.rules()
 	}
-	b := s.big.Load()
-	if b == nil {
-		return nil
-	}
-	if !b.laid {
-		return b.rules
-	}
-	rules := slices.Clone(b.rules)
+	rules := slices.Clone(s.rules())
 	slices.SortFunc(rules, func(a, b rule) int {
 		ka, kb := s.key(a), s.key(b)
 		switch {

@@ -144,17 +144,20 @@ func byteSet(s string) uint8 {
 
 // A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
-	// file holds the kept text, which holds the patterns, and the rules as
-	// written, which Decide quotes.
-	file *Robots
-	// rules are the compiled rules of a set of at most smallSet rules,
-	// sorted by key, greatest first: they are tried in order, and the first
-	// that matches wins. A larger set has none here, but big.
-	rules []rule
-	// big holds the rules of a larger set, laid out for search on its
-	// first query (index.go).
+	// file holds the kept text, which holds the patterns, the rules as
+	// written, which Decide quotes, and the compiled rules of the set: n of
+	// them from lo in file.compiled, sorted by key, greatest first. In a
+	// set of at most smallSet rules they are tried in order, and the first
+	// that matches wins.
+	file  *Robots
+	lo, n int32
+	// big describes the layout of a larger set, which its first query makes
+	// (index.go), or is nil.
 	big atomic.Pointer[bigSet]
 }
+
+// rules returns the compiled rules of s.
+func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
 
 // smallSet is the size up to which a rule set is searched linearly, which is
 // faster than the index for the groups of typical files.
@@ -168,10 +171,11 @@ type scratch struct {
 	offs    []uint32
 }
 
-// compile compiles rules, some of the rules of file.
-func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
+// compile compiles rules, some of the rules of file, into s, appending
+// them to file.compiled.
+func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	text := file.text
-	s := &ruleSet{file: file}
+	s.file, s.lo = file, int32(len(file.compiled))
 	// Escape the patterns, and sort the rules by key, greatest first: the
 	// precedence keys, shifted left, with the index of the rule and whether
 	// it is the derived index.htm rule in the low bits, sort as integers.
@@ -201,10 +205,12 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 		}
 	}
 	if len(order) == 0 {
-		return s
+		return
 	}
 	slices.Sort(order)
-	compiled := make([]rule, len(order))
+	s.n = int32(len(order))
+	file.compiled = extend(file.compiled, len(order))
+	compiled := s.rules()
 	for k, o := range order {
 		i := int(o & (1<<low - 1) >> 1)
 		p := escaped[i]
@@ -215,12 +221,6 @@ func compile(file *Robots, rules []srcLine, sc *scratch) *ruleSet {
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
 		}
 	}
-	if len(compiled) <= smallSet {
-		s.rules = compiled
-	} else {
-		s.big.Store(&bigSet{rules: compiled})
-	}
-	return s
 }
 
 // indexHTM returns the index of the last "/" of the escaped pattern p of an
@@ -368,16 +368,13 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if s.rules != nil {
-		s.try(s.rules, path, m)
+	if s.n <= smallSet {
+		s.try(s.rules(), path, m)
 		return
 	}
 	b := s.big.Load()
 	if b == nil {
-		return
-	}
-	if !b.laid {
-		b = s.layOut(b)
+		b = s.layOut()
 	}
 	b.match(s, path, m)
 }

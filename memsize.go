@@ -61,23 +61,8 @@ func objectSize[T any]() int {
 	return allocSize(int(unsafe.Sizeof(v)))
 }
 
-// memSize returns the bytes s keeps of its own, not those of its file, as
-// Parse made it.
-func (s *ruleSet) memSize() int {
-	n := objectSize[ruleSet]() + sliceSize[rule](cap(s.rules))
-	if b := s.big.Load(); b != nil {
-		n += b.memSize()
-	}
-	return n
-}
-
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	return objectSize[bigSet]() + sliceSize[rule](cap(b.rules)) + sliceSize[int32](cap(b.float.start)) +
-		sliceSize[uint16](cap(b.float.need)) + sliceSize[int32](cap(b.up))
-}
-
-// groupSize returns the bytes of g of its own, not its sets.
-func groupSize(g *Group) int {
-	return objectSize[Group]() + sliceSize[*ruleSet](cap(g.sets))
+	return objectSize[bigSet]() + sliceSize[int32](cap(b.float.start)) + sliceSize[uint16](cap(b.float.need)) +
+		sliceSize[int32](cap(b.up))
 }

@@ -256,6 +256,15 @@ func push[S ~[]E, E any](s S, v E) S {
 	return append(s, v)
 }
 
+// extend returns s with n more zero elements, doubling its capacity when
+// that is short, as push does.
+func extend[S ~[]E, E any](s S, n int) S {
+	if len(s)+n > cap(s) {
+		s = slices.Grow(s, max(len(s), n))
+	}
+	return s[:len(s)+n]
+}
+
 // trim returns s, or a copy of it without spare capacity if that is more
 // than a quarter of its length.
 func trim[S ~[]E, E any](s S) S {

@@ -91,10 +91,13 @@ func (r *Robots) resolve() {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = namedGroup{nm.off, uint32(len(nm.token)), b.shared(recs)}
+		r.named[k] = namedGroup{nm.off, uint32(len(nm.token)), b.ref(recs)}
 	}
 	r.recs = trim(r.recs)
-	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + b.size
+	r.compiled = trim(r.compiled)
+	r.multi = slices.Clip(r.multi)
+	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + sliceSize[ruleSet](cap(r.sets)) +
+		sliceSize[Group](cap(r.multi)) + sliceSize[rule](cap(r.compiled)) + b.size
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -104,51 +107,50 @@ type groupBuilder struct {
 	// first holds the index in r.rules of the first rule of each record,
 	// and, last, the number of rules.
 	first []int32
-	// sets are the compiled rules of each record alone, once needed, and
-	// single the group of each record alone.
-	sets   []*ruleSet
-	single []*Group
-	// lists are the groups of several records made so far, by their list.
-	lists map[string]*Group
+	// lists are the groups of several records made so far, by their list,
+	// as indexes into r.multi.
+	lists map[string]int32
 	// budget is the number of rules merging may compile beyond one set per
 	// record; below 0, no more merging.
 	budget int
 	sc     scratch
-	// size is the bytes kept by what the builder made.
+	// size is the bytes kept by what the builder made, apart from r.sets,
+	// r.multi and r.compiled.
 	size int
 }
 
 // newGroupBuilder returns a builder for the groups of r.
 func newGroupBuilder(r *Robots) *groupBuilder {
 	n := len(r.spans)
-	b := &groupBuilder{r: r, first: make([]int32, n+1),
-		sets: make([]*ruleSet, n), single: make([]*Group, n), budget: len(r.rules)}
+	b := &groupBuilder{r: r, first: make([]int32, n+1), budget: len(r.rules)}
 	r.recs = make([]int32, n)
+	r.sets = make([]ruleSet, n)
 	for i, sp := range r.spans {
 		r.recs[i] = int32(i)
 		b.first[i] = sp.rules
 	}
 	b.first[n] = int32(len(r.rules))
-	b.size = sliceSize[*ruleSet](n)
 	return b
 }
 
-// shared returns the group of the records recs, shared with any other token
-// that has the same records.
-func (b *groupBuilder) shared(recs []int32) *Group {
+// ref returns the ref of the group of the records recs (namedGroup), shared
+// with any other token that has the same records.
+func (b *groupBuilder) ref(recs []int32) int32 {
 	if len(recs) == 1 {
-		return b.group(recs, true)
+		b.set(recs[0])
+		return recs[0]
 	}
 	key := listKey(recs)
-	if g, ok := b.lists[key]; ok {
-		return g
+	if i, ok := b.lists[key]; ok {
+		return ^i
 	}
 	if b.lists == nil {
-		b.lists = map[string]*Group{}
+		b.lists = map[string]int32{}
 	}
-	g := b.group(recs, true)
-	b.lists[key] = g
-	return g
+	b.r.multi = append(b.r.multi, b.group(recs, true))
+	i := int32(len(b.r.multi) - 1)
+	b.lists[key] = i
+	return ^i
 }
 
 // listKey returns a string that identifies a list of records.
@@ -161,24 +163,13 @@ func listKey(recs []int32) string {
 }
 
 // group makes the group of the records recs, which it copies to the
-// record lists of the file.
-func (b *groupBuilder) group(recs []int32, named bool) *Group {
+// record lists of the file unless there is one.
+func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if len(recs) == 1 {
-		rec := recs[0]
-		if g := b.single[rec]; g != nil && g.named == named {
-			return g
-		}
-		g := &Group{file: b.r, recLo: rec, recN: 1, named: named}
-		if s := b.set(rec); s != nil {
-			g.sets, g.ruled = b.sets[rec:rec+1:rec+1], true
-		}
-		b.size += objectSize[Group]()
-		if named {
-			b.single[rec] = g
-		}
-		return g
+		b.set(recs[0])
+		return b.r.single(recs[0], named)
 	}
-	g := &Group{file: b.r, recLo: int32(len(b.r.recs)), recN: int32(len(recs)), named: named}
+	g := Group{file: b.r, recLo: int32(len(b.r.recs)), recN: int32(len(recs)), named: named}
 	for _, rec := range recs {
 		b.r.recs = push(b.r.recs, rec)
 	}
@@ -186,28 +177,26 @@ func (b *groupBuilder) group(recs []int32, named bool) *Group {
 		g.ruled = g.ruled || b.first[rec+1] > b.first[rec]
 	}
 	if g.ruled {
-		g.sets = b.merged(recs)
+		b.merge(&g, recs)
 	}
-	b.size += groupSize(g)
 	return g
 }
 
-// set returns the compiled rules of record rec alone, or nil if it has no
-// rule line.
+// set compiles the rules of record rec alone into r.sets, once, and
+// returns them.
 func (b *groupBuilder) set(rec int32) *ruleSet {
-	lo, hi := b.first[rec], b.first[rec+1]
-	if lo == hi {
-		return nil
+	s := &b.r.sets[rec]
+	if s.file == nil {
+		lo, hi := b.first[rec], b.first[rec+1]
+		compile(s, b.r, b.r.rules[lo:hi], &b.sc)
 	}
-	if b.sets[rec] == nil {
-		b.sets[rec] = b.compile(b.r.rules[lo:hi])
-	}
-	return b.sets[rec]
+	return s
 }
 
-// merged returns the sets of a group of several records: one set of all
-// their rules, or, past the budget, the set of each record.
-func (b *groupBuilder) merged(recs []int32) []*ruleSet {
+// merge gives g, a group of several records with rules, one set of all
+// their rules, or, past the budget, splits it: its records' own sets are
+// asked one by one.
+func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
 	contiguous := true
 	for k, rec := range recs {
@@ -215,31 +204,26 @@ func (b *groupBuilder) merged(recs []int32) []*ruleSet {
 		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
 	}
 	if b.budget < n {
-		var sets []*ruleSet
+		g.split = true
 		for _, rec := range recs {
-			if s := b.set(rec); s != nil {
-				sets = append(sets, s)
-			}
+			b.set(rec)
 		}
-		return sets
+		return
 	}
 	b.budget -= n
-	if contiguous {
-		lo, hi := b.first[recs[0]], b.first[recs[len(recs)-1]+1]
-		return []*ruleSet{b.compile(b.r.rules[lo:hi])}
+	rules := b.r.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
+	if !contiguous {
+		rules = make([]srcLine, 0, n)
+		for _, rec := range recs {
+			rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
+		}
 	}
-	rules := make([]srcLine, 0, n)
-	for _, rec := range recs {
-		rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
+	s := &ruleSet{}
+	compile(s, b.r, rules, &b.sc)
+	if s.n > 0 {
+		g.set = s
+		b.size += objectSize[ruleSet]()
 	}
-	return []*ruleSet{b.compile(rules)}
-}
-
-// compile compiles rules, which are those of some records in file order.
-func (b *groupBuilder) compile(rules []srcLine) *ruleSet {
-	s := compile(b.r, rules, &b.sc)
-	b.size += s.memSize()
-	return s
 }
 
 // union returns the group of several agents: the records that name any of
@@ -248,24 +232,26 @@ func (b *groupBuilder) compile(rules []srcLine) *ruleSet {
 // records); a group that is not one agent's own compiles its rules.
 func (r *Robots) union(agents []string) *Group {
 	var recs []int32
-	var largest *Group
+	var largest Group
+	found := false
 	for _, a := range agents {
-		g := r.lookup(a)
-		if g == nil || g == largest {
+		g, ok := r.lookup(a)
+		if !ok {
 			continue
 		}
 		recs = append(recs, g.records()...)
-		if largest == nil || g.recN > largest.recN {
-			largest = g
+		if !found || g.recN > largest.recN {
+			largest, found = g, true
 		}
 	}
-	if largest == nil {
-		return r.global
+	if !found {
+		g := r.global
+		return &g
 	}
 	slices.Sort(recs)
 	recs = slices.Compact(recs)
 	if len(recs) == int(largest.recN) {
-		return largest // the others' records are among its own
+		return &largest // the others' records are among its own
 	}
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
@@ -278,7 +264,12 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	if len(rules) > 0 {
 		var sc scratch
-		g.sets, g.ruled = []*ruleSet{compile(f, rules, &sc)}, true
+		s := &ruleSet{}
+		compile(s, f, rules, &sc)
+		g.ruled = true
+		if s.n > 0 {
+			g.set = s
+		}
 	}
 	return g
 }

@@ -111,6 +111,7 @@ package robots
 
 import (
 	"strconv"
+	"sync"
 	"sync/atomic"
 )
 
@@ -137,11 +138,20 @@ type Robots struct {
 	// named holds the group of each product token named in the file,
 	// lower-cased, sorted by token.
 	named []namedGroup
-	// global is the group of the records that name "*".
+	// global is the group of the records that name "*", and multi the
+	// groups of several records that tokens name (resolve.go).
 	// recs holds the lists of records of the groups: 0, 1, 2, ... for the
 	// groups of one record, then those of several (Group.records).
+	global Group
+	multi  []Group
 	recs   []int32
-	global *Group
+	// sets holds the compiled rules of each record alone, where a group
+	// needs them, and compiled the rules of every set of the file.
+	sets     []ruleSet
+	compiled []rule
+	// layMu is held while the rules of a large set are laid out, on its
+	// first query (index.go).
+	layMu sync.Mutex
 
 	// size is the bytes r keeps reachable (memsize.go), and lazySize those
 	// of the indexes built since.
@@ -177,14 +187,16 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
-	return r.group(agent).Allowed(url)
+	g := r.group(agent)
+	return g.Allowed(url)
 }
 
 // Decide reports whether the crawler agent may fetch url, and why: the
 // deciding rule and its line, or the reason no rule decided. It reads agent
 // and url as Allowed does.
 func (r *Robots) Decide(agent, url string) Decision {
-	return r.group(agent).Decide(url)
+	g := r.group(agent)
+	return g.Decide(url)
 }
 
 // Group returns the rules that apply to a crawler, to check many URLs for it
@@ -201,7 +213,8 @@ func (r *Robots) Group(agents ...string) *Group {
 		if len(agents) > 0 {
 			agent = agents[0]
 		}
-		return r.group(agent)
+		g := r.group(agent)
+		return &g
 	}
 	return r.union(agents)
 }

@@ -179,12 +179,19 @@ func commonPrefixLen(a, b string) int {
 	return n
 }
 
-// sorted returns the rules of s sorted by key, greatest first.
+// sorted returns a copy of the rules of s sorted by key, greatest first.
+// It takes the lock of layOut, so that it may run beside queries.
 func (s *ruleSet) sorted() []rule {
-	if s.n == 0 || s.big.Load() == nil {
-		return s.rules()
+	if s.n == 0 {
+		return nil
 	}
+	s.file.layMu.Lock()
 	rules := slices.Clone(s.rules())
+	laid := s.big.Load() != nil
+	s.file.layMu.Unlock()
+	if !laid {
+		return rules
+	}
 	slices.SortFunc(rules, func(a, b rule) int {
 		ka, kb := s.key(a), s.key(b)
 		switch {

@@ -104,9 +104,11 @@ func (g *Group) allowed(path string) bool {
 // a nil set if no rule matches.
 func (g *Group) best(path string) (rule, *ruleSet) {
 	var m match
-	switch {
-	case g.set != nil:
-		g.set.match(path, &m)
+	switch s := g.set; {
+	case s != nil && s.n <= smallSet:
+		s.try(s.rules(), path, &m)
+	case s != nil:
+		s.match(path, &m)
 	case g.split:
 		for _, rec := range g.records() {
 			if s := &g.file.sets[rec]; s.n > 0 {

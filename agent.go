@@ -5,7 +5,9 @@ package robots
 
 import (
 	"cmp"
+	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // ProductToken returns the crawler's product token from a full User-Agent
@@ -149,11 +151,25 @@ func (r *Robots) groupOf(ref int32) Group {
 
 // single returns the group of record rec alone.
 func (r *Robots) single(rec int32, named bool) Group {
-	g := Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.ruled(rec)}
-	if s := &r.sets[rec]; s.n > 0 {
-		g.set = s
+	return Group{file: r, set: r.recSet(rec), recLo: rec, recN: 1, named: named, ruled: r.ruled(rec)}
+}
+
+// recSet returns the compiled rules of record rec alone.
+func (r *Robots) recSet(rec int32) ruleSet {
+	rs := r.sets[rec]
+	s := ruleSet{file: r, lo: rs.lo, n: rs.n}
+	if s.n > smallSet {
+		i, _ := slices.BinarySearchFunc(r.bigs, rec, func(b bigOf, rec int32) int { return cmp.Compare(b.rec, rec) })
+		s.big = r.bigs[i].big
 	}
-	return g
+	return s
+}
+
+// A bigOf is the layout of the set of a record of more than smallSet rules
+// (Robots.bigs).
+type bigOf struct {
+	rec int32
+	big *atomic.Pointer[bigSet]
 }
 
 // ruled reports whether record rec has a rule line.

@@ -113,7 +113,7 @@ func BenchmarkAllowedFloor(b *testing.B) {
 			paths[i], _ = splitPath(u)
 		}
 		var heads []string
-		if s := r.Group("Googlebot").set; s != nil {
+		if s := &r.Group("Googlebot").set; s.n > 0 {
 			for _, r := range s.sorted() {
 				heads = append(heads, s.head(r))
 			}

@@ -48,10 +48,10 @@ func (r Rule) key() string {
 // concurrent use. A nil *Group allows everything.
 type Group struct {
 	// set is the compiled rules of the records that apply, merged into one
-	// set, or nil: when the records have no rule, or when split, in files
-	// built to defeat merging (see resolve), where the records' own sets
-	// (file.sets) are asked one by one.
-	set *ruleSet
+	// set, or none (set.n is 0): when the records have no rule, or when
+	// split, in files built to defeat merging (see resolve), where the
+	// records' own sets (file.sets) are asked one by one.
+	set ruleSet
 	// file is the Robots the group belongs to; its records are recN
 	// indexes of records there, in file order, from recLo in file.recs.
 	file        *Robots
@@ -100,23 +100,23 @@ func (g *Group) allowed(path string) bool {
 	return r == 0 || r.allow()
 }
 
-// best returns the deciding rule for path and its set, or a zero rule and
-// a nil set if no rule matches.
-func (g *Group) best(path string) (rule, *ruleSet) {
+// best returns the deciding rule for path and the file that holds it, or
+// a zero rule and a nil file if no rule matches.
+func (g *Group) best(path string) (rule, *Robots) {
 	var m match
-	switch s := g.set; {
-	case s != nil && s.n <= smallSet:
+	switch s := &g.set; {
+	case s.n > 0 && s.n <= smallSet:
 		s.try(s.rules(), path, &m)
-	case s != nil:
+	case s.n > 0:
 		s.match(path, &m)
 	case g.split:
 		for _, rec := range g.records() {
-			if s := &g.file.sets[rec]; s.n > 0 {
+			if s := g.file.recSet(rec); s.n > 0 {
 				s.match(path, &m)
 			}
 		}
 	}
-	return m.rule, m.set
+	return m.rule, m.file
 }
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
@@ -189,13 +189,13 @@ func (g *Group) decide(path string) Decision {
 	case policyDisallowAll:
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
-	best, set := g.best(path)
+	best, file := g.best(path)
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
-	case set != nil:
+	case file != nil:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
-		d.Rule = set.public(best)
+		d.Rule = public(file, best)
 	case g.recN == 0:
 		d.Reason = ReasonNoGroup
 	case !g.ruled:

@@ -187,7 +187,7 @@ func (s *ruleSet) sorted() []rule {
 	}
 	s.file.layMu.Lock()
 	rules := slices.Clone(s.rules())
-	laid := s.big.Load() != nil
+	laid := s.big != nil && s.big.Load() != nil
 	s.file.layMu.Unlock()
 	if !laid {
 		return rules

@@ -151,10 +151,14 @@ type ruleSet struct {
 	// that matches wins.
 	file  *Robots
 	lo, n int32
-	// big describes the layout of a larger set, which its first query makes
-	// (index.go), or is nil.
-	big atomic.Pointer[bigSet]
+	// big holds the layout of a set of more than smallSet rules once its
+	// first query made it (index.go); it is nil in smaller sets.
+	big *atomic.Pointer[bigSet]
 }
+
+// A recSet is the compiled rules of one record alone, as Robots.sets keeps
+// them: n from lo in Robots.compiled.
+type recSet struct{ lo, n int32 }
 
 // rules returns the compiled rules of s.
 func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
@@ -209,6 +213,9 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	}
 	slices.Sort(order)
 	s.n = int32(len(order))
+	if s.n > smallSet {
+		s.big = new(atomic.Pointer[bigSet])
+	}
 	file.compiled = extend(file.compiled, len(order))
 	compiled := s.rules()
 	for k, o := range order {
@@ -320,21 +327,21 @@ func (s *ruleSet) key(r rule) uint64 {
 	return ruleKey(r.priority(), r.allow(), s.line(r))
 }
 
-// public returns r as written: the rule of its line.
-func (s *ruleSet) public(r rule) Rule { return s.file.ruleAt(r.off()).rule(s.file.text) }
+// public returns r, a rule of file, as written: the rule of its line.
+func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
 
 // A match is the best rule found so far for a path.
 type match struct {
-	set  *ruleSet // the set of rule, or nil
-	rule rule     // zero while no rule matched
-	rank uint32   // of rule
+	file *Robots // of the sets asked, once a rule matched
+	rule rule    // zero while no rule matched
+	rank uint32  // of rule
 	// has is the byteSet of the path, once computed (hasSet).
 	has    uint8
 	hasSet bool
 }
 
 // take makes rule r of set s the best so far.
-func (m *match) take(s *ruleSet, r rule) { m.set, m.rule, m.rank = s, r, r.rank() }
+func (m *match) take(s *ruleSet, r rule) { m.file, m.rule, m.rank = s.file, r, r.rank() }
 
 // beatenBy reports whether rule r of set s takes precedence over the best
 // rule so far: a greater rank, or an equal rank and an earlier line.
@@ -342,7 +349,7 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 	if a := r.rank(); a != m.rank {
 		return a > m.rank
 	}
-	return s.line(r) < m.set.line(m.rule)
+	return s.line(r) < m.file.ruleAt(m.rule.off()).line()
 }
 
 // try tries the rules of seq, sorted by key, greatest first, on path, and

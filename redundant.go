@@ -140,7 +140,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	// A pattern that starts with neither "/" nor "*" never matches, and is
 	// reported as such.
 	decides := func(r rule) bool {
-		p := s.public(r).Pattern
+		p := public(s.file, r).Pattern
 		return p[0] == '/' || p[0] == '*'
 	}
 	x := newRuleIndex(s, decides)
@@ -156,7 +156,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 		if r.derived() || !decides(r) {
 			continue
 		}
-		w := s.public(r)
+		w := public(s.file, r)
 		j := x.dominator(i)
 		if j < 0 || derivedFree[w.Line] {
 			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
@@ -166,7 +166,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 			}
 			continue
 		}
-		y, v := x.rules[j], s.public(x.rules[j])
+		y, v := x.rules[j], public(s.file, x.rules[j])
 		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
 			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quote(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // resolve builds the groups of r from its records: one per product token
@@ -96,8 +97,10 @@ func (r *Robots) resolve() {
 	r.recs = trim(r.recs)
 	r.compiled = trim(r.compiled)
 	r.multi = slices.Clip(r.multi)
-	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + sliceSize[ruleSet](cap(r.sets)) +
-		sliceSize[Group](cap(r.multi)) + sliceSize[rule](cap(r.compiled)) + b.size
+	r.bigs = slices.Clip(r.bigs)
+	slices.SortFunc(r.bigs, func(a, b bigOf) int { return cmp.Compare(a.rec, b.rec) })
+	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + sliceSize[recSet](cap(r.sets)) +
+		sliceSize[bigOf](cap(r.bigs)) + sliceSize[Group](cap(r.multi)) + sliceSize[rule](cap(r.compiled)) + b.size
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -110,6 +113,8 @@ type groupBuilder struct {
 	// lists are the groups of several records made so far, by their list,
 	// as indexes into r.multi.
 	lists map[string]int32
+	// done reports the records whose own set is compiled.
+	done []bool
 	// budget is the number of rules merging may compile beyond one set per
 	// record; below 0, no more merging.
 	budget int
@@ -122,9 +127,9 @@ type groupBuilder struct {
 // newGroupBuilder returns a builder for the groups of r.
 func newGroupBuilder(r *Robots) *groupBuilder {
 	n := len(r.spans)
-	b := &groupBuilder{r: r, first: make([]int32, n+1), budget: len(r.rules)}
+	b := &groupBuilder{r: r, first: make([]int32, n+1), done: make([]bool, n), budget: len(r.rules)}
 	r.recs = make([]int32, n)
-	r.sets = make([]ruleSet, n)
+	r.sets = make([]recSet, n)
 	for i, sp := range r.spans {
 		r.recs[i] = int32(i)
 		b.first[i] = sp.rules
@@ -182,15 +187,20 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	return g
 }
 
-// set compiles the rules of record rec alone into r.sets, once, and
-// returns them.
-func (b *groupBuilder) set(rec int32) *ruleSet {
-	s := &b.r.sets[rec]
-	if s.file == nil {
-		lo, hi := b.first[rec], b.first[rec+1]
-		compile(s, b.r, b.r.rules[lo:hi], &b.sc)
+// set compiles the rules of record rec alone into r.sets, once.
+func (b *groupBuilder) set(rec int32) {
+	if b.done[rec] {
+		return
 	}
-	return s
+	b.done[rec] = true
+	var s ruleSet
+	lo, hi := b.first[rec], b.first[rec+1]
+	compile(&s, b.r, b.r.rules[lo:hi], &b.sc)
+	b.r.sets[rec] = recSet{s.lo, s.n}
+	if s.big != nil {
+		b.r.bigs = append(b.r.bigs, bigOf{rec, s.big})
+		b.size += objectSize[atomic.Pointer[bigSet]]()
+	}
 }
 
 // merge gives g, a group of several records with rules, one set of all
@@ -218,11 +228,9 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 			rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
 		}
 	}
-	s := &ruleSet{}
-	compile(s, b.r, rules, &b.sc)
-	if s.n > 0 {
-		g.set = s
-		b.size += objectSize[ruleSet]()
+	compile(&g.set, b.r, rules, &b.sc)
+	if g.set.big != nil {
+		b.size += objectSize[atomic.Pointer[bigSet]]()
 	}
 }
 
@@ -264,12 +272,8 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	if len(rules) > 0 {
 		var sc scratch
-		s := &ruleSet{}
-		compile(s, f, rules, &sc)
+		compile(&g.set, f, rules, &sc)
 		g.ruled = true
-		if s.n > 0 {
-			g.set = s
-		}
 	}
 	return g
 }

@@ -147,8 +147,10 @@ type Robots struct {
 	multi  []Group
 	recs   []int32
 	// sets holds the compiled rules of each record alone, where a group
-	// needs them, and compiled the rules of every set of the file.
-	sets     []ruleSet
+	// needs them, bigs the layouts of those of more than smallSet rules, by
+	// record, and compiled the rules of every set of the file.
+	sets     []recSet
+	bigs     []bigOf
 	compiled []rule
 	// layMu is held while the rules of a large set are laid out, on its
 	// first query (index.go).

@@ -111,17 +111,31 @@ func agentToken(v string) string {
 	return v[:i]
 }
 
-// A namedGroup is the group of a product token, which is n bytes at off
-// in the kept text of its file, as written in one of its lines: the tokens
-// are sorted, and compared, ignoring ASCII case. The group is record ref
-// alone, if ref >= 0, or else multi[^ref] of the file.
-type namedGroup struct {
-	off, n uint32
-	ref    int32
+// A namedGroup is the group of a product token, which is written in the
+// kept text of its file as in one of its lines: the tokens are sorted, and
+// compared, ignoring ASCII case. Its bits, from the least significant: the
+// offset of the token (srcOffBits), its length (srcLenBits), and the ref of
+// its group, which is record ref alone, if ref >= 0, or else multi[^ref] of
+// the file (fewer than 1<<27 of either: a line is at least a byte).
+type namedGroup uint64
+
+// newNamedGroup returns the namedGroup of the token of n bytes at off and
+// the group ref.
+func newNamedGroup(off uint32, n int, ref int32) namedGroup {
+	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
+// namedRefShift is the shift of the ref of a namedGroup, signed.
+const namedRefShift = srcLenShift + srcLenBits
+
 // token returns the token of g, as written in text.
-func (g *namedGroup) token(text string) string { return text[g.off : g.off+g.n] }
+func (g namedGroup) token(text string) string {
+	off := uint32(g & (1<<srcOffBits - 1))
+	return text[off : off+uint32(g>>srcLenShift&(1<<srcLenBits-1))]
+}
+
+// ref returns the ref of the group of g.
+func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
 // lookup returns the group whose token equals agent, ignoring ASCII case,
 // and whether there is one. It does not allocate.
@@ -131,7 +145,7 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 		mid := int(uint(lo+hi) >> 1)
 		switch c := compareLower(r.named[mid].token(r.text), agent); {
 		case c == 0:
-			return r.groupOf(r.named[mid].ref), true
+			return r.groupOf(r.named[mid].ref()), true
 		case c < 0:
 			lo = mid + 1
 		default:

@@ -84,7 +84,8 @@ func (g *Group) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	recs := g.records()
+	var one [1]int32
+	recs := g.records(&one)
 	text := g.file.text
 	for _, e := range g.file.extras {
 		for len(recs) > 0 && recs[0] < e.record {

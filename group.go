@@ -53,7 +53,8 @@ type Group struct {
 	// records' own sets (file.sets) are asked one by one.
 	set ruleSet
 	// file is the Robots the group belongs to; its records are recN
-	// indexes of records there, in file order, from recLo in file.recs.
+	// indexes of records there, in file order, from recLo in file.recs,
+	// or, if it has one, record recLo.
 	file        *Robots
 	recLo, recN int32
 	// named reports whether some user-agent line named one of the agents.
@@ -110,7 +111,8 @@ func (g *Group) best(path string) (rule, *Robots) {
 	case s.n > 0:
 		s.match(path, &m)
 	case g.split:
-		for _, rec := range g.records() {
+		var one [1]int32
+		for _, rec := range g.records(&one) {
 			if s := g.file.recSet(rec); s.n > 0 {
 				s.match(path, &m)
 			}
@@ -206,10 +208,15 @@ func (g *Group) decide(path string) Decision {
 	return d
 }
 
-// records returns the indexes of the records of g, in file order.
-func (g *Group) records() []int32 {
-	if g.file == nil {
+// records returns the indexes of the records of g, in file order. The
+// record of a group of one is recLo itself, which records returns in one.
+func (g *Group) records(one *[1]int32) []int32 {
+	switch {
+	case g.file == nil:
 		return nil
+	case g.recN == 1:
+		one[0] = g.recLo
+		return one[:]
 	}
 	return g.file.recs[g.recLo : g.recLo+g.recN]
 }

@@ -92,7 +92,7 @@ func (r *Robots) resolve() {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = namedGroup{nm.off, uint32(len(nm.token)), b.ref(recs)}
+		r.named[k] = newNamedGroup(nm.off, len(nm.token), b.ref(recs))
 	}
 	r.recs = trim(r.recs)
 	r.compiled = trim(r.compiled)
@@ -128,10 +128,8 @@ type groupBuilder struct {
 func newGroupBuilder(r *Robots) *groupBuilder {
 	n := len(r.spans)
 	b := &groupBuilder{r: r, first: make([]int32, n+1), done: make([]bool, n), budget: len(r.rules)}
-	r.recs = make([]int32, n)
 	r.sets = make([]recSet, n)
 	for i, sp := range r.spans {
-		r.recs[i] = int32(i)
 		b.first[i] = sp.rules
 	}
 	b.first[n] = int32(len(r.rules))
@@ -247,7 +245,8 @@ func (r *Robots) union(agents []string) *Group {
 		if !ok {
 			continue
 		}
-		recs = append(recs, g.records()...)
+		var one [1]int32
+		recs = append(recs, g.records(&one)...)
 		if !found || g.recN > largest.recN {
 			largest, found = g, true
 		}

@@ -141,8 +141,8 @@ type Robots struct {
 	named []namedGroup
 	// global is the group of the records that name "*", and multi the
 	// groups of several records that tokens name (resolve.go).
-	// recs holds the lists of records of the groups: 0, 1, 2, ... for the
-	// groups of one record, then those of several (Group.records).
+	// recs holds the lists of records of the groups of several records
+	// (Group.records).
 	global Group
 	multi  []Group
 	recs   []int32

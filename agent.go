@@ -158,9 +158,21 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 // groupOf returns the group of a namedGroup's ref.
 func (r *Robots) groupOf(ref int32) Group {
 	if ref < 0 {
-		return r.multi[^ref]
+		return r.more.multi[^ref]
 	}
 	return r.single(ref, true)
+}
+
+// globalGroup returns the group of the records that name "*".
+func (r *Robots) globalGroup() Group {
+	switch ref := r.global; {
+	case ref == 0:
+		return Group{file: r}
+	case ref < 0:
+		return r.more.multi[^ref]
+	default:
+		return r.single(ref-1, false)
+	}
 }
 
 // single returns the group of record rec alone.
@@ -173,14 +185,27 @@ func (r *Robots) recSet(rec int32) ruleSet {
 	rs := r.sets[rec]
 	s := ruleSet{file: r, lo: rs.lo, n: rs.n}
 	if s.n > smallSet {
-		i, _ := slices.BinarySearchFunc(r.bigs, rec, func(b bigOf, rec int32) int { return cmp.Compare(b.rec, rec) })
-		s.big = r.bigs[i].big
+		bigs := r.more.bigs
+		i, _ := slices.BinarySearchFunc(bigs, rec, func(b bigOf, rec int32) int { return cmp.Compare(b.rec, rec) })
+		s.big = bigs[i].big
 	}
 	return s
 }
 
+// A moreGroups holds the groups of several records of a file, and the
+// layouts of its sets of more than smallSet rules.
+type moreGroups struct {
+	// multi holds the groups of several records, and recs their lists of
+	// records (Group.records).
+	multi []Group
+	recs  []int32
+	// bigs holds the layouts of the records' own sets of more than
+	// smallSet rules, by record.
+	bigs []bigOf
+}
+
 // A bigOf is the layout of the set of a record of more than smallSet rules
-// (Robots.bigs).
+// (moreGroups.bigs).
 type bigOf struct {
 	rec int32
 	big *atomic.Pointer[bigSet]

@@ -53,7 +53,8 @@ type Group struct {
 	// records' own sets (file.sets) are asked one by one.
 	set ruleSet
 	// file is the Robots the group belongs to; its records are recN
-	// indexes of records there, in file order, from recLo in file.recs,
+	// indexes of records there, in file order, from recLo in
+	// file.more.recs,
 	// or, if it has one, record recLo.
 	file        *Robots
 	recLo, recN int32
@@ -212,13 +213,13 @@ func (g *Group) decide(path string) Decision {
 // record of a group of one is recLo itself, which records returns in one.
 func (g *Group) records(one *[1]int32) []int32 {
 	switch {
-	case g.file == nil:
+	case g.file == nil || g.recN == 0:
 		return nil
 	case g.recN == 1:
 		one[0] = g.recLo
 		return one[:]
 	}
-	return g.file.recs[g.recLo : g.recLo+g.recN]
+	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }
 
 // robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
@@ -236,7 +237,7 @@ func (r *Robots) group(agent string) Group {
 	if g, ok := r.lookup(agent); ok {
 		return g
 	}
-	return r.global
+	return r.globalGroup()
 }
 
 // blanket holds the groups of AllowAll and DisallowAll.

@@ -216,7 +216,7 @@ func TestLargeSets(t *testing.T) {
 				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t; file:\n%s", file, path, got, want, data)
 			}
 		}
-		if s := r.global.set; s.big != nil && s.big.Load() != nil && s.big.Load().nFloat > 0 {
+		if s := r.globalGroup().set; s.big != nil && s.big.Load() != nil && s.big.Load().nFloat > 0 {
 			tables++
 		}
 	}

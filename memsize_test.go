@@ -107,11 +107,11 @@ func TestMemSizeShared(t *testing.T) {
 // costs an 8-byte line, an 8-byte compiled rule and, in a set of more than
 // 32 rules, a 4-byte link; a record, an 8-byte set and an 8-byte span.
 var keptPerByte = map[string]float64{
-	"realworld":       1.35, // text 0.62, lines 0.21, compiled rules 0.17, layouts 0.06, spans, extras, tokens and sets 0.10
-	"wildcards-long":  1.5,  // the goal: values are nearly the whole body
-	"wildcards-short": 1.5,  // the goal
-	"agents-100k":     1.5,  // the goal
-	"rules-100k":      1.5,  // the goal
+	"realworld":       1.3, // text 0.62, lines 0.21, compiled rules 0.17, Robots values 0.08, layouts 0.06, spans, extras, tokens and sets 0.10
+	"wildcards-long":  1.5, // the goal: values are nearly the whole body
+	"wildcards-short": 1.5, // the goal
+	"agents-100k":     1.5, // the goal
+	"rules-100k":      1.5, // the goal
 	"one-line":        1.5,
 	"random":          1.5,
 	"newlines":        1.5,
@@ -167,7 +167,8 @@ func TestLazyIndex(t *testing.T) {
 		body.WriteString("disallow: /p" + strconv.Itoa(i) + "/\n")
 	}
 	r := Parse([]byte(body.String()))
-	set := &r.global.set
+	g := r.globalGroup()
+	set := &g.set
 	before := r.MemSize()
 	if set.big.Load() != nil {
 		t.Fatal("the set is laid out before the first question")

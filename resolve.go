@@ -48,7 +48,7 @@ func (r *Robots) resolve() {
 			names = append(names, naming{lowerASCII(token), a.off(), int32(i)})
 		}
 	}
-	r.global = b.group(global, false)
+	r.global = b.globalRef(global)
 	// By token, then record: each token gets its records in file order.
 	slices.SortFunc(names, func(a, b naming) int {
 		if c := strings.Compare(a.token, b.token); c != 0 {
@@ -94,13 +94,16 @@ func (r *Robots) resolve() {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off, len(nm.token), b.ref(recs))
 	}
-	r.recs = trim(r.recs)
 	r.compiled = trim(r.compiled)
-	r.multi = slices.Clip(r.multi)
-	r.bigs = slices.Clip(r.bigs)
-	slices.SortFunc(r.bigs, func(a, b bigOf) int { return cmp.Compare(a.rec, b.rec) })
-	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[int32](cap(r.recs)) + sliceSize[recSet](cap(r.sets)) +
-		sliceSize[bigOf](cap(r.bigs)) + sliceSize[Group](cap(r.multi)) + sliceSize[rule](cap(r.compiled)) + b.size
+	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
+	if m := r.more; m != nil {
+		m.recs = trim(m.recs)
+		m.multi = slices.Clip(m.multi)
+		m.bigs = slices.Clip(m.bigs)
+		slices.SortFunc(m.bigs, func(a, b bigOf) int { return cmp.Compare(a.rec, b.rec) })
+		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
+			sliceSize[Group](cap(m.multi))
+	}
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -150,10 +153,28 @@ func (b *groupBuilder) ref(recs []int32) int32 {
 	if b.lists == nil {
 		b.lists = map[string]int32{}
 	}
-	b.r.multi = append(b.r.multi, b.group(recs, true))
-	i := int32(len(b.r.multi) - 1)
+	i := b.addMulti(b.group(recs, true))
 	b.lists[key] = i
 	return ^i
+}
+
+// globalRef returns Robots.global for the records recs that name "*".
+func (b *groupBuilder) globalRef(recs []int32) int32 {
+	switch len(recs) {
+	case 0:
+		return 0
+	case 1:
+		b.set(recs[0])
+		return recs[0] + 1
+	}
+	return ^b.addMulti(b.group(recs, false))
+}
+
+// addMulti keeps g, a group of several records, and returns its index.
+func (b *groupBuilder) addMulti(g Group) int32 {
+	m := b.r.moreGroups()
+	m.multi = append(m.multi, g)
+	return int32(len(m.multi) - 1)
 }
 
 // listKey returns a string that identifies a list of records.
@@ -165,6 +186,14 @@ func listKey(recs []int32) string {
 	return string(k)
 }
 
+// moreGroups returns r.more, which it makes if need be.
+func (r *Robots) moreGroups() *moreGroups {
+	if r.more == nil {
+		r.more = &moreGroups{}
+	}
+	return r.more
+}
+
 // group makes the group of the records recs, which it copies to the
 // record lists of the file unless there is one.
 func (b *groupBuilder) group(recs []int32, named bool) Group {
@@ -172,9 +201,10 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.set(recs[0])
 		return b.r.single(recs[0], named)
 	}
-	g := Group{file: b.r, recLo: int32(len(b.r.recs)), recN: int32(len(recs)), named: named}
+	m := b.r.moreGroups()
+	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
 	for _, rec := range recs {
-		b.r.recs = push(b.r.recs, rec)
+		m.recs = push(m.recs, rec)
 	}
 	for _, rec := range recs {
 		g.ruled = g.ruled || b.first[rec+1] > b.first[rec]
@@ -196,7 +226,8 @@ func (b *groupBuilder) set(rec int32) {
 	compile(&s, b.r, b.r.rules[lo:hi], &b.sc)
 	b.r.sets[rec] = recSet{s.lo, s.n}
 	if s.big != nil {
-		b.r.bigs = append(b.r.bigs, bigOf{rec, s.big})
+		m := b.r.moreGroups()
+		m.bigs = append(m.bigs, bigOf{rec, s.big})
 		b.size += objectSize[atomic.Pointer[bigSet]]()
 	}
 }
@@ -252,7 +283,7 @@ func (r *Robots) union(agents []string) *Group {
 		}
 	}
 	if !found {
-		g := r.global
+		g := r.globalGroup()
 		return &g
 	}
 	slices.Sort(recs)
@@ -262,7 +293,8 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
-	f := &Robots{text: r.text, agents: r.agents, rules: r.rules, spans: r.spans, extras: r.extras, recs: recs}
+	f := &Robots{text: r.text, agents: r.agents, rules: r.rules, spans: r.spans, extras: r.extras,
+		more: &moreGroups{recs: recs}}
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {

@@ -139,19 +139,16 @@ type Robots struct {
 	// named holds the group of each product token named in the file,
 	// lower-cased, sorted by token.
 	named []namedGroup
-	// global is the group of the records that name "*", and multi the
-	// groups of several records that tokens name (resolve.go).
-	// recs holds the lists of records of the groups of several records
-	// (Group.records).
-	global Group
-	multi  []Group
-	recs   []int32
+	// global is the group of the records that name "*": none if 0, record
+	// global-1 alone if positive, else more.multi[^global].
+	global int32
 	// sets holds the compiled rules of each record alone, where a group
-	// needs them, bigs the layouts of those of more than smallSet rules, by
-	// record, and compiled the rules of every set of the file.
+	// needs them, and compiled the rules of every set of the file.
 	sets     []recSet
-	bigs     []bigOf
 	compiled []rule
+	// more holds what only some files need: groups of several records and
+	// sets of more than smallSet rules (resolve.go); nil in most files.
+	more *moreGroups
 	// layMu is held while the rules of a large set are laid out, on its
 	// first query (index.go).
 	layMu sync.Mutex

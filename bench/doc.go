@@ -4,7 +4,7 @@
 // parser ported to Go. It is a nested module so that the peers never become
 // dependencies of the library.
 //
-// Everything lives in the tests:
+// The benchmarks live in the tests:
 //
 //   - bench_test.go: the benchmarks, every library in the same run, named
 //     BenchmarkXxx/.../lib=NAME so that benchstat can compare them;
@@ -12,8 +12,13 @@
 //   - agree_test.go: a fast test that the libraries answer the benchmark
 //     queries as Google's reference does, where their semantics coincide.
 //
-// testdata/README.md says which real files are used and why; RESULTS.md
-// holds the numbers and the commands that produced them.
+// run.sh runs, in one go on the current tree, these benchmarks and the
+// core's own (parse over the real-world corpus beside a bare line scan,
+// Allowed beside its floor, hostile files, bytes kept per input byte),
+// and writes the raw outputs and a summary to results/<date>-<commit>/;
+// cmd/summarize makes the summary's tables, which README's Performance
+// section shows. testdata/README.md says which real files are used and
+// why; RESULTS.md holds analyses and profiles of earlier commits.
 //
 // What each library is asked:
 //

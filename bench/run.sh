@@ -99,6 +99,7 @@ for i in $(seq "$COUNT"); do
     -test.benchtime "$BENCHTIME" -test.benchmem >>"$out/peers.txt"
 done
 meta "load after" "$(loadavg)"
+meta "load at each round's start" "$(cut -d' ' -f4 "$out/rounds.txt" | paste -sd' ')"
 meta "cpu (go test)" "$(sed -n 's/^cpu: *//p' "$out/core.txt" | head -1 | sed 's/ *$//')"
 
 # stat NAME FILE ARGS... writes benchstat's CSV of FILE to NAME.csv and its

@@ -111,10 +111,13 @@ func times(x float64) string {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return "–"
 	}
-	if x >= 10 {
+	switch {
+	case x >= 10:
 		return grouped(x, 0) + "×"
+	case x >= 0.1:
+		return threeDigits(x) + "×"
 	}
-	return threeDigits(x) + "×"
+	return grouped(x, 2) + "×"
 }
 
 // percent formats a share as a percentage: "4.12 %".

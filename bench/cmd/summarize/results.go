@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -95,6 +96,27 @@ func readMeta(path string) ([]metaLine, error) {
 		meta = append(meta, metaLine{k, v})
 	}
 	return meta, sc.Err()
+}
+
+// peakLoad returns the highest 1-minute load average of the run (before,
+// at each round's start, after) and the number of cores; ok is false if
+// meta.txt lacks them.
+func (r *results) peakLoad() (peak, cores float64, ok bool) {
+	cores, err := strconv.ParseFloat(r.metaValue("cores"), 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	before, _, _ := strings.Cut(r.metaValue("load before"), " ")
+	after, _, _ := strings.Cut(r.metaValue("load after"), " ")
+	loads := append(strings.Fields(r.metaValue("load at each round's start")), before, after)
+	for _, l := range loads {
+		v, err := strconv.ParseFloat(l, 64)
+		if err != nil {
+			return 0, 0, false
+		}
+		peak = max(peak, v)
+	}
+	return peak, cores, true
 }
 
 // metaValue returns the value of key in meta, or "?".

@@ -56,6 +56,11 @@ func TestSummaryRows(t *testing.T) {
 		// kept.txt: realworld 1.79 (bound 1.9), goal 1.
 		{"kept/corpus", "| real-world corpus, summed (5,748,778 B) | 1.79 | 1.9 | ≤ 1 | **no** |"},
 		{"kept/hostile", "| hostile: wildcards-long | 1.00 | 1.5 | ≤ 1.5 | yes |"},
+		// meta.txt: loads 1.89 (before), 1.89 2.35 (rounds), 2.35 (after) on 2 cores.
+		{"load/warning", "**The machine was loaded**: the 1-minute load average reached 2.35 on 2 cores during the run, " +
+			"so other work shared the cores; the ranges are wide and small differences mean nothing."},
+		// core-hostile.csv: the short path first, whatever benchstat's order.
+		{"hostile/columns", "| hostile file | short ns | a-1k ns | goal met (short path) |"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,6 +155,7 @@ func TestFormat(t *testing.T) {
 		{"nanos/no-ci", nanos(cell{44.2e-9, "∞"}), "44.2"},
 		{"megabytes", megabytes(cell{1.9195e+08, "9%"}), "192 ±9%"},
 		{"times/small", times(0.17), "0.17×"},
+		{"times/tiny", times(0.0828), "0.08×"},
 		{"times/large", times(6997.4), "6,997×"},
 		{"times/inf", times(1 / zero()), "–"},
 		{"percent", percent(0.0412), "4.12 %"},

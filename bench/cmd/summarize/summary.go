@@ -28,6 +28,11 @@ func writeSummary(w io.Writer, r *results) {
 		r.metaValue("commit"), r.metaValue("date"), r.metaValue("cpu (go test)"), r.metaValue("cores"),
 		strings.TrimPrefix(r.metaValue("go"), "go version "), r.metaValue("count"),
 		r.metaValue("load before"), r.metaValue("load after"))
+	if peak, cores, ok := r.peakLoad(); ok && peak > cores {
+		fmt.Fprintf(w, "**The machine was loaded**: the 1-minute load average reached %s on %s cores during the run, "+
+			"so other work shared the cores; the ranges are wide and small differences mean nothing.\n\n",
+			shortest(peak), shortest(cores))
+	}
 	writeKept(w, r)
 	writeParse(w, r)
 	writeQuestions(w, r)
@@ -165,8 +170,10 @@ func writeHostile(w io.Writer, r *results) {
 		"and on a path of 1,000 `a`s; issue 11's goal is 1 µs per question whatever the file's groups "+
 		"(short path):\n\n")
 	t, _ := unitTable(r.CoreHostile, "sec/op")
+	cols := slices.Clone(t.Cols)
+	slices.SortStableFunc(cols, func(a, b string) int { return pathOrder(a) - pathOrder(b) })
 	head := []string{"hostile file"}
-	for _, c := range t.Cols {
+	for _, c := range cols {
 		head = append(head, c+" ns")
 	}
 	head = append(head, "goal met (short path)")
@@ -175,7 +182,7 @@ func writeHostile(w io.Writer, r *results) {
 	slices.Sort(rows)
 	for _, row := range rows {
 		cells := []string{row}
-		for _, c := range t.Cols {
+		for _, c := range cols {
 			cells = append(cells, lookup(r.CoreHostile, "sec/op", row, c, nanos))
 		}
 		met := missing
@@ -185,6 +192,16 @@ func writeHostile(w io.Writer, r *results) {
 		m.add(append(cells, met)...)
 	}
 	m.write(w)
+}
+
+// pathOrder orders the paths of BenchmarkHostile by length, the short
+// path first; a path it does not know comes last.
+func pathOrder(path string) int {
+	i := slices.Index([]string{"short", "a-1k", "ab-10k", "a-100k", "b-100k"}, path)
+	if i < 0 {
+		return 100
+	}
+	return i
 }
 
 // writeSize writes the memory a parsed file holds, against the peer.

@@ -102,25 +102,37 @@ meta "load after" "$(loadavg)"
 meta "load at each round's start" "$(cut -d' ' -f4 "$out/rounds.txt" | paste -sd' ')"
 meta "cpu (go test)" "$(sed -n 's/^cpu: *//p' "$out/core.txt" | head -1 | sed 's/ *$//')"
 
-# stat NAME FILE ARGS... writes benchstat's CSV of FILE to NAME.csv and its
-# text form to benchstat.txt.
-stat() {
+# quoted prints its arguments as a shell would read them back, quoting
+# those with other than plain characters.
+quoted() {
+  local a words=()
+  for a in "$@"; do
+    if [[ $a =~ ^[A-Za-z0-9_./:=,+-]+$ ]]; then words+=("$a"); else words+=("'$a'"); fi
+  done
+  printf '%s' "${words[*]}"
+}
+
+# tabulate NAME FILE ARGS... writes benchstat's CSV of FILE to NAME.csv and
+# its text form to benchstat.txt.
+tabulate() {
   local name=$1 file=$2
   shift 2
-  cmd "benchstat -format csv $* $file > $name.csv"
+  cmd "benchstat -format csv $(quoted "$@") $file > $name.csv"
   benchstat -format csv "$@" "$out/$file" >"$out/$name.csv" 2>>"$out/benchstat-warnings.txt"
-  printf '### %s: benchstat %s %s\n\n' "$name" "$*" "$file" >>"$out/benchstat.txt"
-  benchstat "$@" "$out/$file" >>"$out/benchstat.txt" 2>/dev/null
-  printf '\n' >>"$out/benchstat.txt"
+  {
+    printf '### %s: benchstat %s %s\n\n' "$name" "$(quoted "$@")" "$file"
+    benchstat "$@" "$out/$file" 2>/dev/null
+    printf '\n'
+  } >>"$out/benchstat.txt"
 }
 say "benchstat"
 cmd "# benchstat is golang.org/x/perf/cmd/benchstat@$BENCHSTAT_VERSION"
-stat core-parse core.txt -filter .name:ParseCorpus -col /op -row .name
-stat core-allowed core.txt -filter '.name:(Allowed OR AllowedFloor)' -col .name -row /file
-stat core-hostile hostile.txt -filter .name:Hostile -col /path -row /file
-stat peers-allowed peers.txt -filter .name:Allowed -col /lib -row /file
-stat peers-parse peers.txt -filter .name:Parse -col /lib -row /file
-stat peers-size peers.txt -filter .name:Size -col /lib -row /file
+tabulate core-parse core.txt -filter .name:ParseCorpus -col /op -row .name
+tabulate core-allowed core.txt -filter '.name:(Allowed OR AllowedFloor)' -col .name -row /file
+tabulate core-hostile hostile.txt -filter .name:Hostile -col /path -row /file
+tabulate peers-allowed peers.txt -filter .name:Allowed -col /lib -row /file
+tabulate peers-parse peers.txt -filter .name:Parse -col /lib -row /file
+tabulate peers-size peers.txt -filter .name:Size -col /lib -row /file
 
 meta "wall time" "$(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"
 say "summary"

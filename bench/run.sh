@@ -18,7 +18,7 @@
 # beside the raw outputs. With -readme, the summary also replaces the
 # generated part of ../README.md's Performance section.
 #
-# Defaults take about 4 minutes on 2 cores: COUNT=6 (benchstat's fewest for
+# Defaults take 4 to 5 minutes on 2 cores: COUNT=6 (benchstat's fewest for
 # a confidence interval), BENCHTIME=0.3s per benchmark, 0.1s for the 24
 # hostile ones (HOSTILE_BENCHTIME).
 set -euo pipefail

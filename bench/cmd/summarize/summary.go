@@ -112,10 +112,14 @@ func writeParse(w io.Writer, r *results) {
 			percent(rate.Value/scan.Value), op.goal)
 	}
 	m.write(w)
+	writePeerParse(w, r)
+}
 
+// writePeerParse writes parse throughput per file against the peers.
+func writePeerParse(w io.Writer, r *results) {
 	fmt.Fprint(w, "Per file against the peers (`bench`'s `BenchmarkParse`; grobotstxt's is one pass of "+
 		"its parser that keeps nothing, the work each of its questions repeats):\n\n")
-	m = newMarkdown("file", "robots MB/s", "temoto MB/s", "grobotstxt MB/s", "robots ÷ temoto", "robots allocs/op")
+	m := newMarkdown("file", "robots MB/s", "temoto MB/s", "grobotstxt MB/s", "robots ÷ temoto", "robots allocs/op")
 	for _, row := range rowNames(r.PeersParse, "B/s") {
 		rob, okR := value(r.PeersParse, "B/s", row, "robots")
 		tem, okT := value(r.PeersParse, "B/s", row, "temoto")
@@ -127,7 +131,7 @@ func writeParse(w io.Writer, r *results) {
 }
 
 // writeQuestions writes the cost of one question: the core beside the
-// floor, then against the peers.
+// floor, then the peers.
 func writeQuestions(w io.Writer, r *results) {
 	fmt.Fprint(w, "### Questions\n\n"+
 		"ns per question, the file parsed beforehand. The core's `BenchmarkAllowed` beside "+
@@ -142,10 +146,14 @@ func writeQuestions(w io.Writer, r *results) {
 			"≤ "+shortest(goalOverFloor)+"×", plain(r.CoreAllowed, "allocs/op", row, "Allowed"))
 	}
 	m.write(w)
+	writePeerQuestions(w, r)
+}
 
+// writePeerQuestions writes the cost of one question against the peers.
+func writePeerQuestions(w io.Writer, r *results) {
 	fmt.Fprint(w, "Against the peers (`bench`'s `BenchmarkAllowed`: 20 questions per file, asked in turn; "+
 		"what each call is, is in `bench/doc.go`):\n\n")
-	m = newMarkdown("file (bench/testdata)", "robots `Allowed(agent, url)`", "robots `Group.Allowed(url)`",
+	m := newMarkdown("file (bench/testdata)", "robots `Allowed(agent, url)`", "robots `Group.Allowed(url)`",
 		"robots `Group.Allowed(path)`", "temoto `Group.Test(path)`", "temoto `TestAgent`",
 		"grobotstxt per question", "temoto ÷ robots", "temoto ÷ robots path", "grobotstxt ÷ robots", "robots allocs/op")
 	for _, row := range rowNames(r.PeersAllowed, "sec/op") {

@@ -29,6 +29,10 @@
 //   - temoto: FromBytes once, FindGroup(agent) once, then Group.Test(path)
 //     per query, with the path extracted before the clock starts (and
 //     RobotsData.TestAgent(path, agent) per query, as "temoto-agent").
+//   - floor: not a library but the least work a question takes, to read
+//     beside the others: a strings.HasPrefix loop over the literal heads of
+//     the rules of the records that name the query's agent (or '*'), on
+//     the path extracted beforehand (floor_test.go).
 //   - grobotstxt: it has no parse-once API. AgentAllowed(body, agent, url)
 //     parses the whole file again for every query, so that is its query
 //     cost. Its "parse" is grobotstxt.Parse with a handler that keeps

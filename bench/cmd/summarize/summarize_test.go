@@ -49,17 +49,19 @@ func TestSummaryRows(t *testing.T) {
 	var b bytes.Buffer
 	writeSummary(&b, r)
 	tests := []struct{ name, row string }{
-		// core-allowed.csv: 5.5745e-08 / 3.572e-08 s.
-		{"core/allowed-over-floor", "| small-670B | 55.7 | 35.7 | 1.56× | ≤ 2× | 0 |"},
-		// core-parse.csv: 9.171e+07 / 2.224165e+09 B/s.
-		{"core/parse-share", "| `Parse` | 91.7 | 62.7 | 20,190,160 | 79,989 | 4.12 % | ≥ 20 % |"},
+		// core-allowed.csv: 1.3368e-07 / 2.9914e-07 s.
+		{"core/allowed-over-floor", "| small-670B | 134 | 299 | 0.45× | ≤ 2× | 0 |"},
+		// core-parse.csv: 3.8e+07 / 1.91335e+09 B/s.
+		{"core/parse-share", "| `Parse` | 38.0 | 152 | 20,190,144 | 79,989 | 1.99 % | ≥ 20 % |"},
+		// peers-allowed.csv: robots 119.825, robots-path 52.77, floor 24.325, temoto 17.488, grobotstxt 26,846 ns.
+		{"peers/ratios", "| small | 4.93× | 2.17× | 0.15× | 0.33× | 224× | 0 |"},
 		// kept.txt: realworld 1.79 (bound 1.9), goal 1.
 		{"kept/corpus", "| real-world corpus, summed (5,748,778 B) | 1.79 | 1.9 | ≤ 1 | **no** |"},
 		{"kept/hostile", "| hostile: wildcards-long | 1.00 | 1.5 | ≤ 1.5 | yes |"},
-		// meta.txt: loads 1.89 (before), 1.89 2.35 (rounds), 2.35 (after) on 2 cores.
-		{"load/warning", "**The machine was loaded**: the 1-minute load average reached 2.35 on 2 cores during the run, " +
+		// meta.txt: loads 3.22 (before), 3.28 3.86 (rounds), 4.02 (after) on 2 cores.
+		{"load/warning", "**The machine was loaded**: the 1-minute load average reached 4.02 on 2 cores during the run, " +
 			"so other work shared the cores; the ranges are wide and small differences mean nothing."},
-		// core-hostile.csv: the short path first, whatever benchstat's order.
+		// core-hostile.csv has a-1k first: the short path comes first.
 		{"hostile/columns", "| hostile file | short ns | a-1k ns | goal met (short path) |"},
 	}
 	for _, tt := range tests {

@@ -16,7 +16,7 @@ const (
 	goalOverFloor    = 2.0  // a question ÷ the least possible work
 	goalHostileNanos = 1000 // a question on any hostile file (short path)
 	missing          = "–"  // a cell the run does not have
-	peerLibsInOrder  = "robots robots-group robots-path temoto temoto-agent grobotstxt"
+	peerLibsInOrder  = "robots robots-group robots-path floor temoto temoto-agent grobotstxt"
 )
 
 // writeSummary writes the summary of r: the tables of README's
@@ -151,23 +151,32 @@ func writeQuestions(w io.Writer, r *results) {
 
 // writePeerQuestions writes the cost of one question against the peers.
 func writePeerQuestions(w io.Writer, r *results) {
-	fmt.Fprint(w, "Against the peers (`bench`'s `BenchmarkAllowed`: 20 questions per file, asked in turn; "+
-		"what each call is, is in `bench/doc.go`):\n\n")
+	fmt.Fprint(w, "Against the floor and the peers on other files (`bench`'s `BenchmarkAllowed`: 20 questions "+
+		"per file, asked in turn; what each call is, is in `bench/doc.go`; the floor there is the same "+
+		"`HasPrefix` loop, over the rules of the records that name the question's agent):\n\n")
 	m := newMarkdown("file (bench/testdata)", "robots `Allowed(agent, url)`", "robots `Group.Allowed(url)`",
-		"robots `Group.Allowed(path)`", "temoto `Group.Test(path)`", "temoto `TestAgent`",
-		"grobotstxt per question", "temoto ÷ robots", "temoto ÷ robots path", "grobotstxt ÷ robots", "robots allocs/op")
+		"robots `Group.Allowed(path)`", "floor", "temoto `Group.Test(path)`", "temoto `TestAgent`",
+		"grobotstxt per question")
 	for _, row := range rowNames(r.PeersAllowed, "sec/op") {
 		cells := []string{row}
 		for _, lib := range strings.Fields(peerLibsInOrder) {
 			cells = append(cells, lookup(r.PeersAllowed, "sec/op", row, lib, nanos))
 		}
+		m.add(cells...)
+	}
+	m.write(w)
+
+	fmt.Fprint(w, "The same run as ratios of medians:\n\n")
+	m = newMarkdown("file (bench/testdata)", "robots ÷ floor", "robots path ÷ floor", "temoto ÷ robots",
+		"temoto ÷ robots path", "grobotstxt ÷ robots", "robots allocs/op")
+	for _, row := range rowNames(r.PeersAllowed, "sec/op") {
 		rob, okR := value(r.PeersAllowed, "sec/op", row, "robots")
 		path, okP := value(r.PeersAllowed, "sec/op", row, "robots-path")
+		floor, okF := value(r.PeersAllowed, "sec/op", row, "floor")
 		tem, okT := value(r.PeersAllowed, "sec/op", row, "temoto")
 		grob, okG := value(r.PeersAllowed, "sec/op", row, "grobotstxt")
-		cells = append(cells, ratio(tem, okT, rob, okR), ratio(tem, okT, path, okP), ratio(grob, okG, rob, okR),
-			plain(r.PeersAllowed, "allocs/op", row, "robots"))
-		m.add(cells...)
+		m.add(row, ratio(rob, okR, floor, okF), ratio(path, okP, floor, okF), ratio(tem, okT, rob, okR),
+			ratio(tem, okT, path, okP), ratio(grob, okG, rob, okR), plain(r.PeersAllowed, "allocs/op", row, "robots"))
 	}
 	m.write(w)
 }

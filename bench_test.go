@@ -137,11 +137,14 @@ func BenchmarkAllowedFloor(b *testing.B) {
 // floorSink keeps the count of BenchmarkAllowedFloor alive.
 var floorSink int
 
+// BenchmarkHostile asks one question of each hostile file, for each
+// hostile path; names are file=NAME/path=NAME so that benchstat can make a
+// table of them (bench/run.sh does).
 func BenchmarkHostile(b *testing.B) {
 	for name, body := range hostileFiles() {
 		r := Parse([]byte(body))
 		for pname, path := range hostilePaths {
-			b.Run(name+"/"+pname, func(b *testing.B) {
+			b.Run("file="+name+"/path="+pname, func(b *testing.B) {
 				for b.Loop() {
 					r.Allowed("Googlebot", path)
 				}

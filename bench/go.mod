@@ -3,6 +3,7 @@ module github.com/gorep/robots/bench
 go 1.26.0
 
 require (
+	github.com/google/go-cmp v0.7.0
 	github.com/gorep/robots v0.0.0
 	github.com/jimsmart/grobotstxt v1.0.3
 	github.com/temoto/robotstxt v1.1.2

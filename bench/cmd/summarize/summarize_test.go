@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/run/summary.golden")
+
+// TestSummaryGolden summarizes testdata/run, the folder of a short run of
+// bench/run.sh (COUNT=2, so without confidence intervals), and compares it
+// with testdata/run/summary.golden.
+func TestSummaryGolden(t *testing.T) {
+	r, err := readResults("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	writeSummary(&got, r)
+	golden := filepath.Join("testdata", "run", "summary.golden")
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got.String()); diff != "" {
+		t.Errorf("summary of testdata/run (-want +got):\n%s", diff)
+	}
+}
+
+// TestSummaryRows checks rows of the golden summary that carry a ratio
+// computed from two medians of the canned CSV, so that the golden file
+// cannot silently hold a wrong one.
+func TestSummaryRows(t *testing.T) {
+	r, err := readResults("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	writeSummary(&b, r)
+	tests := []struct{ name, row string }{
+		// core-allowed.csv: 1.3368e-07 / 2.9914e-07 s.
+		{"core/allowed-over-floor", "| small-670B | 134 | 299 | 0.45× | ≤ 2× | 0 |"},
+		// core-parse.csv: 3.8e+07 / 1.91335e+09 B/s.
+		{"core/parse-share", "| `Parse` | 38.0 | 152 | 20,190,144 | 79,989 | 1.99 % | ≥ 20 % |"},
+		// peers-allowed.csv: robots 119.825, robots-path 52.77, floor 24.325, temoto 17.488, grobotstxt 26,846 ns.
+		{"peers/ratios", "| small | 4.93× | 2.17× | 0.15× | 0.33× | 224× | 0 |"},
+		// kept.txt: realworld 1.79 (bound 1.9), goal 1.
+		{"kept/corpus", "| real-world corpus, summed (5,748,778 B) | 1.79 | 1.9 | ≤ 1 | **no** |"},
+		{"kept/hostile", "| hostile: wildcards-long | 1.00 | 1.5 | ≤ 1.5 | yes |"},
+		// meta.txt: loads 3.22 (before), 3.28 3.86 (rounds), 4.02 (after) on 2 cores.
+		{"load/warning", "**The machine was loaded**: the 1-minute load average reached 4.02 on 2 cores during the run, " +
+			"so other work shared the cores; the ranges are wide and small differences mean nothing."},
+		// core-hostile.csv has a-1k first: the short path comes first.
+		{"hostile/columns", "| hostile file | short ns | a-1k ns | goal met (short path) |"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(b.String(), tt.row+"\n") {
+				t.Errorf("summary has no row %q", tt.row)
+			}
+		})
+	}
+}
+
+func TestParseBenchstat(t *testing.T) {
+	in := `goos: linux
+cpu: Some CPU, 2 cores
+,robots,,temoto,,,
+,sec/op,CI,sec/op,CI,vs base,P
+small,1.5e-06,8%,4.6e-06,9%,+213.37%,p=0.002 n=6
+large,0.00055,4%,,,,
+geomean,2.5e-05,,0.0002,,+793.90%,
+
+,robots,
+,allocs/op,CI
+small,21,0%
+`
+	got, err := parseBenchstat(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []table{
+		{Unit: "sec/op", Cols: []string{"robots", "temoto"}, Rows: []row{
+			{Name: "small", Cells: map[string]cell{"robots": {1.5e-06, "8%"}, "temoto": {4.6e-06, "9%"}}},
+			{Name: "large", Cells: map[string]cell{"robots": {0.00055, "4%"}}},
+		}},
+		{Unit: "allocs/op", Cols: []string{"robots"}, Rows: []row{
+			{Name: "small", Cells: map[string]cell{"robots": {21, "0%"}}},
+		}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parseBenchstat (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseBenchstatErrors(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"not-a-number", ",robots,\n,sec/op,CI\nsmall,fast,1%\n", `row "small", column "robots"`},
+		{"no-columns", ",,\n,,\n", "without columns"},
+		{"no-unit", ",robots\n,\n", `column "robots" has no unit`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseBenchstat(strings.NewReader(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parseBenchstat(%q) error = %v, want one with %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseKept(t *testing.T) {
+	in := `=== RUN   TestKeptPerByte
+    memsize_test.go:143: realworld: 1.79 (10282833 of 5748778 bytes); largest file (230767 bytes) 1.28
+    memsize_test.go:153: realworld: 1.79 bytes kept per input byte (bound 1.9)
+    memsize_test.go:153: one-line: 0.04 bytes kept per input byte (bound 1.5)
+    memsize_test.go:156: one-line: 0.04 bytes kept per input byte, over 0.0
+--- PASS: TestKeptPerByte (0.27s)
+`
+	got, err := parseKept(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := keptRatios{
+		Corpus: 1.79, CorpusKept: 10282833, CorpusBytes: 5748778, Largest: 1.28, LargestSize: 230767,
+		Files: []kept{{"realworld", 1.79, 1.9}, {"one-line", 0.04, 1.5}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parseKept (-want +got):\n%s", diff)
+	}
+	if _, err := parseKept(strings.NewReader("--- FAIL: TestKeptPerByte\n")); err == nil {
+		t.Error("parseKept of a log without ratios: no error")
+	}
+}
+
+func TestFormat(t *testing.T) {
+	tests := []struct{ name, got, want string }{
+		{"grouped/thousands", grouped(1234567.8, 0), "1,234,568"},
+		{"grouped/small", grouped(123, 0), "123"},
+		{"grouped/negative", grouped(-1234.5, 1), "-1,234.5"},
+		{"three/tiny", threeDigits(0.0123), "0.0123"},
+		{"three/units", threeDigits(1.234), "1.23"},
+		{"three/tens", threeDigits(12.34), "12.3"},
+		{"three/thousands", threeDigits(1234.5), "1,234"},
+		{"nanos/ci", nanos(cell{44.2e-9, "2%"}), "44.2 ±2%"},
+		{"nanos/no-ci", nanos(cell{44.2e-9, "∞"}), "44.2"},
+		{"megabytes", megabytes(cell{1.9195e+08, "9%"}), "192 ±9%"},
+		{"times/small", times(0.17), "0.17×"},
+		{"times/tiny", times(0.0828), "0.08×"},
+		{"times/large", times(6997.4), "6,997×"},
+		{"times/inf", times(1 / zero()), "–"},
+		{"percent", percent(0.0412), "4.12 %"},
+		{"shortest", shortest(1.5), "1.5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %q, want %q", tt.got, tt.want)
+			}
+		})
+	}
+}
+
+// zero returns 0 where a constant would not compile in a division.
+func zero() float64 { return 0 }
+
+func TestSplice(t *testing.T) {
+	doc := "## Performance\n\nprose\n\n" + readmeBegin + "\nold tables\n" + readmeEnd + "\n## License\n"
+	tests := []struct {
+		name, doc, want, err string
+	}{
+		{"replaces", doc, "## Performance\n\nprose\n\n" + readmeBegin + "\nnew tables\n" + readmeEnd + "\n## License\n", ""},
+		{"no-begin", "## Performance\n" + readmeEnd, "", "no line"},
+		{"no-end", readmeBegin + "old\n", "", "after the first marker"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := splice([]byte(tt.doc), []byte("new tables\n"))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("splice error = %v, want one with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("splice (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

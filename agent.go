@@ -177,17 +177,17 @@ func (r *Robots) globalGroup() Group {
 
 // single returns the group of record rec alone.
 func (r *Robots) single(rec int32, named bool) Group {
-	return Group{file: r, set: r.recSet(rec), recLo: rec, recN: 1, named: named, ruled: r.ruled(rec)}
+	return Group{file: r, set: r.recSet(rec), recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
 }
 
 // recSet returns the compiled rules of record rec alone.
 func (r *Robots) recSet(rec int32) ruleSet {
 	rs := r.sets[rec]
-	s := ruleSet{file: r, lo: rs.lo, n: rs.n}
-	if s.n > smallSet {
+	s := ruleSet{file: r, lo: int32(rs >> recSetLo), n: int32(rs & recSetBig)}
+	if s.n == recSetBig {
 		bigs := r.more.bigs
 		i, _ := slices.BinarySearchFunc(bigs, rec, func(b bigOf, rec int32) int { return cmp.Compare(b.rec, rec) })
-		s.big = bigs[i].big
+		s.n, s.big = bigs[i].n, bigs[i].big
 	}
 	return s
 }
@@ -207,15 +207,10 @@ type moreGroups struct {
 // A bigOf is the layout of the set of a record of more than smallSet rules
 // (moreGroups.bigs).
 type bigOf struct {
-	rec int32
-	big *atomic.Pointer[bigSet]
+	rec, n int32
+	big    *atomic.Pointer[bigSet]
 }
 
-// ruled reports whether record rec has a rule line.
-func (r *Robots) ruled(rec int32) bool {
-	_, rules := r.record(int(rec))
-	return len(rules) > 0
-}
 
 // compareLower compares token with s, both lower-cased, as strings.Compare
 // does.

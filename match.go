@@ -157,8 +157,30 @@ type ruleSet struct {
 }
 
 // A recSet is the compiled rules of one record alone, as Robots.sets keeps
-// them: n from lo in Robots.compiled.
-type recSet struct{ lo, n int32 }
+// them, in 4 bytes: n rules from lo in Robots.compiled, and whether the
+// record has a rule line at all (ruled). Its bits, from the least
+// significant: n (6), ruled (1), lo (25). A set of more than smallSet rules
+// has n = recSetBig, and its count and layout in moreGroups.bigs.
+type recSet uint32
+
+const (
+	recSetBig   = 1<<6 - 1 // more than smallSet
+	recSetRuled = 1 << 6
+	recSetLo    = 7
+)
+
+// newRecSet returns the recSet of s, of a record with a rule line if ruled.
+func newRecSet(s *ruleSet, ruled bool) recSet {
+	n := s.n
+	if n > smallSet {
+		n = recSetBig
+	}
+	rs := recSet(s.lo)<<recSetLo | recSet(n)
+	if ruled {
+		rs |= recSetRuled
+	}
+	return rs
+}
 
 // rules returns the compiled rules of s.
 func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }

@@ -38,7 +38,7 @@ func Parse(data []byte) *Robots {
 	p.parse()
 	p.r.resolve()
 	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.text)) + sliceSize[span](cap(r.spans)) +
+	r.size += objectSize[Robots]() + allocSize(len(r.text)) + sliceSize[int32](cap(r.spans)) +
 		sliceSize[srcLine](cap(r.agents)) + sliceSize[srcLine](cap(r.rules)) +
 		sliceSize[srcLine](cap(r.sitemaps)) + sliceSize[extra](cap(r.extras))
 	return r
@@ -206,9 +206,9 @@ func (p *parser) handle(n int, text string) line {
 		r := p.r
 		if len(r.spans) == 0 || p.ruled {
 			if r.spans == nil {
-				r.spans = make([]span, 0, 4) // one allocation for most files
+				r.spans = make([]int32, 0, 4) // one allocation for most files
 			}
-			r.spans = append(r.spans, span{int32(len(r.agents)), int32(len(r.rules))})
+			r.spans = append(r.spans, int32(len(r.agents)))
 			p.ruled = false
 			l.newRecord = true
 		}
@@ -241,9 +241,10 @@ func (p *parser) handle(n int, text string) line {
 func (p *parser) finish() {
 	p.r.text = string(p.text)
 	p.text = nil
-	// Keep exact copies of slices that grew by more than a quarter.
+	// Keep exact copies of slices that grew by more than an eighth.
 	p.r.agents = trim(p.r.agents)
 	p.r.rules = trim(p.r.rules)
+	p.r.spans = trim(p.r.spans)
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows
@@ -266,9 +267,9 @@ func extend[S ~[]E, E any](s S, n int) S {
 }
 
 // trim returns s, or a copy of it without spare capacity if that is more
-// than a quarter of its length.
+// than an eighth of its length.
 func trim[S ~[]E, E any](s S) S {
-	if cap(s)-len(s) > len(s)/4 {
+	if cap(s)-len(s) > len(s)/8 {
 		return slices.Clip(append(S(nil), s...))
 	}
 	return s

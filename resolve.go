@@ -133,7 +133,7 @@ func newGroupBuilder(r *Robots) *groupBuilder {
 	b := &groupBuilder{r: r, first: make([]int32, n+1), done: make([]bool, n), budget: len(r.rules)}
 	r.sets = make([]recSet, n)
 	for i, sp := range r.spans {
-		b.first[i] = sp.rules
+		b.first[i] = int32(r.ruleAfter(r.agents[sp].line()))
 	}
 	b.first[n] = int32(len(r.rules))
 	return b
@@ -224,10 +224,10 @@ func (b *groupBuilder) set(rec int32) {
 	var s ruleSet
 	lo, hi := b.first[rec], b.first[rec+1]
 	compile(&s, b.r, b.r.rules[lo:hi], &b.sc)
-	b.r.sets[rec] = recSet{s.lo, s.n}
-	if s.big != nil {
+	b.r.sets[rec] = newRecSet(&s, hi > lo)
+	if s.n > smallSet {
 		m := b.r.moreGroups()
-		m.bigs = append(m.bigs, bigOf{rec, s.big})
+		m.bigs = append(m.bigs, bigOf{rec, s.n, s.big})
 		b.size += objectSize[atomic.Pointer[bigSet]]()
 	}
 }

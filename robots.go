@@ -125,10 +125,11 @@ type Robots struct {
 	// body (source.go).
 	text string
 	// agents and rules are the user-agent and rule lines of all records, in
-	// file order, and spans where each record starts in them (source.go).
+	// file order, and spans the first user-agent line of each record
+	// (source.go).
 	agents   []srcLine
 	rules    []srcLine
-	spans    []span
+	spans    []int32
 	sitemaps []srcLine
 	// extras are the lines with other keys, such as crawl-delay, in file
 	// order (extensions.go).

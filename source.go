@@ -95,18 +95,35 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	return r.rules[lo-1]
 }
 
-// A span gives the first user-agent line and the first rule of a record, as
-// indexes into the agents and rules of its Robots; the record ends where the
-// next begins.
-type span struct{ agents, rules int32 }
-
-// record returns the user-agent lines and rules of record i.
+// record returns the user-agent lines and rules of record i. A record
+// starts at a user-agent line (Robots.spans holds the index of the first
+// of each) and ends where the next starts; its rules are found by their
+// line numbers, in O(log n).
 func (r *Robots) record(i int) (agents, rules []srcLine) {
-	sp, end := r.spans[i], span{int32(len(r.agents)), int32(len(r.rules))}
+	lo, hi := r.spans[i], int32(len(r.agents))
 	if i+1 < len(r.spans) {
-		end = r.spans[i+1]
+		hi = r.spans[i+1]
 	}
-	return r.agents[sp.agents:end.agents], r.rules[sp.rules:end.rules]
+	agents = r.agents[lo:hi]
+	first, end := r.ruleAfter(agents[0].line()), len(r.rules)
+	if hi < int32(len(r.agents)) {
+		end = r.ruleAfter(r.agents[hi].line())
+	}
+	return agents, r.rules[first:end]
+}
+
+// ruleAfter returns the index of the first rule line after line n.
+func (r *Robots) ruleAfter(n int) int {
+	lo, hi := 0, len(r.rules)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if r.rules[mid].line() <= n {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // Records returns the groups of the file as written, in file order, with

@@ -67,7 +67,7 @@ func (r *Robots) keptSource() string {
 		lines = append(lines, kept{a.line(), "user-agent", a.value(r.text)})
 	}
 	for _, w := range r.rules {
-		lines = append(lines, kept{w.line(), w.rule(r.text).key(), w.value(r.text)})
+		lines = append(lines, kept{w.line(), w.rule(r.text).key(), w.pattern(r.text)})
 	}
 	for _, m := range r.sitemaps {
 		lines = append(lines, kept{m.line(), "sitemap", m.value(r.text)})

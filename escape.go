@@ -1,5 +1,7 @@
 package robots
 
+import "strings"
+
 // The escaping of patterns before they are matched.
 
 // escapePattern normalises the value of an allow or disallow line the way
@@ -49,4 +51,35 @@ func escapedLen(s string) int {
 		}
 	}
 	return n
+}
+
+// unescapePattern undoes what escapePattern does to bytes outside ASCII:
+// each "%XX" whose hex digits, upper-case, are 80 to FF becomes that byte.
+// It gives back what was written only for patterns that held no such
+// triplet and no lower-case hex digit after a "%" (keepRule checks).
+func unescapePattern(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' && i+2 < len(s) && s[i+1] >= '8' && isUpperHex(s[i+1]) && isUpperHex(s[i+2]) {
+			b = append(b, fromHex(s[i+1])<<4|fromHex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// isUpperHex reports whether c is a hex digit, with letters upper-case.
+func isUpperHex(c byte) bool { return '0' <= c && c <= '9' || 'A' <= c && c <= 'F' }
+
+// fromHex returns the value of the upper-case hex digit c.
+func fromHex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'A' + 10
 }

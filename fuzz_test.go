@@ -84,10 +84,21 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("bytes after MaxSize changed the records (-all +capped):\n%s", cmp.Diff(a, b))
 			}
 		}
+		// The value of each line as written, which Records must give back
+		// (a pattern may be kept escaped only, and unescaped on demand).
+		values := map[int]string{}
+		forEachLine(skipBOM(string(body[:min(len(body), MaxSize)])), func(n, _ int, line string) {
+			_, _, values[n], _ = splitLine(line)
+		})
 		for _, rec := range r1.Records() {
 			for _, a := range rec.Agents {
 				if a.Line < 1 || a.Token != "*" && strings.IndexFunc(a.Token, func(c rune) bool { return !isTokenChar(byte(c)) || c > 0x7f }) >= 0 {
 					t.Fatalf("bad agent %+v", a)
+				}
+			}
+			for _, w := range rec.Rules {
+				if w.Pattern != values[w.Line] {
+					t.Fatalf("rule of line %d has pattern %q, the line's value is %q", w.Line, w.Pattern, values[w.Line])
 				}
 			}
 		}

@@ -213,14 +213,8 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
 	for i, l := range rules {
-		p := l.value(text)
-		// An unchanged pattern is where the parser found it; the parser put
-		// a changed one right after it (keepRule).
-		at[i] = l.off()
-		if l.escaped() {
-			at[i] += l.size()
-			p = text[at[i] : at[i]+uint32(escapedLen(p))]
-		}
+		p, off := l.matched(text)
+		at[i] = off
 		escaped[i] = p
 		if p == "" {
 			continue // priority 0: never decides

@@ -69,15 +69,21 @@ func (p *parser) keep(v string) int {
 	return off
 }
 
-// keepRule appends the pattern of a rule line to the kept text, followed
-// by its escaped form (escapePattern) if that differs, and returns the line.
+// keepRule appends the pattern of a rule line to the kept text and returns
+// the line. A pattern that escaping (escapePattern) changes is kept as
+// matched, escaped, when unescapePattern gives back what was written, or
+// else as written, followed by its escaped form.
 func (p *parser) keepRule(v string, n int, allow bool) srcLine {
-	l := newSrcLine(p.keep(v), len(v), n, allow)
-	if e := escapePattern(v); e != v {
-		p.keep(e)
-		l |= srcEscaped
+	e := escapePattern(v)
+	switch {
+	case e == v:
+		return newSrcLine(p.keep(v), len(v), n, allow)
+	case len(e) < 1<<srcLenBits && unescapePattern(e) == v:
+		return newSrcLine(p.keep(e), len(e), n, allow) | srcUnescape
 	}
-	return l
+	l := newSrcLine(p.keep(v), len(v), n, allow)
+	p.keep(e)
+	return l | srcEscaped
 }
 
 // keepAgent returns the offset in the kept text of agent value v, which it

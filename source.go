@@ -32,8 +32,10 @@ const (
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)
 	// srcEscaped marks a rule whose pattern escaping changes: its escaped
-	// form follows its value in the kept text.
-	srcEscaped = srcAllow << 1
+	// form follows its value in the kept text. srcUnescape marks one kept
+	// only escaped: what was written is its unescapePattern.
+	srcEscaped  = srcAllow << 1
+	srcUnescape = srcEscaped << 1
 )
 
 // newSrcLine returns the line numbered line whose value is n bytes at
@@ -68,9 +70,28 @@ func (l srcLine) allow() bool { return l&srcAllow != 0 }
 // from its value, and follows it in the kept text.
 func (l srcLine) escaped() bool { return l&srcEscaped != 0 }
 
+// pattern returns the pattern of a rule line as written.
+func (l srcLine) pattern(text string) string {
+	if l&srcUnescape != 0 {
+		return unescapePattern(l.value(text))
+	}
+	return l.value(text)
+}
+
+// matched returns the pattern of a rule line as it is matched, escaped,
+// and its offset in text.
+func (l srcLine) matched(text string) (string, uint32) {
+	v, off := l.value(text), l.off()
+	if l.escaped() {
+		off += l.size()
+		return text[off : off+uint32(escapedLen(v))], off
+	}
+	return v, off
+}
+
 // rule returns the line as a Rule.
 func (l srcLine) rule(text string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
+	return Rule{Allow: l.allow(), Pattern: l.pattern(text), Line: l.line()}
 }
 
 // agent returns the line as an Agent.

@@ -211,7 +211,6 @@ type bigOf struct {
 	big    *atomic.Pointer[bigSet]
 }
 
-
 // compareLower compares token with s, both lower-cased, as strings.Compare
 // does.
 func compareLower(token, s string) int {

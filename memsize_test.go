@@ -116,7 +116,7 @@ var keptPerByte = map[string]float64{
 	"random":          1.5,
 	"newlines":        1.5,
 	"groups-small":    1.5,  // the goal
-	"one-agent-many":  1.6,  // 15,000 groups of 53 bytes, googlebot's merged: rules 8+8, link 4, lines 24, span 8, set 8, records 12
+	"one-agent-many":  1.5,  // the goal
 	"invalid-utf8":    1.95, // patterns kept escaped: 3 bytes for each byte outside ASCII
 	"cr-only":         1.5,  // the goal
 }

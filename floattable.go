@@ -23,26 +23,63 @@ type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits  uint8
 	start []int32
-	// need holds, for each rule of the run, the set of bytes a path must
-	// hold for it to match, finer than the rule's own (bytes equal modulo
-	// 16 rather than 8 are conflated).
-	need []uint16
+	// rare holds, for each rule of the run, two bytes its pattern holds
+	// after the head, the least common in URLs (rarity): a path that lacks
+	// either cannot match, which one look at the path's bytes tells.
+	rare [][2]byte
 }
 
-// byteBit16 returns the bit of c in a set of bytes of floatTable.need.
-func byteBit16(c byte) uint16 { return 1 << (c & 15) }
+// rarity ranks bytes by how rarely URL paths hold them, rarest highest:
+// punctuation other than "/", "-", "." and "_", then upper-case letters,
+// digits, lower-case letters, and those four.
+func rarity(c byte) int {
+	switch {
+	case c == '/' || c == '-' || c == '.' || c == '_':
+		return 0
+	case 'a' <= c && c <= 'z':
+		return 1
+	case '0' <= c && c <= '9':
+		return 2
+	case 'A' <= c && c <= 'Z':
+		return 3
+	}
+	return 4
+}
 
-// byteSet16 returns the set of the bytes of s, except "*", for
-// floatTable.need.
-func byteSet16(s string) uint16 {
-	var set uint16
-	for i := 0; i < len(s); i++ {
-		if s[i] != '*' {
-			set |= byteBit16(s[i])
+// rarest returns the two rarest bytes of the literal bytes of p, or p's
+// only byte twice.
+func rarest(p string) [2]byte {
+	var r [2]byte
+	best := [2]int{-1, -1}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '*' || c == r[0] && best[0] >= 0 {
+			continue
+		}
+		switch k := rarity(c); {
+		case k > best[0]:
+			r[1], best[1] = r[0], best[0]
+			r[0], best[0] = c, k
+		case k > best[1] && c != r[0]:
+			r[1], best[1] = c, k
 		}
 	}
-	return set
+	if best[1] < 0 {
+		r[1] = r[0]
+	}
+	return r
 }
+
+// A byteMap is the set of the bytes of a path.
+type byteMap [4]uint64
+
+func (b *byteMap) add(s string) {
+	for i := 0; i < len(s); i++ {
+		b[s[i]>>6] |= 1 << (s[i] & 63)
+	}
+}
+
+func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
 // maxBucketBits bounds the number of buckets, so that the buckets a
 // question has seen fit in a small bitmap.
@@ -144,9 +181,9 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, 
 		}
 		k++
 	}
-	t.need = make([]uint16, nFloat)
+	t.rare = make([][2]byte, nFloat)
 	for i, r := range out[:nFloat] {
-		t.need[i] = byteSet16(tail(r))
+		t.rare[i] = rarest(tail(r))
 	}
 	return out, nFloat, nLoose
 }
@@ -155,7 +192,8 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, 
 // in t, that matches path.
 func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
 	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
-	has := byteSet16(path)
+	var has byteMap
+	has.add(path)
 	for i := 0; i+2 < len(path); i++ {
 		b := t.bucket(anchorAt(path, i))
 		if seen[b/64]&(1<<(b%64)) != 0 {
@@ -167,7 +205,7 @@ func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *mat
 			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 				break
 			}
-			if t.need[j]&^has == 0 && s.matches(r, path, m) {
+			if rare := t.rare[j]; has.has(rare[0]) && has.has(rare[1]) && s.matches(r, path, m) {
 				m.take(s, r)
 				break
 			}

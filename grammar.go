@@ -93,13 +93,3 @@ func lowerASCII(s string) string {
 
 // upperHex are the digits of a %XX escape, which are written upper-case.
 const upperHex = "0123456789ABCDEF"
-
-// trimSpaceAt removes leading and trailing ASCII whitespace, and returns the
-// offset in s of what is left.
-func trimSpaceAt(s string) (string, int) {
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	return trimSpace(s[i:]), i
-}

@@ -224,6 +224,8 @@ var scanCases = []struct{ name, body string }{
 	{"empty-value", "Disallow:\nAllow:   \n"},
 	{"typos", "useragent: a\nuser agent: b\nUser-Agent: c\ndissallow: /d\ndissalow: /e\ndisalow: /f\ndiasllow: /g\ndisallaw: /h\nsite-map: /i\nDisallowed: /j\nSitemaps: /k\nALLOW: /l"},
 	{"near-keys", "user-agen: a\ndisallo: /b\nallo: /c\nsitema: /d\nu: /e\nd: /f\na: /g\ns: /h\nxuser-agent: /i"},
+	{"near-keys-last-byte", "User-agenx: a\nDisallox: /b\nAllox: /c\nSitemax: /d\nuser-agenT: e\nDisalloW: /f"},
+	{"keys-cased", "USER-AGENT: a\nUser-Agent: b\nuSER aGENT: c\nDISALLOW: /d\nDisAllow: /e\nALLOW: /f\nSITE-MAP: /g\nDISSALLOW: /h"},
 	{"other-keys", "Crawl-delay: 5\nHost: example.com\nClean-param: a /b\n\xff\xfe: x"},
 	{"odd-bytes-in-keys", "\x15ser-agent: a\nUSER\x0dAGENT: b\n\xd5ser-agent: c"},
 	{"long-line", "Disallow: /" + strings.Repeat("a", maxLineLen) + "\nAllow: /b"},

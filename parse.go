@@ -96,7 +96,7 @@ func (p *parser) keepAgent(v string) int {
 // agentReuse is how many user-agent lines back keepAgent looks.
 const agentReuse = 8
 
-// parse splits the body into lines and hands each one to line.
+// parse splits the body into lines and hands each one to handle.
 //
 // Line breaks are LF, CR and CRLF. Every physical line is counted, so line
 // numbers are those an editor shows.
@@ -202,7 +202,7 @@ func (ls *lineScanner) next() bool {
 // of the current line, or len(s) if there is none.
 func (ls *lineScanner) find(i int) int {
 	if at := ls.at[i]; at >= ls.off {
-		return at // most often: the byte was found beyond an earlier line
+		return at // found by an earlier search, at or beyond this line
 	}
 	return ls.search(i)
 }

@@ -73,22 +73,17 @@ func BenchmarkScanCorpus(b *testing.B) {
 	}
 	ops := []struct {
 		name string
-		do   func(body string) int
+		do   func(body string)
 	}{
-		{"scan", func(body string) int {
+		{"scan", func(body string) {
 			p := parser{src: body, r: &Robots{}}
 			p.parse()
-			return len(p.r.rules)
 		}},
-		{"lines", func(body string) int {
-			n := 0
+		{"lines", func(body string) {
 			ls := newLineScanner(skipBOM(body))
 			for ls.next() {
-				if kind, _, _ := splitDirective(ls.content(), ls.colon); kind != kindNone {
-					n++
-				}
+				splitDirective(ls.content(), ls.colon)
 			}
-			return n
 		}},
 	}
 	for _, op := range ops {

@@ -333,7 +333,8 @@ func trim[S ~[]E, E any](s S) S {
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
 //
-// The line ends at its first NUL byte and at most maxLineLen bytes are kept.
+// The line ends at its first NUL byte and at most maxLineLen bytes are kept:
+// the content s is cut there, and at the comment, already.
 func splitDirective(s string, colon int) (kind lineKind, key, value string) {
 	if colon < 0 {
 		return splitNoColon(trimSpace(s))

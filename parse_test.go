@@ -266,3 +266,41 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// TestKeyKind checks every key of the grammar as the lists spell it, in
+// other cases and with a suffix, and keys that differ from one by a byte.
+func TestKeyKind(t *testing.T) {
+	lists := []struct {
+		keys []string
+		kind lineKind
+	}{
+		{userAgentKeys, kindUserAgent},
+		{allowKeys, kindAllow},
+		{disallowKeys, kindDisallow},
+		{sitemapKeys, kindSitemap},
+	}
+	for _, l := range lists {
+		for _, k := range l.keys {
+			title := strings.ToUpper(k[:1]) + k[1:]
+			last := len(k) - 1
+			tests := []struct {
+				name, key string
+				want      lineKind
+			}{
+				{"lower", k, l.kind},
+				{"title", title, l.kind},
+				{"upper", strings.ToUpper(k), l.kind},
+				{"suffix", title + "s", l.kind},
+				{"short", title[:last], kindOther},
+				{"last-byte", title[:last] + "x", kindOther},
+				{"first-byte", "x" + k[1:], kindOther},
+				{"space-first", " " + k, kindOther},
+			}
+			for _, tt := range tests {
+				if got := keyKind(tt.key); got != tt.want {
+					t.Errorf("%s/%s: keyKind(%q) = %d, want %d", k, tt.name, tt.key, got, tt.want)
+				}
+			}
+		}
+	}
+}

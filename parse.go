@@ -118,10 +118,16 @@ func (p *parser) parse() {
 // f, which sees what p.handle made of it: Check drives the parser so.
 func (p *parser) scan(f func(line)) {
 	ls := newLineScanner(skipBOM(p.src))
-	for ls.next() {
-		if l := p.handle(&ls); f != nil {
-			f(l)
+	if f == nil {
+		// Parse's loop: the line that handle returns is left where it is,
+		// not copied (about 6 ns a line).
+		for ls.next() {
+			p.handle(&ls)
 		}
+		return
+	}
+	for ls.next() {
+		f(p.handle(&ls))
 	}
 }
 

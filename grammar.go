@@ -7,11 +7,26 @@ package robots
 // ASCII prefixes, ignoring ASCII case.
 func hasAnyPrefixFold(s string, prefixes []string) bool {
 	for _, p := range prefixes {
-		if len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) {
+		if hasLowerPrefixFold(s, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasLowerPrefixFold reports whether s starts with the lower-case ASCII
+// prefix p, ignoring ASCII case. Most bytes are equal as written, and are
+// not folded.
+func hasLowerPrefixFold(s, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := s[i]; c != p[i] && lower(c) != p[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // equalFoldASCII reports whether s and t are equal under ASCII case folding.
@@ -93,13 +108,3 @@ func lowerASCII(s string) string {
 
 // upperHex are the digits of a %XX escape, which are written upper-case.
 const upperHex = "0123456789ABCDEF"
-
-// trimSpaceAt removes leading and trailing ASCII whitespace, and returns the
-// offset in s of what is left.
-func trimSpaceAt(s string) (string, int) {
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	return trimSpace(s[i:]), i
-}

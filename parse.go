@@ -102,7 +102,7 @@ func (p *parser) keepAgent(v string) int {
 // agentReuse is how many user-agent lines back keepAgent looks.
 const agentReuse = 8
 
-// parse splits the body into lines and hands each one to line.
+// parse splits the body into lines and hands each one to handle.
 //
 // Line breaks are LF, CR and CRLF. Every physical line is counted, so line
 // numbers are those an editor shows.
@@ -110,13 +110,10 @@ func (p *parser) parse() {
 	s := p.src
 	// Size the rules for the lines that may be directives, to grow them
 	// once or not at all; finish trims what is left over. A rule line has a
-	// colon (or a space), ends with a line break or the file, and takes at
-	// least 6 bytes ("allow:").
-	lines := strings.Count(s, "\n") + strings.Count(s, "\r") + 1
-	p.r.rules = make([]srcLine, 0, min(strings.Count(s, ":"), lines, len(s)/6)+1)
-	// Likewise the user-agent lines: "user-agent", "User-Agent",
-	// "USER-AGENT" and the typos all hold "gent" or "GENT".
-	p.r.agents = make([]srcLine, 0, min(strings.Count(s, "gent")+strings.Count(s, "GENT"), lines))
+	// colon (or, rarely, a space), and takes at least 6 bytes ("allow:").
+	// One count, the colons: most lines that have one are directives. The
+	// user-agent lines, far fewer, grow as they come (push).
+	p.r.rules = make([]srcLine, 0, min(strings.Count(s, ":"), len(s)/6)+1)
 	// The kept text is at most the body, unless patterns need escaping.
 	p.text = make([]byte, 0, len(s))
 	p.scan(nil)
@@ -126,46 +123,113 @@ func (p *parser) parse() {
 // scan hands each line of the body to p.handle, then, unless f is nil, to
 // f, which sees what p.handle made of it: Check drives the parser so.
 func (p *parser) scan(f func(line)) {
-	s := skipBOM(p.src)
-	forEachLine(s, func(n, _ int, text string) {
-		if l := p.handle(n, text); f != nil {
-			f(l)
+	ls := newLineScanner(skipBOM(p.src))
+	if f == nil {
+		// Parse's loop: the line that handle returns is left where it is,
+		// not copied (about 6 ns a line).
+		for ls.next() {
+			p.handle(&ls)
 		}
-	})
-}
-
-// forEachLine calls f with each physical line of s, its 1-based number and
-// its offset in s. Line breaks are LF, CR and CRLF; a file that ends with a
-// break has an empty last line.
-func forEachLine(s string, f func(n, off int, line string)) {
-	cr := strings.IndexByte(s, '\r') >= 0
-	off := 0
-	for n := 1; ; n++ {
-		i := lineEnd(s[off:], cr)
-		if i < 0 {
-			f(n, off, s[off:])
-			return
-		}
-		f(n, off, s[off:off+i])
-		if s[off+i] == '\r' && off+i+1 < len(s) && s[off+i+1] == '\n' {
-			i++ // CRLF is one break
-		}
-		off += i + 1
+		return
+	}
+	for ls.next() {
+		f(p.handle(&ls))
 	}
 }
 
-// lineEnd returns the index of the first CR or LF in s, or -1. When cr is
-// false, s has no CR.
-func lineEnd(s string, cr bool) int {
-	if !cr {
-		return strings.IndexByte(s, '\n')
+// A lineScanner cuts a body into its physical lines, and each line into the
+// part the grammar reads (see splitDirective). Line breaks are LF, CR and
+// CRLF; a body that ends with a break has an empty last line.
+//
+// The scanner looks for each byte that matters (LF, CR, NUL, '#', ':') across
+// lines rather than within each: it remembers where the next one of each is,
+// and looks again only once a line has gone past it. A body with no CR, NUL
+// or '#' is searched for them once, and however its lines look (a body of CR
+// line breaks has no LF at all), no byte is read twice by searches for the
+// same byte: the scan is linear in the body.
+type lineScanner struct {
+	s string
+	// off is where the next line starts, len(s)+1 after the last line.
+	off int
+	// n is the 1-based number of the current line. The line is
+	// s[start:end]; its content, the part the grammar reads, is s[start:cut]:
+	// at most maxLineLen bytes, up to the first NUL and the first '#'.
+	// colon is the offset in the content of its first ':', or -1. (Offsets
+	// rather than strings: writing a string costs a write barrier while
+	// the garbage collector runs.)
+	n, start, end, cut, colon int
+	// at holds, for each byte of scanBytes, the offset in s of its next
+	// occurrence at or after the start of the current line, or len(s) if
+	// there is none, or -1 before the first search.
+	at [len(scanBytes)]int
+}
+
+// text returns the current line.
+func (ls *lineScanner) text() string { return ls.s[ls.start:ls.end] }
+
+// content returns the part of the current line that the grammar reads.
+func (ls *lineScanner) content() string { return ls.s[ls.start:ls.cut] }
+
+// scanBytes are the bytes a lineScanner finds, in the order of the indices
+// into lineScanner.at below.
+const scanBytes = "\n\r\x00#:"
+
+// Indices of scanBytes.
+const (
+	atLF = iota
+	atCR
+	atNUL
+	atHash
+	atColon
+)
+
+// newLineScanner returns a scanner of the lines of s.
+func newLineScanner(s string) lineScanner {
+	return lineScanner{s: s, at: [len(scanBytes)]int{-1, -1, -1, -1, -1}}
+}
+
+// next moves to the next line, and reports whether there is one.
+func (ls *lineScanner) next() bool {
+	start := ls.off
+	if start > len(ls.s) {
+		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' || s[i] == '\r' {
-			return i
-		}
+	ls.n++
+	end := min(ls.find(atLF), ls.find(atCR))
+	// The reference reads lines as C strings into a buffer of maxLineLen
+	// bytes, and a comment runs to the end of the line.
+	cut := min(end, start+maxLineLen, ls.find(atNUL), ls.find(atHash))
+	ls.start, ls.end, ls.cut, ls.colon = start, end, cut, -1
+	if i := ls.find(atColon); i < cut {
+		ls.colon = i - start
 	}
-	return -1
+	ls.off = end + 1
+	if end < len(ls.s) && ls.s[end] == '\r' && end+1 < len(ls.s) && ls.s[end+1] == '\n' {
+		ls.off++ // CRLF is one break
+	}
+	return true
+}
+
+// find returns the offset of the next scanBytes[i] at or after the start
+// of the current line, or len(s) if there is none.
+func (ls *lineScanner) find(i int) int {
+	if at := ls.at[i]; at >= ls.off {
+		return at // found by an earlier search, at or beyond this line
+	}
+	return ls.search(i)
+}
+
+// search looks for the next scanBytes[i] from the start of the current
+// line on, and remembers where it is.
+func (ls *lineScanner) search(i int) int {
+	at := strings.IndexByte(ls.s[ls.off:], scanBytes[i])
+	if at < 0 {
+		at = len(ls.s)
+	} else {
+		at += ls.off
+	}
+	ls.at[i] = at
+	return at
 }
 
 // skipBOM drops a UTF-8 byte order mark at the start of s, or the part of it
@@ -203,10 +267,11 @@ type line struct {
 	newRecord, kept bool
 }
 
-// handle parses physical line number n.
-func (p *parser) handle(n int, text string) line {
-	l := line{n: n, text: text}
-	l.kind, l.key, l.value, _ = splitLine(text)
+// handle parses the current line of ls.
+func (p *parser) handle(ls *lineScanner) line {
+	n := ls.n
+	l := line{n: n, text: ls.text()}
+	l.kind, l.key, l.value = splitDirective(ls.content(), ls.colon)
 	switch l.kind {
 	case kindUserAgent:
 		r := p.r
@@ -281,46 +346,48 @@ func trim[S ~[]E, E any](s S) S {
 	return s
 }
 
-// splitLine splits one physical line into its key and value, says what
-// kind of directive it is, and returns the offset of the value in s. The
-// grammar, as Google's reference parser reads it:
+// splitDirective splits the content of a line (see lineScanner) into its
+// key and value, and says what kind of directive it is; colon is the offset
+// in s of its first ':', or -1. The grammar, as Google's reference parser
+// reads it:
 //
 //	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
 //
-// The line ends at its first NUL byte and at most maxLineLen bytes are kept.
-func splitLine(s string) (kind lineKind, key, value string, at int) {
-	if len(s) > maxLineLen {
-		s = s[:maxLineLen]
+// The line ends at its first NUL byte and at most maxLineLen bytes are kept:
+// the content s is cut there, and at the comment, already.
+func splitDirective(s string, colon int) (kind lineKind, key, value string) {
+	if colon < 0 {
+		return splitNoColon(trimSpace(s))
 	}
-	if i := strings.IndexByte(s, 0); i >= 0 {
-		s = s[:i] // the reference reads lines as C strings
+	// Whitespace is not ':', so the key starts before the colon.
+	start := 0
+	for isSpace(s[start]) {
+		start++
 	}
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s = s[:i]
-	}
-	s, start := trimSpaceAt(s)
-	sep := strings.IndexByte(s, ':')
-	if sep < 0 {
-		// Some people forget the colon: "Disallow /tmp". Whitespace serves as
-		// the separator, but only when the line is exactly two runs of
-		// non-whitespace, so that "Disallow /a /b" is still ignored.
-		sep = strings.IndexAny(s, " \t")
-		if sep < 0 {
-			return kindNone, "", "", 0
-		}
-		rest := strings.TrimLeft(s[sep:], " \t")
-		if strings.ContainsAny(rest, " \t") {
-			return kindNone, "", "", 0
-		}
-	}
-	key = trimSpace(s[:sep])
+	key = trimSpace(s[start:colon])
 	if key == "" {
-		return kindNone, "", "", 0
+		return kindNone, "", ""
 	}
-	value, at = trimSpaceAt(s[sep+1:])
-	return keyKind(key), key, value, start + sep + 1 + at
+	return keyKind(key), key, trimSpace(s[colon+1:])
+}
+
+// splitNoColon splits a line s that has no colon, with no whitespace around
+// it. Some people forget the colon: "Disallow /tmp". Whitespace serves as
+// the separator, but only when the line is exactly two runs of
+// non-whitespace, so that "Disallow /a /b" is still ignored.
+func splitNoColon(s string) (kind lineKind, key, value string) {
+	sep := strings.IndexAny(s, " \t")
+	if sep < 0 {
+		return kindNone, "", ""
+	}
+	if rest := strings.TrimLeft(s[sep:], " \t"); strings.ContainsAny(rest, " \t") {
+		return kindNone, "", ""
+	}
+	// s starts with the key, which is not empty.
+	key = trimSpace(s[:sep])
+	return keyKind(key), key, trimSpace(s[sep+1:])
 }
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a
@@ -333,18 +400,43 @@ var (
 	sitemapKeys   = []string{"sitemap", "site-map"}
 )
 
-// keyKind says which directive key names. The order of the tests matters:
-// it is the reference's.
+// keyKind says which directive key names. The reference tests the lists
+// of keys in the order above; as each list starts with its own letter, at
+// most one can match, and the first byte of key picks it. Keys are most
+// often written as the first of their list, with or without a capital:
+// those are recognised before any case folding.
 func keyKind(key string) lineKind {
-	switch {
-	case hasAnyPrefixFold(key, userAgentKeys):
-		return kindUserAgent
-	case hasAnyPrefixFold(key, allowKeys):
-		return kindAllow
-	case hasAnyPrefixFold(key, disallowKeys):
-		return kindDisallow
-	case hasAnyPrefixFold(key, sitemapKeys):
-		return kindSitemap
+	if key == "" {
+		return kindOther
+	}
+	var keys []string
+	var kind lineKind
+	switch lower(key[0]) {
+	case 'u':
+		if len(key) >= 10 && key[1:10] == "ser-agent" {
+			return kindUserAgent
+		}
+		keys, kind = userAgentKeys, kindUserAgent
+	case 'a':
+		if len(key) >= 5 && key[1:5] == "llow" {
+			return kindAllow
+		}
+		keys, kind = allowKeys, kindAllow
+	case 'd':
+		if len(key) >= 8 && key[1:8] == "isallow" {
+			return kindDisallow
+		}
+		keys, kind = disallowKeys, kindDisallow
+	case 's':
+		if len(key) >= 7 && key[1:7] == "itemap" {
+			return kindSitemap
+		}
+		keys, kind = sitemapKeys, kindSitemap
+	default:
+		return kindOther
+	}
+	if hasAnyPrefixFold(key, keys) {
+		return kind
 	}
 	return kindOther
 }

@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,6 +54,253 @@ func TestParseDataReused(t *testing.T) {
 		}
 		if diff := cmp.Diff(before, see()); diff != "" {
 			t.Errorf("%s: overwriting the data changed the parsed file (-before +after):\n%s", tt.name, diff)
+		}
+	}
+}
+
+// BenchmarkScanCorpus runs the parser's pass over the lines alone on every
+// file of the real-world corpus. op=scan is all of it: the pre-size counts,
+// the line scan, the directives and the text they keep, but not the
+// resolution of records into groups that Parse does next
+// (BenchmarkParseCorpus has the whole). op=lines only cuts lines and splits
+// directives, and keeps nothing.
+func BenchmarkScanCorpus(b *testing.B) {
+	var bodies []string
+	size := 0
+	for _, body := range realWorldBodies(b) {
+		bodies = append(bodies, string(body))
+		size += len(body)
+	}
+	ops := []struct {
+		name string
+		do   func(body string)
+	}{
+		{"scan", func(body string) {
+			p := parser{src: body, r: &Robots{}}
+			p.parse()
+		}},
+		{"lines", func(body string) {
+			ls := newLineScanner(skipBOM(body))
+			for ls.next() {
+				splitDirective(ls.content(), ls.colon)
+			}
+		}},
+	}
+	for _, op := range ops {
+		b.Run("op="+op.name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, body := range bodies {
+					op.do(body)
+				}
+			}
+		})
+	}
+}
+
+// A scannedLine is what the scanner reads of one physical line.
+type scannedLine struct {
+	N          int
+	Text       string
+	Kind       lineKind
+	Key, Value string
+}
+
+// scanLines returns what the parser's scanner reads of each line of body.
+func scanLines(body string) []scannedLine {
+	var got []scannedLine
+	ls := newLineScanner(skipBOM(body))
+	for ls.next() {
+		kind, key, value := splitDirective(ls.content(), ls.colon)
+		got = append(got, scannedLine{ls.n, ls.text(), kind, key, value})
+	}
+	return got
+}
+
+// scanLinesSlow is scanLines done the obvious way, one line and one byte
+// class at a time, as the parser did before it looked for each byte across
+// lines: the reference the scanner must agree with.
+func scanLinesSlow(body string) []scannedLine {
+	var got []scannedLine
+	s := skipBOM(body)
+	n := 1
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		text := s
+		if i >= 0 {
+			text = s[:i]
+		}
+		kind, key, value := splitLineSlow(text)
+		got = append(got, scannedLine{n, text, kind, key, value})
+		if i < 0 {
+			return got
+		}
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++ // CRLF is one break
+		}
+		s = s[i+1:]
+		n++
+	}
+}
+
+// splitLineSlow splits one physical line as the grammar above splitDirective
+// says, one step at a time.
+func splitLineSlow(s string) (kind lineKind, key, value string) {
+	s = s[:min(len(s), maxLineLen)]
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	s = trimSpace(s)
+	sep := strings.IndexByte(s, ':')
+	if sep < 0 {
+		sep = strings.IndexAny(s, " \t")
+		if sep < 0 || strings.ContainsAny(strings.TrimLeft(s[sep:], " \t"), " \t") {
+			return kindNone, "", ""
+		}
+	}
+	key = trimSpace(s[:sep])
+	if key == "" {
+		return kindNone, "", ""
+	}
+	return keyKindSlow(key), key, trimSpace(s[sep+1:])
+}
+
+// keyKindSlow tries each list of keys in the reference's order.
+func keyKindSlow(key string) lineKind {
+	for _, k := range []struct {
+		keys []string
+		kind lineKind
+	}{
+		{userAgentKeys, kindUserAgent},
+		{allowKeys, kindAllow},
+		{disallowKeys, kindDisallow},
+		{sitemapKeys, kindSitemap},
+	} {
+		for _, p := range k.keys {
+			if len(key) >= len(p) && equalFoldASCII(key[:len(p)], p) {
+				return k.kind
+			}
+		}
+	}
+	return kindOther
+}
+
+// scanCases are bodies whose lines the scanner must read as the reference
+// does: every line break, the cut at NUL, '#' and maxLineLen, the BOM and
+// its fragments, keys without a colon, misspelled and odd keys.
+var scanCases = []struct{ name, body string }{
+	{"empty", ""},
+	{"lf", "User-agent: *\nDisallow: /a\n"},
+	{"crlf", "User-agent: *\r\nDisallow: /a\r\n"},
+	{"cr", "User-agent: *\rDisallow: /a\rAllow: /b"},
+	{"mixed-breaks", "a: 1\r\n\rb: 2\n\r\nc: 3\n\n\rd: 4\r"},
+	{"lf-cr", "a: 1\n\rb: 2"},
+	{"no-final-break", "user-agent: x\ndisallow: /y"},
+	{"bom", utf8BOM + "User-agent: *\nDisallow: /"},
+	{"bom-fragment", "\xEF\xBBUser-agent: *\nDisallow: /"},
+	{"bom-fragment-other", "\xEF\xBB\xBEUser-agent: *"},
+	{"bom-twice", utf8BOM + utf8BOM + "User-agent: *"},
+	{"bom-mid-file", "User-agent: *\n" + utf8BOM + "Disallow: /"},
+	{"nul", "User-agent: *\nDisallow: /a\x00b\nAllow: /c\x00"},
+	{"nul-before-colon", "Disallow\x00: /a\nDisallow: /b"},
+	{"nul-only", "\x00\x00\x00\n\x00"},
+	{"comment", "# hello: world\nUser-agent: * # all\nDisallow: /a#b\n#\n"},
+	{"comment-before-colon", "Disallow # : /a\nAllow: /b"},
+	{"colon-after-comment", "User-agent: x\n# a\nb\nDisallow: /c:d"},
+	{"missing-colon", "User-agent *\nDisallow /tmp\nDisallow /a /b\n Allow\t/c \n"},
+	{"missing-colon-tabs", "Disallow\t\t/x\t"},
+	{"colon-in-value", "Sitemap: https://example.com:8080/s.xml\nDisallow: /a:b"},
+	{"spaces", "  \t User-agent \t :  \v bot \f\n\v\f\r\n   \t"},
+	{"empty-key", ": /a\n  : /b\n"},
+	{"empty-value", "Disallow:\nAllow:   \n"},
+	{"typos", "useragent: a\nuser agent: b\nUser-Agent: c\ndissallow: /d\ndissalow: /e\ndisalow: /f\ndiasllow: /g\ndisallaw: /h\nsite-map: /i\nDisallowed: /j\nSitemaps: /k\nALLOW: /l"},
+	{"near-keys", "user-agen: a\ndisallo: /b\nallo: /c\nsitema: /d\nu: /e\nd: /f\na: /g\ns: /h\nxuser-agent: /i"},
+	{"near-keys-last-byte", "User-agenx: a\nDisallox: /b\nAllox: /c\nSitemax: /d\nuser-agenT: e\nDisalloW: /f"},
+	{"keys-cased", "USER-AGENT: a\nUser-Agent: b\nuSER aGENT: c\nDISALLOW: /d\nDisAllow: /e\nALLOW: /f\nSITE-MAP: /g\nDISSALLOW: /h"},
+	{"other-keys", "Crawl-delay: 5\nHost: example.com\nClean-param: a /b\n\xff\xfe: x"},
+	{"odd-bytes-in-keys", "\x15ser-agent: a\nUSER\x0dAGENT: b\n\xd5ser-agent: c"},
+	{"long-line", "Disallow: /" + strings.Repeat("a", maxLineLen) + "\nAllow: /b"},
+	{"long-line-comment", "Disallow: /" + strings.Repeat("a", maxLineLen-12) + "#bc\nAllow: /b"},
+	{"long-line-colon-late", strings.Repeat("a", maxLineLen) + ":b\nAllow: /b"},
+	{"long-line-nul-late", "Allow: /" + strings.Repeat("a", maxLineLen) + "\x00"},
+	{"long-line-exact", "Allow: /" + strings.Repeat("a", maxLineLen-8) + "#\nDisallow: /z"},
+	{"long-line-cr", "Allow: /" + strings.Repeat("a", 2*maxLineLen) + "\rDisallow: /z"},
+}
+
+// TestScanMatchesSlow checks the scanner against scanLinesSlow on the
+// cases above, the real-world corpus and the hostile files.
+func TestScanMatchesSlow(t *testing.T) {
+	type named struct{ name, body string }
+	var all []named
+	for _, c := range scanCases {
+		all = append(all, named{"case/" + c.name, c.body})
+	}
+	for name, body := range hostileFiles() {
+		all = append(all, named{"hostile/" + name, body})
+	}
+	for i, body := range realWorldBodies(t) {
+		all = append(all, named{"realworld/" + strconv.Itoa(i), string(body)})
+	}
+	for _, c := range all {
+		// cmp.Diff only to explain a difference: it is slow on the corpus.
+		want, got := scanLinesSlow(c.body), scanLines(c.body)
+		if !slices.Equal(want, got) {
+			t.Errorf("%s: scanner disagrees with the reference (-want +got):\n%s", c.name, cmp.Diff(want, got))
+		}
+	}
+}
+
+// FuzzScan checks the scanner against scanLinesSlow on any input.
+func FuzzScan(f *testing.F) {
+	for _, c := range scanCases {
+		f.Add([]byte(c.body))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if want, got := scanLinesSlow(string(body)), scanLines(string(body)); !slices.Equal(want, got) {
+			diff := cmp.Diff(want, got)
+			t.Fatalf("scanner disagrees with the reference (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestKeyKind checks every key of the grammar as the lists spell it, in
+// other cases and with a suffix, and keys that differ from one by a byte.
+func TestKeyKind(t *testing.T) {
+	lists := []struct {
+		keys []string
+		kind lineKind
+	}{
+		{userAgentKeys, kindUserAgent},
+		{allowKeys, kindAllow},
+		{disallowKeys, kindDisallow},
+		{sitemapKeys, kindSitemap},
+	}
+	for _, l := range lists {
+		for _, k := range l.keys {
+			title := strings.ToUpper(k[:1]) + k[1:]
+			last := len(k) - 1
+			tests := []struct {
+				name, key string
+				want      lineKind
+			}{
+				{"lower", k, l.kind},
+				{"title", title, l.kind},
+				{"upper", strings.ToUpper(k), l.kind},
+				{"suffix", title + "s", l.kind},
+				{"short", title[:last], kindOther},
+				{"last-byte", title[:last] + "x", kindOther},
+				{"first-byte", "x" + k[1:], kindOther},
+				{"space-first", " " + k, kindOther},
+			}
+			for _, tt := range tests {
+				if got := keyKind(tt.key); got != tt.want {
+					t.Errorf("%s/%s: keyKind(%q) = %d, want %d", k, tt.name, tt.key, got, tt.want)
+				}
+			}
 		}
 	}
 }

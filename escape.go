@@ -42,6 +42,17 @@ func escapePattern(s string) string {
 	return string(b)
 }
 
+// escapeFree reports whether s holds no "%" and no byte outside ASCII, so
+// that escapePattern returns it unchanged. It is the common case, checked
+// faster than escapePattern checks it.
+func escapeFree(s string) bool {
+	var or byte
+	for i := 0; i < len(s); i++ {
+		or |= s[i]
+	}
+	return or < 0x80 && strings.IndexByte(s, '%') < 0
+}
+
 // escapedLen returns the length of escapePattern(s), without building it.
 func escapedLen(s string) int {
 	n := len(s)

@@ -10,7 +10,7 @@ import (
 )
 
 // A bigSet describes the layout of a set of more than smallSet rules.
-// Parse stores the rules sorted by key; the first query lays them out in
+// Parse stores the rules in file order; the first query lays them out in
 // place (layOut), in three runs:
 //
 //   - the wildcard rules whose head is too short to select them, filed by
@@ -51,10 +51,11 @@ func (s *ruleSet) layOut() *bigSet {
 	return b
 }
 
-// newLayout lays out rules, sorted by key, in place, and returns the layout.
+// newLayout lays out rules, in file order, in place, and returns the
+// layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{}
-	byKey := slices.Clone(rules)
+	byKey := byKey(rules)
 	out := rules[:0]
 	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
 	floating := 0
@@ -189,8 +190,11 @@ func (s *ruleSet) sorted() []rule {
 	rules := slices.Clone(s.rules())
 	laid := s.big != nil && s.big.Load() != nil
 	s.file.layMu.Unlock()
-	if !laid {
+	switch {
+	case s.big == nil:
 		return rules
+	case !laid:
+		return byKey(rules)
 	}
 	slices.SortFunc(rules, func(a, b rule) int {
 		ka, kb := s.key(a), s.key(b)

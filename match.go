@@ -146,9 +146,10 @@ func byteSet(s string) uint8 {
 type ruleSet struct {
 	// file holds the kept text, which holds the patterns, the rules as
 	// written, which Decide quotes, and the compiled rules of the set: n of
-	// them from lo in file.compiled, sorted by key, greatest first. In a
-	// set of at most smallSet rules they are tried in order, and the first
-	// that matches wins.
+	// them from lo in file.compiled. In a set of at most smallSet rules they
+	// are sorted by key, greatest first, and tried in order: the first that
+	// matches wins. A larger set keeps them in file order until its first
+	// query lays them out (index.go).
 	file  *Robots
 	lo, n int32
 	// big holds the layout of a set of more than smallSet rules once its
@@ -227,10 +228,13 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	if len(order) == 0 {
 		return
 	}
-	slices.Sort(order)
 	s.n = int32(len(order))
-	if s.n > smallSet {
+	if s.n <= smallSet {
+		slices.Sort(order)
+	} else {
+		// A large set is sorted when it is laid out, on its first query.
 		s.big = new(atomic.Pointer[bigSet])
+		slices.Reverse(order)
 	}
 	file.compiled = extend(file.compiled, len(order))
 	compiled := s.rules()
@@ -244,6 +248,22 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
 		}
 	}
+}
+
+// byKey returns a copy of rules, which are in file order, sorted by key,
+// greatest first: by rank, then by position.
+func byKey(rules []rule) []rule {
+	n := len(rules)
+	order := make([]uint64, n)
+	for i, r := range rules {
+		order[i] = uint64(r.rank())<<32 | uint64(n-1-i)
+	}
+	slices.Sort(order)
+	out := make([]rule, n)
+	for k, o := range order {
+		out[n-1-k] = rules[n-1-int(uint32(o))]
+	}
+	return out
 }
 
 // indexHTM returns the index of the last "/" of the escaped pattern p of an

@@ -74,6 +74,9 @@ func (p *parser) keep(v string) int {
 // matched, escaped, when unescapePattern gives back what was written, or
 // else as written, followed by its escaped form.
 func (p *parser) keepRule(v string, n int, allow bool) srcLine {
+	if escapeFree(v) {
+		return newSrcLine(p.keep(v), len(v), n, allow)
+	}
 	e := escapePattern(v)
 	switch {
 	case e == v:

@@ -86,3 +86,75 @@ func layoutBody() string {
 	}
 	return b.String()
 }
+
+// adversarialLayouts returns files built against the layout of large sets
+// and the merging of groups, each with a path that passes the byte-set
+// filters of its rules but matches none of them.
+func adversarialLayouts() map[string][2]string {
+	// Tails of bytes that no path below holds: two bytes, so that a
+	// floating rule has no anchor but the one it shares, or three.
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!'(),-.:;@[]^_"
+	pairs := func(f func(tail string)) {
+		for _, c := range alphabet {
+			for _, d := range alphabet {
+				f(string(c) + string(d))
+			}
+		}
+	}
+	triples := func(f func(tail string)) {
+		pairs(func(p string) {
+			for _, e := range alphabet[:10] {
+				f(p + string(e))
+			}
+		})
+	}
+	// Every byte residue modulo 16 but in lower case, so that the
+	// byte-set filters (modulo 8 and 16) let every rule through.
+	const residues = "pqrstuvwxyz{|}~o"
+	var split strings.Builder // googlebot's records are those of "*", which merging spent its budget on
+	for i := 0; split.Len() < MaxSize; i++ {
+		fmt.Fprintf(&split, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n", i)
+	}
+	var run strings.Builder // one head, many wildcard tails
+	run.WriteString("user-agent: googlebot\n")
+	triples(func(p string) { fmt.Fprintf(&run, "disallow: /a*%s\n", p) })
+	var bucket strings.Builder // floating rules that share their only anchor
+	bucket.WriteString("user-agent: googlebot\n")
+	pairs(func(p string) { fmt.Fprintf(&bucket, "disallow: *abc*%s\n", p) })
+	var chain strings.Builder // heads that are prefixes of each other and of the path
+	chain.WriteString("user-agent: googlebot\n")
+	for k := 1; chain.Len() < MaxSize-2000; k++ {
+		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
+	}
+	return map[string][2]string{
+		"split-by-star": {split.String(), "/q"},
+		"head-run":      {run.String(), "/a" + residues},
+		"anchor-bucket": {bucket.String(), "/abc" + residues},
+		"head-chain":    {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
+	}
+}
+
+// BenchmarkAdversarialLayouts measures a warm question, and a parse with
+// its first question, on adversarialLayouts.
+func BenchmarkAdversarialLayouts(b *testing.B) {
+	for name, f := range adversarialLayouts() {
+		body, path := []byte(f[0]), f[1]
+		b.Run(name+"/query", func(b *testing.B) {
+			r := Parse(body)
+			if !r.Allowed("Googlebot", path) {
+				b.Fatalf("Allowed(%q) = false: the path must match no rule", short(path))
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Allowed("Googlebot", path)
+			}
+		})
+		b.Run(name+"/parse+query", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body).Allowed("Googlebot", path)
+			}
+		})
+	}
+}

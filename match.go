@@ -155,7 +155,8 @@ type ruleSet struct {
 	// written, which Decide quotes, and the compiled rules of the set: n of
 	// them from lo in file.compiled, sorted by key, greatest first. In a
 	// set of at most smallSet rules they are tried in order, and the first
-	// that matches wins.
+	// that matches wins; a larger set's first query reorders them in place
+	// (layOut), after which only big says where they are.
 	file  *Robots
 	lo, n int32
 	// big describes the layout of a larger set, which its first query makes

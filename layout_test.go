@@ -158,3 +158,22 @@ func BenchmarkAdversarialLayouts(b *testing.B) {
 		})
 	}
 }
+
+// TestDecideNoAllocs checks that Decide, like Allowed, allocates nothing
+// once the sets it asks are laid out: merged, split and global groups of
+// large sets, and a rule quoted from an escaped pattern.
+func TestDecideNoAllocs(t *testing.T) {
+	r := Parse([]byte(layoutBody() + "user-agent: c\nallow: /caf\xc3\xa9\n"))
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
+	for _, agent := range []string{"a", "b", "c", "z"} {
+		for _, p := range paths {
+			r.Decide(agent, p) // the first question lays the sets out
+			if n := testing.AllocsPerRun(50, func() { r.Decide(agent, p) }); n != 0 {
+				t.Errorf("Decide(%q, %q) allocates %v times", agent, p, n)
+			}
+		}
+	}
+	if d := r.Decide("c", "/caf%C3%A9/x"); d.Rule.Pattern != "/caf\xc3\xa9" || !d.Allowed {
+		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
+	}
+}

@@ -182,3 +182,19 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideLineAtSharedOffsets checks the line Decide quotes when the
+// compiled offset of a rule is shared: an empty rule's value starts where
+// the next rule's does, and an escaped pattern follows its value as written
+// (keepRule), right before the next rule's value.
+func TestDecideLineAtSharedOffsets(t *testing.T) {
+	runQueries(t, []query{
+		{name: "empty-then-escaped", body: "user-agent: a\ndisallow:\ndisallow: /\xe9\n", agent: "a", url: "/%E9", want: false, line: 3},
+		{name: "escaped-then-empty", body: "user-agent: a\ndisallow: /\xe9\nallow:\nallow: /%e9\n", agent: "a", url: "/%E9", want: true, line: 4},
+		{name: "escaped-then-empty-then-plain", body: "user-agent: a\nallow: /\xe9\ndisallow:\ndisallow: /x\n", agent: "a", url: "/x", want: false, line: 4},
+		{name: "escaped-twice-same-rank", body: "user-agent: a\ndisallow: /%e9\ndisallow: /\xe9\n", agent: "a", url: "/%E9", want: false, line: 2},
+		{name: "escaped-index-htm", body: "user-agent: a\nallow: /\xe9/index.html\ndisallow: /\n", agent: "a", url: "/%E9/", want: true, line: 2},
+		{name: "escaped-dollar", body: "user-agent: a\ndisallow: /\xe9$\nallow: /%E9\n", agent: "a", url: "/%E9", want: false, line: 2}, // "/%E9$" is longer
+		{name: "empty-escaped-empty", body: "user-agent: a\nallow:\ndisallow: /a%2f\nallow:\n", agent: "a", url: "/a%2F", want: false, line: 3},
+	})
+}

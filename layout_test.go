@@ -115,6 +115,14 @@ func adversarialLayouts() map[string][2]string {
 	for i := 0; split.Len() < MaxSize; i++ {
 		fmt.Fprintf(&split, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n", i)
 	}
+	var large strings.Builder // the same, and googlebot's own record besides: each record a large set, asked one by one
+	large.WriteString("user-agent: googlebot\ndisallow: /x\n")
+	for large.Len() < MaxSize-1000 {
+		large.WriteString("user-agent: *\nuser-agent: googlebot\n")
+		for j := range 33 {
+			fmt.Fprintf(&large, "disallow: /*x%02d\n", j)
+		}
+	}
 	var run strings.Builder // one head, many wildcard tails
 	run.WriteString("user-agent: googlebot\n")
 	triples(func(p string) { fmt.Fprintf(&run, "disallow: /a*%s\n", p) })
@@ -128,6 +136,7 @@ func adversarialLayouts() map[string][2]string {
 	}
 	return map[string][2]string{
 		"split-by-star": {split.String(), "/q"},
+		"split-large":   {large.String(), "/qx0x1"},
 		"head-run":      {run.String(), "/a" + residues},
 		"anchor-bucket": {bucket.String(), "/abc" + residues},
 		"head-chain":    {chain.String(), "/" + strings.Repeat("a", 1000) + residues},

@@ -31,10 +31,13 @@ import (
 // ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
 // head, the bytes before its first "*". A small group tries its rules from
 // the highest priority down, stopping at the first that matches. A large
-// group keeps its rules sorted by head, so that a few binary searches find
-// the heads that are prefixes of a path, and files its wildcard rules of
-// short heads by a run of their literal bytes (index.go, floattable.go);
-// only the rules so found are tried, from the highest priority down.
+// group sorts its rules by head on its first query, so that one binary
+// search and a walk along links from head to shorter head find the heads
+// that are prefixes of a path, and files its wildcard rules of short heads
+// by a run of their literal bytes (index.go, floattable.go); only the rules
+// so found are tried, from the highest priority down, each head's until
+// one matches: rules of one head, or of one anchor, that a path passes
+// without matching are all tried (linear in them).
 // Wildcard patterns are matched segment by segment, leftmost first, which is
 // linear in the length of the path and pattern: no backtracking, no regexp.
 

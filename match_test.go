@@ -39,3 +39,37 @@ func TestLongEscapedPatterns(t *testing.T) {
 		})
 	}
 }
+
+// TestLargestKeptText checks the rules of the file whose kept text is the
+// largest: MaxSize bytes of rules of non-ASCII bytes at the line limit,
+// kept as written and escaped (four times their size). The offsets of the
+// last rules must still fit a rule (ruleOffBits).
+func TestLargestKeptText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	var tags []string
+	for i := 0; b.Len() < MaxSize; i++ {
+		tag := "/" + letters(i) + "/"
+		tags = append(tags, tag)
+		b.WriteString("allow:" + tag + strings.Repeat("\xff", maxLineLen-len("allow:")-len(tag)) + "\n")
+	}
+	b.WriteString("user-agent: a\n")
+	r := Parse([]byte(b.String()))
+	if n := len(r.text); n >= 1<<ruleOffBits || n < 1<<ruleOffBits-64<<10 {
+		t.Fatalf("the kept text holds %d bytes, want just under %d", n, 1<<ruleOffBits)
+	}
+	last := tags[len(tags)-2] // the last whole line
+	esc := last + strings.Repeat("%FF", maxLineLen-len("allow:")-len(last))
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{esc, true},
+		{esc[:len(esc)-1], false},
+	} {
+		d := r.Decide("b", tt.path)
+		if got := d.Reason == ReasonRule && d.Rule.Line == len(tags); got != tt.want {
+			t.Errorf("Decide(b, %q) = %v, want the rule of line %d: %t", short(tt.path), d, len(tags), tt.want)
+		}
+	}
+}

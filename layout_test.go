@@ -135,16 +135,18 @@ func adversarialLayouts() map[string][2]string {
 		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
 	}
 	return map[string][2]string{
-		"split-by-star": {split.String(), "/q"},
-		"split-large":   {large.String(), "/qx0x1"},
-		"head-run":      {run.String(), "/a" + residues},
-		"anchor-bucket": {bucket.String(), "/abc" + residues},
-		"head-chain":    {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
+		"split-by-star":    {split.String(), "/q"},
+		"split-large":      {large.String(), "/qx0x1"},
+		"head-run":         {run.String(), "/a" + residues},
+		"anchor-bucket":    {bucket.String(), "/abc" + residues},
+		"anchor-bucket-8k": {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
+		"head-chain":       {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
 	}
 }
 
-// BenchmarkAdversarialLayouts measures a warm question, and a parse with
-// its first question, on adversarialLayouts.
+// BenchmarkAdversarialLayouts measures a warm question, a parse, and a
+// parse with its first question (which lays out the large sets it asks),
+// on adversarialLayouts.
 func BenchmarkAdversarialLayouts(b *testing.B) {
 	for name, f := range adversarialLayouts() {
 		body, path := []byte(f[0]), f[1]
@@ -156,6 +158,13 @@ func BenchmarkAdversarialLayouts(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				r.Allowed("Googlebot", path)
+			}
+		})
+		b.Run(name+"/parse", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body)
 			}
 		})
 		b.Run(name+"/parse+query", func(b *testing.B) {

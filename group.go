@@ -63,6 +63,8 @@ type Group struct {
 	named bool
 	// ruled reports whether some record of the group has a rule line.
 	ruled bool
+	// split reports that set is nil although records have rules: past the
+	// merge budget, their own sets are asked one by one.
 	split bool
 	// policy overrides the rules for files that were not fetched.
 	policy policy

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -169,5 +170,27 @@ func TestMergedGroups(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGroupSharesGlobalRecords checks that a token named in exactly the
+// records that name "*" shares the global group's merged rules rather than
+// being split for want of merging budget, which the global group spent:
+// its questions would cost a set per record.
+func TestGroupSharesGlobalRecords(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n\n", i)
+	}
+	r := Parse([]byte(b.String()))
+	g, global := r.group("Googlebot"), r.globalGroup()
+	if g.split || g.set.n == 0 || g.set.lo != global.set.lo || g.set.n != global.set.n {
+		t.Errorf("Googlebot's group: split %t, set %+v; want the global group's set %+v", g.split, g.set, global.set)
+	}
+	if !g.named || global.named {
+		t.Errorf("named: Googlebot's group %t, global %t; want true, false", g.named, global.named)
+	}
+	if d := r.Decide("Googlebot", "/p7"); d.Allowed || d.Global || d.Rule.Line != 31 {
+		t.Errorf("Decide(Googlebot, /p7) = %+v, want disallowed by line 31, not global", d)
 	}
 }

@@ -31,10 +31,13 @@ import (
 // ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
 // head, the bytes before its first "*". A small group tries its rules from
 // the highest priority down, stopping at the first that matches. A large
-// group keeps its rules sorted by head, so that a few binary searches find
-// the heads that are prefixes of a path, and files its wildcard rules of
-// short heads by a run of their literal bytes (index.go, floattable.go);
-// only the rules so found are tried, from the highest priority down.
+// group sorts its rules by head on its first query, so that one binary
+// search and a walk along links from head to shorter head find the heads
+// that are prefixes of a path, and files its wildcard rules of short heads
+// by a run of their literal bytes (index.go, floattable.go); only the rules
+// so found are tried, from the highest priority down, each head's until
+// one matches: rules of one head, or of one anchor, that a path passes
+// without matching are all tried (linear in them).
 // Wildcard patterns are matched segment by segment, leftmost first, which is
 // linear in the length of the path and pattern: no backtracking, no regexp.
 
@@ -51,20 +54,22 @@ const (
 // A rule is a compiled allow or disallow line, in 8 bytes. Its bits, from
 // the least significant:
 //
-//	 0     20 21     35 36   43 44   45   46      47     48        63
-//	┌────────┬─────────┬──────┬───────┬───────┬──────┬────────────┐
-//	│  off   │  head   │ need │ shape │derived│allow │  priority  │
-//	└────────┴─────────┴──────┴───────┴───────┴──────┴────────────┘
+//	 0     20 21     36 37   44 45   46   47      48        63
+//	┌────────┬─────────┬──────┬───────┬──────┬────────────┐
+//	│  off   │  head   │ need │ shape │allow │  priority  │
+//	└────────┴─────────┴──────┴───────┴──────┴────────────┘
 //
 // off is the offset of the escaped pattern in the kept text of the file
 // (fewer than 1<<21 bytes, see srcLine) and head the length of its literal
-// head, the bytes before its first "*" (a line holds at most maxLineLen
-// bytes). need is, for a wildcard rule, the set of bytes a path must hold
-// for it to match (byteBit): a cheap test that rules out most wildcard
-// patterns without matching them. derived marks the rule an allow of
-// ".../index.htm" implies (see indexHTM). The priority is the length of the
-// escaped pattern (below 1<<16: escaping at most triples a line). The top
-// 17 bits are the rank, priority then allow: a greater rank wins.
+// head, the bytes before its first "*": at most the length of the escaped
+// pattern, which may be three times a line of maxLineLen bytes (16 bits).
+// need is, for a wildcard rule, the set of bytes a path must hold for it to
+// match (byteBit): a cheap test that rules out most wildcard patterns
+// without matching them. The priority is the length of the escaped pattern
+// (below 1<<16: escaping at most triples a line). The top 17 bits are the
+// rank, priority then allow: a greater rank wins. Whether the rule is the
+// one an allow of ".../index.htm" implies is read from the text
+// (ruleSet.derived).
 //
 // The line of a rule is not kept in it: it is the line of the srcLine
 // whose value holds the pattern (Robots.ruleAt), looked up only to break a
@@ -74,25 +79,30 @@ type rule uint64
 const (
 	ruleOffBits   = 21
 	ruleHeadShift = ruleOffBits
-	ruleNeedShift = ruleHeadShift + 15
+	ruleHeadBits  = 16
+	ruleNeedShift = ruleHeadShift + ruleHeadBits
 	ruleShapeShft = ruleNeedShift + 8
-	ruleDerived   = 1 << (ruleShapeShft + 2)
-	ruleRankShift = ruleShapeShft + 3 // of the rank: priority<<1 | allow
+	ruleRankShift = ruleShapeShft + 2 // of the rank: priority<<1 | allow
 	ruleAllow     = 1 << ruleRankShift
 )
 
 func (r rule) off() uint32 { return uint32(r & (1<<ruleOffBits - 1)) }
 
 // headLen returns the length of the literal head of the pattern of r.
-func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<15 - 1)) }
+func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
 
 // need returns the set of bytes a path must hold for r to match.
 func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
 
 func (r rule) shape() shape { return shape(r >> ruleShapeShft & 3) }
 
-// derived reports whether r is implied by an index.htm allow rule.
-func (r rule) derived() bool { return r&ruleDerived != 0 }
+// derived reports whether r is the rule an index.htm allow rule implies
+// (indexHTM): an anchored rule whose pattern, which is "…/index.htm…", does
+// not end with the "$" an anchored pattern ends with when written.
+func (s *ruleSet) derived(r rule) bool {
+	return r.allow() && (r.shape() == shapeExact || r.shape() == shapeAnchored) &&
+		s.file.text[r.off()+uint32(r.priority())-1] != '$'
+}
 
 // allow reports whether r is an allow rule.
 func (r rule) allow() bool { return r&ruleAllow != 0 }
@@ -290,9 +300,6 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 	if allow {
 		r |= ruleAllow
 	}
-	if dollar {
-		r |= ruleDerived
-	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
 		p = p[:len(p)-1]
@@ -338,15 +345,14 @@ func (s *ruleSet) pattern(r rule) string {
 
 // end returns the length of the part of the pattern of r that is matched.
 func (s *ruleSet) end(r rule) int {
-	switch {
-	case r.shape() < shapeWildcard:
+	if r.shape() < shapeWildcard {
 		return r.headLen()
-	case r.derived():
-		return r.priority() - 1 // the implied "$" is not written
 	}
 	n := r.priority()
 	if r.shape() == shapeAnchored {
-		return n - 1 // newRule made "…*$" a prefix rule
+		// Its "$" is written, or implied by an index.htm rule, whose
+		// priority counts it; newRule made "…*$" a prefix rule.
+		return n - 1
 	}
 	p := s.file.text[r.off() : r.off()+uint32(n)]
 	if c := p[n-1]; c != '*' && c != '$' {

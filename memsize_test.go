@@ -195,3 +195,34 @@ func TestLazyIndex(t *testing.T) {
 		t.Errorf("Allowed allocates %v times once the index is built", allocs)
 	}
 }
+
+// TestMemSizeLaidOut checks MemSize against the heap on files whose first
+// questions lay out many large sets (split groups of large records, one
+// head run, one anchor bucket), each asked twice from two goroutines, so
+// that a layout counted twice, or a set laid out twice, shows.
+func TestMemSizeLaidOut(t *testing.T) {
+	for name, f := range adversarialLayouts() {
+		t.Run(name, func(t *testing.T) {
+			heap, rs := heapKept(func() []*Robots {
+				r := Parse([]byte(f[0]))
+				var wg sync.WaitGroup
+				for range 2 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						for _, agent := range []string{"Googlebot", "other", "Googlebot"} {
+							r.Allowed(agent, f[1])
+						}
+					}()
+				}
+				wg.Wait()
+				return []*Robots{r}
+			})
+			size := rs[0].MemSize()
+			if diff := float64(size-heap) / float64(max(heap, memSizeFloor)); diff > memSizeTolerance || diff < -memSizeTolerance {
+				t.Errorf("MemSize is %d bytes, the heap kept %d (%+.1f%%)", size, heap, 100*diff)
+			}
+			runtime.KeepAlive(rs)
+		})
+	}
+}

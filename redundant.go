@@ -74,7 +74,7 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 		x.keys[i] = s.key(r)
 	}
 	for i, r := range rules {
-		if r.derived() || !decides(r) {
+		if s.derived(r) || !decides(r) {
 			continue
 		}
 		k := matchClass{s.pattern(r), r.anchored()}
@@ -148,12 +148,12 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	// line: it is redundant only if both are dominated.
 	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
 	for i, r := range x.rules {
-		if r.derived() && decides(r) && x.dominator(i) < 0 {
+		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
 			derivedFree[s.line(r)] = true
 		}
 	}
 	for i, r := range x.rules {
-		if r.derived() || !decides(r) {
+		if s.derived(r) || !decides(r) {
 			continue
 		}
 		w := public(s.file, r)

@@ -114,8 +114,10 @@ type groupBuilder struct {
 	// and, last, the number of rules.
 	first []int32
 	// lists are the groups of several records made so far, by their list,
-	// as indexes into r.multi.
+	// as indexes into r.multi; made are all groups of several records made
+	// so far, the global one included, by their list.
 	lists map[string]int32
+	made  map[string]Group
 	// done reports the records whose own set is compiled.
 	done []bool
 	// budget is the number of rules merging may compile beyond one set per
@@ -195,11 +197,18 @@ func (r *Robots) moreGroups() *moreGroups {
 }
 
 // group makes the group of the records recs, which it copies to the
-// record lists of the file unless there is one.
+// record lists of the file unless there is one. A group of the same
+// records as one made before shares its records and rules: a token named
+// in every record that names "*" costs no merging.
 func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if len(recs) == 1 {
 		b.set(recs[0])
 		return b.r.single(recs[0], named)
+	}
+	key := listKey(recs)
+	if g, ok := b.made[key]; ok {
+		g.named = named
+		return g
 	}
 	m := b.r.moreGroups()
 	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
@@ -212,6 +221,10 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if g.ruled {
 		b.merge(&g, recs)
 	}
+	if b.made == nil {
+		b.made = map[string]Group{}
+	}
+	b.made[key] = g
 	return g
 }
 

@@ -194,7 +194,9 @@ func (r *Robots) Allowed(agent, url string) bool {
 
 // Decide reports whether the crawler agent may fetch url, and why: the
 // deciding rule and its line, or the reason no rule decided. It reads agent
-// and url as Allowed does.
+// and url as Allowed does, and allocates no more, except to quote a rule
+// whose pattern holds bytes outside ASCII, which is kept as it is matched,
+// escaped, and unescaped to be quoted as written.
 func (r *Robots) Decide(agent, url string) Decision {
 	g := r.group(agent)
 	return g.Decide(url)

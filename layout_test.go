@@ -1,0 +1,202 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// TestFirstQueriesRace asks a file of large sets (merged, split, global,
+// with float, loose and headed runs) from many goroutines at once, from
+// their very first question, while others quote rules, copy groups and
+// read MemSize: each answer must be the one a file asked by one goroutine
+// gives, and (under -race) no reader may see a set's rules while its first
+// question lays them out in place.
+func TestFirstQueriesRace(t *testing.T) {
+	body := []byte(layoutBody())
+	rng := rand.New(rand.NewPCG(8, 10))
+	var paths []string
+	for range 200 {
+		paths = append(paths, fmt.Sprintf("/p%d/%dx%03dy%c", rng.IntN(20), rng.IntN(20), rng.IntN(500), 'a'+rng.IntN(26)))
+	}
+	agents := []string{"a", "b", "z"}
+	want := map[string]Decision{}
+	ref := Parse(body)
+	for _, a := range agents {
+		for _, p := range paths {
+			want[a+" "+p] = ref.Decide(a, p)
+		}
+	}
+	for round := range 5 {
+		r := Parse(body)
+		var start, wg sync.WaitGroup
+		start.Add(1)
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				start.Wait()
+				for i := range paths {
+					p, a := paths[(i*7+g*31)%len(paths)], agents[(i+g)%len(agents)]
+					if got := r.Decide(a, p); got != want[a+" "+p] {
+						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want[a+" "+p])
+						return
+					}
+					if g%2 == 0 {
+						if got := r.Group(a).Allowed(p); got != want[a+" "+p].Allowed {
+							t.Errorf("round %d: Group(%q).Allowed(%q) = %t", round, a, p, got)
+						}
+					}
+					_ = r.MemSize()
+				}
+			}()
+		}
+		start.Done()
+		wg.Wait()
+	}
+}
+
+// layoutBody returns a file of six records of 80 rules that name a (and,
+// but the first, b; every other one, "*"), a fifth of them floating
+// wildcard rules with an anchor, a fifth loose ones.
+func layoutBody() string {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var b strings.Builder
+	for rec := range 6 {
+		b.WriteString("user-agent: a\n")
+		if rec > 0 {
+			b.WriteString("user-agent: b\n") // b's records differ from a's: past the merge budget
+		}
+		if rec%2 == 0 {
+			b.WriteString("user-agent: *\n")
+		}
+		for i := range 80 {
+			kind := []string{"allow", "disallow"}[rng.IntN(2)]
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, "%s: /*x%03d*y\n", kind, rng.IntN(500)) // floating, with anchors
+			case 1:
+				fmt.Fprintf(&b, "%s: /*%c\n", kind, 'a'+rng.IntN(26)) // floating, loose
+			default:
+				fmt.Fprintf(&b, "%s: /p%d/%d\n", kind, rng.IntN(20), rng.IntN(20))
+			}
+		}
+	}
+	return b.String()
+}
+
+// adversarialLayouts returns files built against the layout of large sets
+// and the merging of groups, each with a path that passes the byte-set
+// filters of its rules but matches none of them.
+func adversarialLayouts() map[string][2]string {
+	// Tails of bytes that no path below holds: two bytes, so that a
+	// floating rule has no anchor but the one it shares, or three.
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!'(),-.:;@[]^_"
+	pairs := func(f func(tail string)) {
+		for _, c := range alphabet {
+			for _, d := range alphabet {
+				f(string(c) + string(d))
+			}
+		}
+	}
+	triples := func(f func(tail string)) {
+		pairs(func(p string) {
+			for _, e := range alphabet[:10] {
+				f(p + string(e))
+			}
+		})
+	}
+	// Every byte residue modulo 16 but in lower case, so that the
+	// byte-set filters (modulo 8 and 16) let every rule through.
+	const residues = "pqrstuvwxyz{|}~o"
+	var split strings.Builder // googlebot's records are those of "*", which merging spent its budget on
+	for i := 0; split.Len() < MaxSize; i++ {
+		fmt.Fprintf(&split, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n", i)
+	}
+	var large strings.Builder // the same, and googlebot's own record besides: each record a large set, asked one by one
+	large.WriteString("user-agent: googlebot\ndisallow: /x\n")
+	for large.Len() < MaxSize-1000 {
+		large.WriteString("user-agent: *\nuser-agent: googlebot\n")
+		for j := range 33 {
+			fmt.Fprintf(&large, "disallow: /*x%02d\n", j)
+		}
+	}
+	var run strings.Builder // one head, many wildcard tails
+	run.WriteString("user-agent: googlebot\n")
+	triples(func(p string) { fmt.Fprintf(&run, "disallow: /a*%s\n", p) })
+	var bucket strings.Builder // floating rules that share their only anchor
+	bucket.WriteString("user-agent: googlebot\n")
+	pairs(func(p string) { fmt.Fprintf(&bucket, "disallow: *abc*%s\n", p) })
+	var chain strings.Builder // heads that are prefixes of each other and of the path
+	chain.WriteString("user-agent: googlebot\n")
+	for k := 1; chain.Len() < MaxSize-2000; k++ {
+		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
+	}
+	return map[string][2]string{
+		"split-by-star":    {split.String(), "/q"},
+		"split-large":      {large.String(), "/qx0x1"},
+		"head-run":         {run.String(), "/a" + residues},
+		"anchor-bucket":    {bucket.String(), "/abc" + residues},
+		"anchor-bucket-8k": {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
+		"head-chain":       {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
+	}
+}
+
+// BenchmarkAdversarialLayouts measures a warm question, a parse, and a
+// parse with its first question (which lays out the large sets it asks),
+// on adversarialLayouts.
+func BenchmarkAdversarialLayouts(b *testing.B) {
+	for name, f := range adversarialLayouts() {
+		body, path := []byte(f[0]), f[1]
+		b.Run(name+"/query", func(b *testing.B) {
+			r := Parse(body)
+			if !r.Allowed("Googlebot", path) {
+				b.Fatalf("Allowed(%q) = false: the path must match no rule", short(path))
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Allowed("Googlebot", path)
+			}
+		})
+		b.Run(name+"/parse", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body)
+			}
+		})
+		b.Run(name+"/parse+query", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body).Allowed("Googlebot", path)
+			}
+		})
+	}
+}
+
+// TestDecideNoAllocs checks that Decide, like Allowed, allocates nothing
+// once the sets it asks are laid out: merged, split and global groups of
+// large sets; except once to quote a rule whose pattern is kept escaped
+// only (keepRule), which it unescapes.
+func TestDecideNoAllocs(t *testing.T) {
+	r := Parse([]byte(layoutBody() + "user-agent: c\nallow: /caf\xc3\xa9\n"))
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
+	for _, agent := range []string{"a", "b", "c", "z"} {
+		for _, p := range paths {
+			r.Decide(agent, p) // the first question lays the sets out
+			want := 0.0
+			if agent == "c" && p == "/caf%C3%A9/x" {
+				want = 1
+			}
+			if n := testing.AllocsPerRun(50, func() { r.Decide(agent, p) }); n != want {
+				t.Errorf("Decide(%q, %q) allocates %v times, want %v", agent, p, n, want)
+			}
+		}
+	}
+	if d := r.Decide("c", "/caf%C3%A9/x"); d.Rule.Pattern != "/caf\xc3\xa9" || !d.Allowed {
+		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
+	}
+}

@@ -1,0 +1,75 @@
+package robots
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLongEscapedPatterns checks rules whose escaped pattern is longer than
+// 32 KiB: a line holds at most maxLineLen bytes, but escaping triples its
+// non-ASCII bytes, so the literal head of a compiled rule can reach about
+// 50,000 bytes, past what 15 bits of head length hold. A rule must match
+// only paths that hold all of its head.
+func TestLongEscapedPatterns(t *testing.T) {
+	const n = 11_000 // non-ASCII bytes: 33,001 escaped, under maxLineLen raw
+	raw := "/" + strings.Repeat("\xff", n)
+	esc := "/" + strings.Repeat("%FF", n)
+	tests := []struct {
+		name, rule, path string
+		want             bool
+	}{
+		{"prefix/first-233-bytes", "disallow: " + raw, esc[:233] + "z", true},
+		{"prefix/half", "disallow: " + raw, esc[:len(esc)/2], true},
+		{"prefix/all", "disallow: " + raw, esc + "z", false},
+		{"exact/first-233-bytes", "disallow: " + raw + "$", esc[:233], true},
+		{"exact/all", "disallow: " + raw + "$", esc, false},
+		{"wildcard/first-233-bytes", "disallow: " + raw + "*z", esc[:233] + "z", true},
+		{"wildcard/all", "disallow: " + raw + "*z", esc + "/z", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := "user-agent: *\n" + tt.rule + "\n"
+			r := Parse([]byte(body))
+			if got := r.Allowed("a", tt.path); got != tt.want {
+				t.Errorf("Allowed(%q) = %t, want %t; decision: %v", short(tt.path), got, tt.want, r.Decide("a", tt.path).Reason)
+			}
+			if got := slowAllowed([]byte(body), []string{"a"}, tt.path); got != tt.want {
+				t.Errorf("slowAllowed(%q) = %t, want %t", short(tt.path), got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLargestKeptText checks the rules of the file whose kept text is the
+// largest: MaxSize bytes of rules of non-ASCII bytes at the line limit,
+// kept as written and escaped (four times their size). The offsets of the
+// last rules must still fit a rule (ruleOffBits).
+func TestLargestKeptText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	var tags []string
+	for i := 0; b.Len() < MaxSize; i++ {
+		tag := "/" + letters(i) + "/"
+		tags = append(tags, tag)
+		b.WriteString("allow:" + tag + strings.Repeat("\xff", maxLineLen-len("allow:")-len(tag)) + "\n")
+	}
+	b.WriteString("user-agent: a\n")
+	r := Parse([]byte(b.String()))
+	if n := len(r.text); n >= 1<<ruleOffBits || n < 1<<ruleOffBits-64<<10 {
+		t.Fatalf("the kept text holds %d bytes, want just under %d", n, 1<<ruleOffBits)
+	}
+	last := tags[len(tags)-2] // the last whole line
+	esc := last + strings.Repeat("%FF", maxLineLen-len("allow:")-len(last))
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{esc, true},
+		{esc[:len(esc)-1], false},
+	} {
+		d := r.Decide("b", tt.path)
+		if got := d.Reason == ReasonRule && d.Rule.Line == len(tags); got != tt.want {
+			t.Errorf("Decide(b, %q) = %v, want the rule of line %d: %t", short(tt.path), d, len(tags), tt.want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ package robots
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -140,56 +139,69 @@ func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 // lookup returns the group whose token equals agent, ignoring ASCII case,
 // and whether there is one. It does not allocate.
 func (r *Robots) lookup(agent string) (Group, bool) {
+	var g Group
+	ref, ok := r.lookupRef(agent)
+	if ok {
+		r.refGroup(ref, &g)
+	}
+	return g, ok
+}
+
+// lookupRef returns the ref of the group whose token equals agent,
+// ignoring ASCII case, and whether there is one.
+func (r *Robots) lookupRef(agent string) (int32, bool) {
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		switch c := compareLower(r.named[mid].token(r.text), agent); {
 		case c == 0:
-			return r.groupOf(r.named[mid].ref()), true
+			return r.named[mid].ref(), true
 		case c < 0:
 			lo = mid + 1
 		default:
 			hi = mid
 		}
 	}
-	return Group{}, false
+	return 0, false
 }
 
-// groupOf returns the group of a namedGroup's ref.
-func (r *Robots) groupOf(ref int32) Group {
+// refGroup sets *g to the group of a namedGroup's ref. Groups are built
+// in place, rather than returned, since the questions of Robots build one
+// each: a Group is six words.
+func (r *Robots) refGroup(ref int32, g *Group) {
 	if ref < 0 {
-		return r.more.multi[^ref]
+		*g = r.more.multi[^ref]
+		return
 	}
-	return r.single(ref, true)
+	r.single(ref, true, g)
 }
 
-// globalGroup returns the group of the records that name "*".
-func (r *Robots) globalGroup() Group {
+// globalGroup sets *g to the group of the records that name "*".
+func (r *Robots) globalGroup(g *Group) {
 	switch ref := r.global; {
 	case ref == 0:
-		return Group{file: r}
+		*g = Group{file: r}
 	case ref < 0:
-		return r.more.multi[^ref]
+		*g = r.more.multi[^ref]
 	default:
-		return r.single(ref-1, false)
+		r.single(ref-1, false, g)
 	}
 }
 
-// single returns the group of record rec alone.
-func (r *Robots) single(rec int32, named bool) Group {
-	return Group{file: r, set: r.recSet(rec), recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
+// single sets *g to the group of record rec alone.
+func (r *Robots) single(rec int32, named bool, g *Group) {
+	*g = Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
+	r.recSet(rec, &g.set)
 }
 
-// recSet returns the compiled rules of record rec alone.
-func (r *Robots) recSet(rec int32) ruleSet {
+// recSet sets *s to the compiled rules of record rec alone.
+func (r *Robots) recSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
-	s := ruleSet{file: r, lo: int32(rs >> recSetLo), n: int32(rs & recSetBig)}
+	s.file, s.lo, s.n = r, int32(rs>>recSetLo), int32(rs&recSetBig)
 	if s.n == recSetBig {
-		bigs := r.more.bigs
-		i, _ := slices.BinarySearchFunc(bigs, rec, func(b bigOf, rec int32) int { return cmp.Compare(b.rec, rec) })
-		s.n, s.big = bigs[i].n, bigs[i].big
+		b := &r.more.bigs[s.lo]
+		s.lo, s.n, s.big = b.lo, b.n, b.big
 	}
-	return s
 }
 
 // A moreGroups holds the groups of several records of a file, and the
@@ -199,16 +211,16 @@ type moreGroups struct {
 	// records (Group.records).
 	multi []Group
 	recs  []int32
-	// bigs holds the layouts of the records' own sets of more than
-	// smallSet rules, by record.
+	// bigs holds the records' own sets of more than smallSet rules, which
+	// their recSet indexes.
 	bigs []bigOf
 }
 
-// A bigOf is the layout of the set of a record of more than smallSet rules
-// (moreGroups.bigs).
+// A bigOf is the set of a record of more than smallSet rules: n rules from
+// lo in Robots.compiled, and their layout (moreGroups.bigs).
 type bigOf struct {
-	rec, n int32
-	big    *atomic.Pointer[bigSet]
+	lo, n int32
+	big   *atomic.Pointer[bigSet]
 }
 
 // compareLower compares token with s, both lower-cased, as strings.Compare

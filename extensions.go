@@ -72,7 +72,8 @@ func (e extra) public(text string) Extra {
 // if none does, those that name "*". The result is a copy. It is
 // r.Group(agent).Extras(key).
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.Extras(key)
 }
 
@@ -113,7 +114,8 @@ const (
 // CrawlDelay returns the crawl-delay of the groups that apply to the crawler
 // agent (chosen as for Allowed). It is r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.CrawlDelay()
 }
 
@@ -152,7 +154,8 @@ type RequestRate struct {
 // crawler agent (chosen as for Allowed). It is
 // r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.RequestRate()
 }
 
@@ -189,7 +192,8 @@ func (v VisitTime) Contains(t time.Time) bool {
 // VisitTime returns the visit-time of the groups that apply to the crawler
 // agent (chosen as for Allowed). It is r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.VisitTime()
 }
 

@@ -115,8 +115,9 @@ func (g *Group) best(path string) (rule, *Robots) {
 		s.match(path, &m)
 	case g.split:
 		var one [1]int32
+		var s ruleSet
 		for _, rec := range g.records(&one) {
-			if s := g.file.recSet(rec); s.n > 0 {
+			if g.file.recSet(rec, &s); s.n > 0 {
 				s.match(path, &m)
 			}
 		}
@@ -227,19 +228,21 @@ func (g *Group) records(one *[1]int32) []int32 {
 // robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"
 
-// group returns the group for one agent. It is a value, which the
-// questions of Robots ask without allocating.
-func (r *Robots) group(agent string) Group {
+// group sets *g, a zero Group, to the group for one agent: a value, which
+// the questions of Robots ask without allocating.
+func (r *Robots) group(agent string, g *Group) {
 	switch {
 	case r == nil:
-		return Group{}
+		return
 	case r.policy != policyRules:
-		return blanket[r.policy]
+		*g = blanket[r.policy]
+	default:
+		if ref, ok := r.lookupRef(agent); ok {
+			r.refGroup(ref, g)
+		} else {
+			r.globalGroup(g)
+		}
 	}
-	if g, ok := r.lookup(agent); ok {
-		return g
-	}
-	return r.globalGroup()
 }
 
 // blanket holds the groups of AllowAll and DisallowAll.

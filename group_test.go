@@ -183,7 +183,9 @@ func TestGroupSharesGlobalRecords(t *testing.T) {
 		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n\n", i)
 	}
 	r := Parse([]byte(b.String()))
-	g, global := r.group("Googlebot"), r.globalGroup()
+	var g, global Group
+	r.group("Googlebot", &g)
+	r.globalGroup(&global)
 	if g.split || g.set.n == 0 || g.set.lo != global.set.lo || g.set.n != global.set.n {
 		t.Errorf("Googlebot's group: split %t, set %+v; want the global group's set %+v", g.split, g.set, global.set)
 	}

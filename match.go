@@ -171,7 +171,7 @@ type ruleSet struct {
 // them, in 4 bytes: n rules from lo in Robots.compiled, and whether the
 // record has a rule line at all (ruled). Its bits, from the least
 // significant: n (6), ruled (1), lo (25). A set of more than smallSet rules
-// has n = recSetBig, and its count and layout in moreGroups.bigs.
+// has n = recSetBig, and lo the index of its bigOf in moreGroups.bigs.
 type recSet uint32
 
 const (

@@ -167,7 +167,8 @@ func TestLazyIndex(t *testing.T) {
 		body.WriteString("disallow: /p" + strconv.Itoa(i) + "/\n")
 	}
 	r := Parse([]byte(body.String()))
-	g := r.globalGroup()
+	var g Group
+	r.globalGroup(&g)
 	set := &g.set
 	before := r.MemSize()
 	if set.big.Load() != nil {

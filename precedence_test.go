@@ -160,7 +160,10 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			r := Parse([]byte(b.String()))
 			r.Allowed("a", "/")
 			r.Allowed("b", "/")
-			for _, g := range []Group{r.group("a"), r.group("b")} {
+			var ga, gb Group
+			r.group("a", &ga)
+			r.group("b", &gb)
+			for _, g := range []Group{ga, gb} {
 				if g.split {
 					stats["split"]++
 				}

@@ -100,7 +100,6 @@ func (r *Robots) resolve() {
 		m.recs = trim(m.recs)
 		m.multi = slices.Clip(m.multi)
 		m.bigs = slices.Clip(m.bigs)
-		slices.SortFunc(m.bigs, func(a, b bigOf) int { return cmp.Compare(a.rec, b.rec) })
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
 			sliceSize[Group](cap(m.multi))
 	}
@@ -203,7 +202,9 @@ func (r *Robots) moreGroups() *moreGroups {
 func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if len(recs) == 1 {
 		b.set(recs[0])
-		return b.r.single(recs[0], named)
+		var g Group
+		b.r.single(recs[0], named, &g)
+		return g
 	}
 	key := listKey(recs)
 	if g, ok := b.made[key]; ok {
@@ -240,7 +241,8 @@ func (b *groupBuilder) set(rec int32) {
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
 		m := b.r.moreGroups()
-		m.bigs = append(m.bigs, bigOf{rec, s.n, s.big})
+		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
+		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
 		b.size += objectSize[atomic.Pointer[bigSet]]()
 	}
 }
@@ -296,8 +298,9 @@ func (r *Robots) union(agents []string) *Group {
 		}
 	}
 	if !found {
-		g := r.globalGroup()
-		return &g
+		g := new(Group)
+		r.globalGroup(g)
+		return g
 	}
 	slices.Sort(recs)
 	recs = slices.Compact(recs)

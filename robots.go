@@ -188,7 +188,8 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.Allowed(url)
 }
 
@@ -198,7 +199,8 @@ func (r *Robots) Allowed(agent, url string) bool {
 // whose pattern holds bytes outside ASCII, which is kept as it is matched,
 // escaped, and unescaped to be quoted as written.
 func (r *Robots) Decide(agent, url string) Decision {
-	g := r.group(agent)
+	var g Group
+	r.group(agent, &g)
 	return g.Decide(url)
 }
 
@@ -217,8 +219,9 @@ func (r *Robots) Group(agents ...string) *Group {
 		if len(agents) > 0 {
 			agent = agents[0]
 		}
-		g := r.group(agent)
-		return &g
+		g := new(Group)
+		r.group(agent, g)
+		return g
 	}
 	return r.union(agents)
 }

@@ -151,7 +151,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, 
 		}
 	}
 	t := &x.float
-	for t.bits = 6; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
+	for t.bits = 4; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	t.start = make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {

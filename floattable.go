@@ -23,9 +23,10 @@ type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits  uint8
 	start []int32
-	// rare holds, for each rule of the run, two bytes its pattern holds
-	// after the head, the least common in URLs (rarity): a path that lacks
-	// either cannot match, which one look at the path's bytes tells.
+	// rare holds, for each rule of the run and of the loose run after it,
+	// two bytes its pattern holds after the head, the least common in URLs
+	// (rarity): a path that lacks either cannot match, which one look at
+	// the path's bytes tells.
 	rare [][2]byte
 }
 
@@ -181,34 +182,41 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, 
 		}
 		k++
 	}
-	t.rare = make([][2]byte, nFloat)
-	for i, r := range out[:nFloat] {
+	t.rare = make([][2]byte, len(out))
+	for i, r := range out {
 		t.rare[i] = rarest(tail(r))
 	}
 	return out, nFloat, nLoose
 }
 
-// matchFloating updates m with the best rule of the run float of s, filed
-// in t, that matches path.
-func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
-	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
+// matchFloating updates m with the best rule of the runs float and loose
+// of s, filed in t, that matches path.
+func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
 	var has byteMap
 	has.add(path)
+	s.tryRare(loose, t.rare[len(float):], &has, path, m)
+	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
 	for i := 0; i+2 < len(path); i++ {
 		b := t.bucket(anchorAt(path, i))
 		if seen[b/64]&(1<<(b%64)) != 0 {
 			continue
 		}
 		seen[b/64] |= 1 << (b % 64)
-		for j := t.start[b]; j < t.start[b+1]; j++ {
-			r := float[j]
-			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-				break
-			}
-			if rare := t.rare[j]; has.has(rare[0]) && has.has(rare[1]) && s.matches(r, path, m) {
-				m.take(s, r)
-				break
-			}
+		lo, hi := t.start[b], t.start[b+1]
+		s.tryRare(float[lo:hi], t.rare[lo:hi], &has, path, m)
+	}
+}
+
+// tryRare is try for rules whose rare bytes are rare, skipping those
+// whose rare bytes path lacks (has).
+func (s *ruleSet) tryRare(seq []rule, rare [][2]byte, has *byteMap, path string, m *match) {
+	for j, r := range seq {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if c := rare[j]; has.has(c[0]) && has.has(c[1]) && s.matches(r, path, m) {
+			m.take(s, r)
+			return
 		}
 	}
 }

@@ -81,10 +81,9 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := s.rules()
-	if b.nFloat > 0 {
-		s.matchFloating(&b.float, rules[:b.nFloat], path, m)
+	if b.nFloat+b.nLoose > 0 {
+		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	s.try(rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 }
 

@@ -46,11 +46,18 @@ func escapePattern(s string) string {
 // that escapePattern returns it unchanged. It is the common case, checked
 // faster than escapePattern checks it.
 func escapeFree(s string) bool {
+	if strings.IndexByte(s, '%') >= 0 {
+		return false
+	}
 	var or byte
+	for len(s) >= 8 {
+		or |= s[0] | s[1] | s[2] | s[3] | s[4] | s[5] | s[6] | s[7]
+		s = s[8:]
+	}
 	for i := 0; i < len(s); i++ {
 		or |= s[i]
 	}
-	return or < 0x80 && strings.IndexByte(s, '%') < 0
+	return or < 0x80
 }
 
 // escapedLen returns the length of escapePattern(s), without building it.

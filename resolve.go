@@ -7,7 +7,6 @@ package robots
 import (
 	"cmp"
 	"slices"
-	"strings"
 	"sync/atomic"
 )
 
@@ -34,8 +33,7 @@ func (r *Robots) resolve() {
 	names := make([]naming, 0, len(r.agents))
 	var global []int32
 	for i := range r.spans {
-		agents, _ := r.record(i)
-		for _, a := range agents {
+		for _, a := range r.recordAgents(i) {
 			token := agentToken(a.value(r.text))
 			if token == "*" {
 				if len(global) == 0 || global[len(global)-1] != int32(i) {
@@ -43,22 +41,22 @@ func (r *Robots) resolve() {
 				}
 				continue
 			}
-			// Lower-cased for the sort; the kept group refers to the
-			// token as written.
-			names = append(names, naming{lowerASCII(token), a.off(), int32(i)})
+			names = append(names, naming{token, a.off(), int32(i)})
 		}
 	}
 	r.global = b.globalRef(global)
-	// By token, then record: each token gets its records in file order.
+	// By token, ignoring ASCII case, then record: each token gets its
+	// records in file order.
 	slices.SortFunc(names, func(a, b naming) int {
-		if c := strings.Compare(a.token, b.token); c != 0 {
+		if c := compareLower(a.token, b.token); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.rec, b.rec)
 	})
+	same := func(i, j int) bool { return compareLower(names[i].token, names[j].token) == 0 }
 	distinct := 0
 	for i := range names {
-		if i == 0 || names[i].token != names[i-1].token {
+		if i == 0 || !same(i, i-1) {
 			distinct++
 		}
 	}
@@ -68,7 +66,7 @@ func (r *Robots) resolve() {
 	runs := make([]run, 0, distinct)
 	for i := 0; i < len(names); {
 		rn := run{lo: i}
-		for rn.hi = i; rn.hi < len(names) && names[rn.hi].token == names[i].token; rn.hi++ {
+		for rn.hi = i; rn.hi < len(names) && same(rn.hi, i); rn.hi++ {
 			if rn.hi == i || names[rn.hi].rec != names[rn.hi-1].rec {
 				rn.recs++
 			}
@@ -133,8 +131,11 @@ func newGroupBuilder(r *Robots) *groupBuilder {
 	n := len(r.spans)
 	b := &groupBuilder{r: r, first: make([]int32, n+1), done: make([]bool, n), budget: len(r.rules)}
 	r.sets = make([]recSet, n)
+	j := 0 // the first rule after the first user-agent line of record i
 	for i, sp := range r.spans {
-		b.first[i] = int32(r.ruleAfter(r.agents[sp].line()))
+		for line := r.agents[sp].line(); j < len(r.rules) && r.rules[j].line() <= line; j++ {
+		}
+		b.first[i] = int32(j)
 	}
 	b.first[n] = int32(len(r.rules))
 	return b

@@ -116,6 +116,14 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	return r.rules[lo-1]
 }
 
+// recordAgents returns the user-agent lines of record i.
+func (r *Robots) recordAgents(i int) []srcLine {
+	if i+1 < len(r.spans) {
+		return r.agents[r.spans[i]:r.spans[i+1]]
+	}
+	return r.agents[r.spans[i]:]
+}
+
 // record returns the user-agent lines and rules of record i. A record
 // starts at a user-agent line (Robots.spans holds the index of the first
 // of each) and ends where the next starts; its rules are found by their

@@ -48,23 +48,25 @@ func (r Rule) key() string {
 // concurrent use. A nil *Group allows everything.
 type Group struct {
 	// set is the compiled rules of the records that apply, merged into one
-	// set, or none (set.n is 0): when the records have no rule, or when
-	// split, in files built to defeat merging (see resolve), where the
-	// records' own sets (file.sets) are asked one by one.
+	// set, or none (set.n is 0) when the records have no rule. In files
+	// built to defeat merging (see resolve), a group is split: set holds
+	// the rules of some of its records, or none, and the own sets
+	// (file.sets) of the rest are asked one by one.
 	set ruleSet
 	// file is the Robots the group belongs to; its records are recN
 	// indexes of records there, in file order, from recLo in
-	// file.more.recs,
-	// or, if it has one, record recLo.
-	file        *Robots
-	recLo, recN int32
+	// file.more.recs, or, if it has one, record recLo. The rest of a split
+	// group are restN from restLo in file.more.recs.
+	file          *Robots
+	recLo, recN   int32
+	restLo, restN int32
 	// named reports whether some user-agent line named one of the agents.
 	// Otherwise the records are those that name "*", if any.
 	named bool
 	// ruled reports whether some record of the group has a rule line.
 	ruled bool
-	// split reports that set is nil although records have rules: past the
-	// merge budget, their own sets are asked one by one.
+	// split reports that the group is split: past the merge budget, the
+	// records of the rest are asked one by one, beside set.
 	split bool
 	// policy overrides the rules for files that were not fetched.
 	policy policy
@@ -113,10 +115,10 @@ func (g *Group) best(path string) (rule, *Robots) {
 		s.try(s.rules(), path, &m)
 	case s.n > 0:
 		s.match(path, &m)
-	case g.split:
-		var one [1]int32
+	}
+	if g.split {
 		var s ruleSet
-		for _, rec := range g.records(&one) {
+		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
 			if g.file.recSet(rec, &s); s.n > 0 {
 				s.match(path, &m)
 			}

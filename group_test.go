@@ -196,3 +196,40 @@ func TestGroupSharesGlobalRecords(t *testing.T) {
 		t.Errorf("Decide(Googlebot, /p7) = %+v, want disallowed by line 31, not global", d)
 	}
 }
+
+// TestSplitGroupReusesMerged checks that a group the merge budget cannot
+// merge asks the merged set of the largest group among its records and
+// the rest one by one, not every record: Googlebot named beside "*" in
+// every record and alone in one more.
+func TestSplitGroupReusesMerged(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n\n", i)
+	}
+	b.WriteString("user-agent: googlebot\nallow: /p7\n")
+	r := Parse([]byte(b.String()))
+	var g Group
+	r.group("Googlebot", &g)
+	if !g.split || g.set.n == 0 || g.restN != 1 {
+		t.Fatalf("Googlebot's group: split %t, merged set of %d rules, %d records asked alone; want split, the global set, 1",
+			g.split, g.set.n, g.restN)
+	}
+	tests := []struct {
+		path string
+		want bool
+		line int
+	}{
+		{"/p7", true, 1202},
+		{"/p8", false, 35},
+		{"/q", true, 0},
+	}
+	for _, tt := range tests {
+		d := r.Decide("Googlebot", tt.path)
+		if d.Allowed != tt.want || d.Rule.Line != tt.line {
+			t.Errorf("Decide(Googlebot, %q) = %v, want allowed %t by line %d", tt.path, d, tt.want, tt.line)
+		}
+		if got := slowAllowed([]byte(b.String()), []string{"googlebot"}, tt.path); got != tt.want {
+			t.Errorf("slow model: %q allowed %t, want %t", tt.path, got, tt.want)
+		}
+	}
+}

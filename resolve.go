@@ -115,6 +115,9 @@ type groupBuilder struct {
 	// so far, the global one included, by their list.
 	lists map[string]int32
 	made  map[string]Group
+	// largest holds the maxSubsets merged groups of most records made so
+	// far, for split.
+	largest []*Group
 	// done reports the records whose own set is compiled.
 	done []bool
 	// budget is the number of rules merging may compile beyond one set per
@@ -188,6 +191,23 @@ func listKey(recs []int32) string {
 	return string(k)
 }
 
+// keepLargest keeps g among the largest merged groups, if it is one.
+func (b *groupBuilder) keepLargest(g Group) {
+	if len(b.largest) < maxSubsets {
+		b.largest = append(b.largest, &g)
+		return
+	}
+	i := 0 // the smallest
+	for k, c := range b.largest {
+		if c.recN < b.largest[i].recN {
+			i = k
+		}
+	}
+	if b.largest[i].recN < g.recN {
+		b.largest[i] = &g
+	}
+}
+
 // moreGroups returns r.more, which it makes if need be.
 func (r *Robots) moreGroups() *moreGroups {
 	if r.more == nil {
@@ -222,6 +242,9 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	}
 	if g.ruled {
 		b.merge(&g, recs)
+	}
+	if !g.split && g.set.n > 0 {
+		b.keepLargest(g)
 	}
 	if b.made == nil {
 		b.made = map[string]Group{}
@@ -259,10 +282,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
 	}
 	if b.budget < n {
-		g.split = true
-		for _, rec := range recs {
-			b.set(rec)
-		}
+		b.split(g, recs)
 		return
 	}
 	b.budget -= n
@@ -278,6 +298,60 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		b.size += objectSize[atomic.Pointer[bigSet]]()
 	}
 }
+
+// split splits g, a group of the records recs, which are more than the
+// budget can merge: it takes the merged set of the largest group made so
+// far whose records with rules are among recs (the group of "*", often,
+// for a token named beside it in every record and in one of its own), and
+// asks the rest of its records with rules one by one. Only the largest
+// maxSubsets merged groups are looked at, so that this stays linear in
+// recs.
+func (b *groupBuilder) split(g *Group, recs []int32) {
+	g.split = true
+	ruled := func(rec int32) bool { return b.first[rec+1] > b.first[rec] }
+	in := make(map[int32]bool, len(recs))
+	for _, rec := range recs {
+		if ruled(rec) {
+			in[rec] = true
+		}
+	}
+	var best *Group
+	for _, c := range b.largest {
+		if best != nil && c.recN <= best.recN {
+			continue
+		}
+		// c's set holds only rules of recs if its records with rules
+		// are among recs.
+		var one [1]int32
+		all := true
+		for _, rec := range c.records(&one) {
+			all = all && (!ruled(rec) || in[rec])
+		}
+		if all {
+			best = c
+		}
+	}
+	if best != nil {
+		g.set = best.set
+		var one [1]int32
+		for _, rec := range best.records(&one) {
+			delete(in, rec)
+		}
+	}
+	m := b.r.moreGroups()
+	g.restLo = int32(len(m.recs))
+	for _, rec := range recs {
+		if in[rec] {
+			m.recs = push(m.recs, rec)
+			b.set(rec)
+		}
+	}
+	g.restN = int32(len(m.recs)) - g.restLo
+}
+
+// maxSubsets is how many of the largest merged groups a split group looks
+// at for one whose records are among its own.
+const maxSubsets = 8
 
 // union returns the group of several agents: the records that name any of
 // them, or if none does, those that name "*". Its cost is linear in the

@@ -180,16 +180,22 @@ func BenchmarkParseCorpus(b *testing.B) {
 		{"parse+query", func(body []byte) { Parse(body).Allowed("Googlebot", "/some/page.html") }},
 	}
 	for _, op := range ops {
-		b.Run("op="+op.name, func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, body := range bodies {
-					op.do(body)
-				}
-			}
-		})
+		benchCorpus(b, "op="+op.name, bodies, size, op.do)
 	}
+}
+
+// benchCorpus runs do on every body of a corpus of size bytes, as
+// benchmark name.
+func benchCorpus[T any](b *testing.B, name string, bodies []T, size int, do func(T)) {
+	b.Run(name, func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, body := range bodies {
+				do(body)
+			}
+		}
+	})
 }
 
 // BenchmarkGroupAgents resolves the group of several agents on a file of

@@ -87,15 +87,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 		}},
 	}
 	for _, op := range ops {
-		b.Run("op="+op.name, func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, body := range bodies {
-					op.do(body)
-				}
-			}
-		})
+		benchCorpus(b, "op="+op.name, bodies, size, op.do)
 	}
 }
 
@@ -169,17 +161,21 @@ func splitLineSlow(s string) (kind lineKind, key, value string) {
 	return keyKindSlow(key), key, trimSpace(s[sep+1:])
 }
 
+// keyLists are the lists of keys of the grammar, in the order the
+// reference tries them, with the kind of each.
+var keyLists = []struct {
+	keys []string
+	kind lineKind
+}{
+	{userAgentKeys, kindUserAgent},
+	{allowKeys, kindAllow},
+	{disallowKeys, kindDisallow},
+	{sitemapKeys, kindSitemap},
+}
+
 // keyKindSlow tries each list of keys in the reference's order.
 func keyKindSlow(key string) lineKind {
-	for _, k := range []struct {
-		keys []string
-		kind lineKind
-	}{
-		{userAgentKeys, kindUserAgent},
-		{allowKeys, kindAllow},
-		{disallowKeys, kindDisallow},
-		{sitemapKeys, kindSitemap},
-	} {
+	for _, k := range keyLists {
 		for _, p := range k.keys {
 			if len(key) >= len(p) && equalFoldASCII(key[:len(p)], p) {
 				return k.kind
@@ -270,16 +266,7 @@ func FuzzScan(f *testing.F) {
 // TestKeyKind checks every key of the grammar as the lists spell it, in
 // other cases and with a suffix, and keys that differ from one by a byte.
 func TestKeyKind(t *testing.T) {
-	lists := []struct {
-		keys []string
-		kind lineKind
-	}{
-		{userAgentKeys, kindUserAgent},
-		{allowKeys, kindAllow},
-		{disallowKeys, kindDisallow},
-		{sitemapKeys, kindSitemap},
-	}
-	for _, l := range lists {
+	for _, l := range keyLists {
 		for _, k := range l.keys {
 			title := strings.ToUpper(k[:1]) + k[1:]
 			last := len(k) - 1

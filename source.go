@@ -129,14 +129,10 @@ func (r *Robots) recordAgents(i int) []srcLine {
 // of each) and ends where the next starts; its rules are found by their
 // line numbers, in O(log n).
 func (r *Robots) record(i int) (agents, rules []srcLine) {
-	lo, hi := r.spans[i], int32(len(r.agents))
-	if i+1 < len(r.spans) {
-		hi = r.spans[i+1]
-	}
-	agents = r.agents[lo:hi]
+	agents = r.recordAgents(i)
 	first, end := r.ruleAfter(agents[0].line()), len(r.rules)
-	if hi < int32(len(r.agents)) {
-		end = r.ruleAfter(r.agents[hi].line())
+	if i+1 < len(r.spans) {
+		end = r.ruleAfter(r.agents[r.spans[i+1]].line())
 	}
 	return agents, r.rules[first:end]
 }

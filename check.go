@@ -138,7 +138,7 @@ func (c *checker) check(body string) {
 	r := c.p.r
 	r.resolve()
 	c.diags = append(c.diags, checkMore(r)...)
-	var sc scratch
+	sc := scratch{all: true}
 	for i := range r.spans {
 		agents, rules := r.record(i)
 		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })

@@ -200,3 +200,22 @@ func TestDecideNoAllocs(t *testing.T) {
 		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
 	}
 }
+
+// TestLinks checks both forms of the up links of a layout: 2 bytes each up
+// to 1<<16-2 rules, 4 beyond.
+func TestLinks(t *testing.T) {
+	for _, n := range []int{3, 1<<16 - 2, 1<<16 - 1, 1 << 17} {
+		l := makeLinks(n)
+		if short := l.long == nil; short != (n < 1<<16-1) {
+			t.Errorf("makeLinks(%d): 2-byte form %t", n, short)
+		}
+		for _, v := range []int32{-1, inRun, 0, int32(n - 1)} {
+			for _, i := range []int{0, n - 1} {
+				l.set(i, v)
+				if got := l.at(int32(i)); got != v {
+					t.Errorf("makeLinks(%d): link %d set to %d reads %d", n, i, v, got)
+				}
+			}
+		}
+	}
+}

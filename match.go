@@ -206,6 +206,55 @@ type scratch struct {
 	order   []uint64
 	escaped []string
 	offs    []uint32
+	// all keeps every rule, for Check; otherwise compile leaves out the
+	// rules that can never decide (keeps).
+	all bool
+	// short holds the rules of at most two bytes compiled so far into the
+	// set being compiled, a bit each (keeps); it is made on first use, and
+	// dirty tells whether it holds any.
+	short []uint64
+	dirty bool
+}
+
+// keeps reports whether compile keeps a rule of escaped pattern p: not if
+// it can never decide. That is, if p is empty (priority 0), if p starts
+// with neither "/" nor "*" (every path starts with "/"), or if p, of one or
+// two bytes, repeats a rule of the same kind earlier in the set, which wins
+// wherever it would (the earliest line wins a tie): so that a file of the
+// shortest rule lines, all alike or cycling through a few, keeps one
+// compiled rule for each distinct rule, not for each line. Longer rules
+// pay for themselves within the bound of MemSize (memsize.go).
+func (sc *scratch) keeps(p string, allow bool) bool {
+	switch {
+	case p == "":
+		return false
+	case sc.all:
+		return true
+	case p[0] != '/' && p[0] != '*':
+		return false
+	case len(p) > 2:
+		return true
+	}
+	i := 0
+	if allow {
+		i = 1 << 10
+	}
+	if p[0] == '*' {
+		i |= 1 << 9
+	}
+	if len(p) == 2 {
+		i |= 1<<8 | int(p[1])
+	}
+	if sc.short == nil {
+		sc.short = make([]uint64, 1<<11/64)
+	}
+	w, bit := &sc.short[i/64], uint64(1)<<(i%64)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	sc.dirty = true
+	return true
 }
 
 // compile compiles rules, some of the rules of file, into s, appending
@@ -223,12 +272,16 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
+	if sc.dirty {
+		clear(sc.short)
+		sc.dirty = false
+	}
 	for i, l := range rules {
 		p, off := l.matched(text)
 		at[i] = off
 		escaped[i] = p
-		if p == "" {
-			continue // priority 0: never decides
+		if !sc.keeps(p, l.allow()) {
+			continue
 		}
 		order = append(order, ruleKey(len(p), l.allow(), l.line())<<low|uint64(i)<<1)
 		if j := indexHTM(p, l.allow()); j >= 0 {

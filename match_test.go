@@ -73,3 +73,40 @@ func TestLargestKeptText(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileLeavesOut checks that compile leaves out the rules that can
+// never decide, and that the answers and the lines Decide quotes do not
+// change: it keeps the earliest of rules alike.
+func TestCompileLeavesOut(t *testing.T) {
+	var cycle strings.Builder // 2-byte rules, cycling, in a large set
+	cycle.WriteString("user-agent: *\n")
+	for i := range 3000 {
+		kind := []string{"allow", "disallow"}[i%2]
+		cycle.WriteString(kind + ":/" + string(rune('a'+i/2%26)) + "\n")
+	}
+	for _, tt := range []struct {
+		name     string
+		body     string
+		compiled int
+		path     string
+		line     int // of the deciding rule, or 0 for none
+	}{
+		{"same", "user-agent: *\nallow: /\ndisallow: /\nallow: /\ndisallow: /\n", 2, "/x", 2},
+		{"never matches", "user-agent: *\ndisallow: x\ndisallow: $\ndisallow: %2F\nallow: /x\n", 1, "/x", 5},
+		{"star", "user-agent: *\ndisallow: *\nallow: *\ndisallow: *\n", 2, "/", 3},
+		{"long alike kept", "user-agent: *\ndisallow: /abc\ndisallow: /abc\n", 2, "/abcd", 2},
+		{"cycle", cycle.String(), 52, "/c", 6},
+	} {
+		r := Parse([]byte(tt.body))
+		if n := len(r.compiled); n != tt.compiled {
+			t.Errorf("%s: %d compiled rules, want %d", tt.name, n, tt.compiled)
+		}
+		d := r.Decide("googlebot", tt.path)
+		if line := d.Rule.Line; d.Reason != ReasonRule && tt.line != 0 || line != tt.line {
+			t.Errorf("%s: Decide(%q) = %v, want the rule of line %d", tt.name, tt.path, d, tt.line)
+		}
+		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(tt.body), []string{"googlebot"}, tt.path); got != want {
+			t.Errorf("%s: Allowed(%q) = %t, the slow model says %t", tt.name, tt.path, got, want)
+		}
+	}
+}

@@ -203,9 +203,11 @@ const smallSet = 32
 // A scratch holds the temporary slices of compile, for reuse from one
 // record to the next.
 type scratch struct {
-	order   []uint64
-	escaped []string
-	offs    []uint32
+	order []uint64
+	// offs and lens are where the escaped pattern of each rule is in the
+	// kept text: offsets, not strings, which the garbage collector would
+	// have to track.
+	offs, lens []uint32
 	// all keeps every rule, for Check; otherwise compile leaves out the
 	// rules that can never decide (keeps).
 	all bool
@@ -266,12 +268,12 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	// precedence keys, shifted left, with the index of the rule and whether
 	// it is the derived index.htm rule in the low bits, sort as integers.
 	const low = 64 - keyBits // bits for index<<1 | derived
-	// One more key for an index.htm rule; at are the offsets of the
-	// escaped patterns in text.
+	// One more key for an index.htm rule; at and lens say where the
+	// escaped patterns are in text.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
-	escaped := slices.Grow(sc.escaped[:0], len(rules))[:len(rules)]
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
-	defer func() { sc.order, sc.escaped, sc.offs = order, escaped, at }()
+	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
+	defer func() { sc.order, sc.offs, sc.lens = order, at, lens }()
 	if sc.dirty {
 		clear(sc.short)
 		sc.dirty = false
@@ -279,7 +281,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	for i, l := range rules {
 		p, off := l.matched(text)
 		at[i] = off
-		escaped[i] = p
+		lens[i] = uint32(len(p))
 		if !sc.keeps(p, l.allow()) {
 			continue
 		}
@@ -303,7 +305,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	compiled := s.rules()
 	for k, o := range order {
 		i := int(o & (1<<low - 1) >> 1)
-		p := escaped[i]
+		p := text[at[i] : at[i]+lens[i]]
 		if o&1 == 0 {
 			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i])
 		} else {

@@ -134,19 +134,15 @@ import (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// text holds the values of the lines below, and nothing else of the
+	// text holds the values of the kept lines, and nothing else of the
 	// body (source.go).
 	text string
-	// agents and rules are the user-agent and rule lines of all records, in
-	// file order, and spans the first user-agent line of each record
-	// (source.go).
-	agents   []srcLine
-	rules    []srcLine
-	spans    []int32
-	sitemaps []srcLine
-	// extras are the lines with other keys, such as crawl-delay, in file
-	// order (extensions.go).
-	extras []extra
+	// lines is the line table of the user-agent, rule, sitemap and extra
+	// lines, in file order, and marks its checkpoints (lines.go); starts
+	// holds the index in it of the first user-agent line of each record.
+	lines  string
+	marks  []lineMark
+	starts []int32
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
@@ -246,9 +242,11 @@ func (r *Robots) Sitemaps() []string {
 		return nil
 	}
 	var out []string
-	for _, l := range r.sitemaps {
-		out = append(out, l.value(r.text))
-	}
+	r.eachLine(func(e *entry, _ int) {
+		if e.kind == kindSitemap {
+			out = append(out, e.l.value(r.text))
+		}
+	})
 	return out
 }
 

@@ -11,9 +11,10 @@ package robots
 // several lines (keepAgent), which is earlier in the text.
 //
 // An entry starts with a header byte: the kind of the line (lineKind) in
-// its low 3 bits, and above them either the length of the value (0 to 30),
-// when the line follows the previous entry's (its number is one more) and
-// has no flag, or entryLong. A long entry goes on with two varints, the
+// its low 3 bits, and above them, when the line follows the previous
+// entry's (its number is one more) and has no flag, the length of the value
+// (0 to 29), or entryMedium, followed by a byte of the length less 30 (30
+// to 285); else entryLong. A long entry goes on with two varints, the
 // gap from the previous entry's line number (at least 1) shifted left by
 // 3 over its flags, and the length of the value; then, if flagged, the
 // length of the escaped form that follows the value (entryEscaped) and the
@@ -32,6 +33,8 @@ import "encoding/binary"
 const (
 	entryKindBits = 3
 	entryLong     = 1<<(8-entryKindBits) - 1 // the short length that says "long"
+	entryMedium   = entryLong - 1            // the short length that says "one more byte"
+	mediumMax     = entryMedium + 255
 
 	// entryEscaped: a rule whose escaped form follows its value
 	// (srcEscaped). entryUnescape: a rule kept escaped only (srcUnescape).
@@ -95,9 +98,12 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 		flags |= entryUnescape
 	}
 	w.line = uint32(l.line())
-	if gap == 1 && flags == 0 && size < entryLong {
+	switch {
+	case gap == 1 && flags == 0 && size < entryMedium:
 		w.buf = append(w.buf, byte(kind)|byte(size)<<entryKindBits)
-	} else {
+	case gap == 1 && flags == 0 && size <= mediumMax:
+		w.buf = append(w.buf, byte(kind)|entryMedium<<entryKindBits, byte(size-entryMedium))
+	default:
 		w.buf = append(w.buf, byte(kind)|entryLong<<entryKindBits)
 		w.buf = binary.AppendUvarint(w.buf, uint64(gap)<<entryFlagBits|uint64(flags))
 		w.buf = binary.AppendUvarint(w.buf, uint64(size))
@@ -165,7 +171,11 @@ func (d *lineReader) next(e *entry) bool {
 	d.pos++
 	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
 	gap, flags, back, escLen := uint32(1), uint32(0), uint32(0), uint32(0)
-	if size == entryLong {
+	switch size {
+	case entryMedium:
+		size += uint32(d.lines[d.pos])
+		d.pos++
+	case entryLong:
 		v := d.uvarint()
 		gap, flags = v>>entryFlagBits, v&(1<<entryFlagBits-1)
 		size = d.uvarint()

@@ -140,21 +140,24 @@ func TestLineTable(t *testing.T) {
 	}
 }
 
-// TestLineTableSize checks what the table spends on the commonest lines:
-// a byte for a rule or user-agent line that follows the previous one and
-// has a value shorter than 31 bytes, two for an extra with a short key.
+// TestLineTableSize checks what the table spends on the commonest lines,
+// those that follow the previous one: a byte for a value shorter than 30
+// bytes, two for one of up to 285 bytes; an extra has one more for its key.
 func TestLineTableSize(t *testing.T) {
 	tests := []struct {
-		name   string
-		kind   lineKind
-		keyLen int
-		want   int
+		name         string
+		kind         lineKind
+		size, keyLen int
+		want         int
 	}{
-		{"disallow", kindDisallow, 0, 1},
-		{"allow", kindAllow, 0, 1},
-		{"user-agent", kindUserAgent, 0, 1},
-		{"sitemap", kindSitemap, 0, 1},
-		{"extra", kindOther, 11, 2},
+		{"disallow", kindDisallow, 29, 0, 1},
+		{"allow", kindAllow, 0, 0, 1},
+		{"user-agent", kindUserAgent, 12, 0, 1},
+		{"sitemap", kindSitemap, 29, 0, 1},
+		{"extra", kindOther, 3, 11, 2},
+		{"disallow-medium", kindDisallow, 30, 0, 2},
+		{"sitemap-medium", kindSitemap, 285, 0, 2},
+		{"disallow-long", kindDisallow, 286, 0, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,8 +165,8 @@ func TestLineTableSize(t *testing.T) {
 			off := 0
 			for i := range 64 {
 				off += tt.keyLen
-				w.add(tt.kind, newSrcLine(off, 30, i+1, tt.kind == kindAllow), tt.keyLen, off+30)
-				off += 30
+				w.add(tt.kind, newSrcLine(off, tt.size, i+1, tt.kind == kindAllow), tt.keyLen, off+tt.size)
+				off += tt.size
 			}
 			if got := len(w.buf) / 64; got != tt.want {
 				t.Errorf("%d bytes of table for 64 lines: %d a line, want %d", len(w.buf), got, tt.want)

@@ -140,7 +140,7 @@ func (c *checker) check(body string) {
 	c.diags = append(c.diags, checkMore(r)...)
 	var sc scratch
 	var agents, rules []srcLine
-	for i := range r.starts {
+	for i := range r.recordCount() {
 		agents, rules = r.recordLines(i, agents[:0], rules[:0])
 		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
 		var s ruleSet
@@ -343,7 +343,7 @@ func (c *checker) rule(l line) {
 // nonRule notes a directive that is neither a rule nor a user-agent line,
 // which does not end a group.
 func (c *checker) nonRule(n int, key string) {
-	if len(c.p.r.starts) > 0 && !c.p.ruled {
+	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }

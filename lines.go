@@ -26,6 +26,13 @@ package robots
 // offset and the line numbers are, so that the line of a rule at a given
 // offset (ruleAt) costs a binary search of the marks and the decoding of at
 // most markEvery entries, and entry i is found in as much.
+//
+// The table and its index follow the values in the kept text, so that all
+// a parsed file keeps of its lines is one string: from Robots.linesAt, the
+// table; from Robots.indexAt, little-endian uint32s: the number of records
+// n, the index of the entry of the first user-agent line of each record (n
+// of them), and the marks after the first, which is all zero, three numbers
+// each. A file without lines has neither.
 
 import "encoding/binary"
 
@@ -122,6 +129,65 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	}
 }
 
+// appendLines appends to text, the kept values, the table lines, of the
+// records starts and the marks marks, and its index.
+func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
+	if len(lines) == 0 {
+		return text
+	}
+	text = append(text, lines...)
+	text = binary.LittleEndian.AppendUint32(text, uint32(len(starts)))
+	for _, s := range starts {
+		text = binary.LittleEndian.AppendUint32(text, s)
+	}
+	for _, m := range marks[1:] {
+		text = binary.LittleEndian.AppendUint32(text, m.pos)
+		text = binary.LittleEndian.AppendUint32(text, m.text)
+		text = binary.LittleEndian.AppendUint32(text, m.line)
+	}
+	return text
+}
+
+// lines returns the line table.
+func (r *Robots) lines() string { return r.text[r.linesAt:r.indexAt] }
+
+// indexWord returns the i-th uint32 of the index of the line table.
+func (r *Robots) indexWord(i int) uint32 {
+	o := int(r.indexAt) + 4*i
+	s := r.text[o : o+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// recordCount returns the number of records.
+func (r *Robots) recordCount() int {
+	if int(r.indexAt) == len(r.text) {
+		return 0
+	}
+	return int(r.indexWord(0))
+}
+
+// recordStart returns the index of the entry of the first user-agent line
+// of record i.
+func (r *Robots) recordStart(i int) int { return int(r.indexWord(1 + i)) }
+
+// marks returns the number of marks.
+func (r *Robots) marks() int {
+	words := (len(r.text) - int(r.indexAt)) / 4
+	if words == 0 {
+		return 0
+	}
+	return 1 + (words-1-r.recordCount())/3
+}
+
+// mark returns mark k.
+func (r *Robots) mark(k int) lineMark {
+	if k == 0 {
+		return lineMark{}
+	}
+	i := 1 + r.recordCount() + 3*(k-1)
+	return lineMark{r.indexWord(i), r.indexWord(i + 1), r.indexWord(i + 2)}
+}
+
 // A lineReader decodes a table from one of its marks on.
 type lineReader struct {
 	lines string
@@ -133,11 +199,12 @@ type lineReader struct {
 
 // reader returns a reader of the lines of r from entry k*markEvery on.
 func (r *Robots) reader(k int) lineReader {
-	if k >= len(r.marks) {
-		return lineReader{lines: r.lines, pos: len(r.lines)}
+	lines := r.lines()
+	if k >= r.marks() {
+		return lineReader{lines: lines, pos: len(lines)}
 	}
-	m := r.marks[k]
-	return lineReader{lines: r.lines, pos: int(m.pos), i: k * markEvery, text: m.text, line: m.line}
+	m := r.mark(k)
+	return lineReader{lines: lines, pos: int(m.pos), i: k * markEvery, text: m.text, line: m.line}
 }
 
 // readerAt returns a reader of the lines of r whose next entry is entry i.
@@ -214,10 +281,10 @@ func (d *lineReader) next(e *entry) bool {
 // before, since the kept bytes of each line follow those of the previous
 // one and a compiled rule's pattern is never empty.
 func (r *Robots) ruleAt(off uint32) srcLine {
-	lo, hi := 0, len(r.marks) // the first mark past off
+	lo, hi := 0, r.marks() // the first mark past off
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if r.marks[mid].text <= off {
+		if r.mark(mid).text <= off {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -235,14 +302,14 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 }
 
 // recordLines appends the user-agent lines and rules of record i to agents
-// and rules. A record starts at a user-agent line (Robots.starts holds the
-// index of its entry) and ends where the next starts.
+// and rules. A record starts at a user-agent line (Robots.recordStart
+// gives the index of its entry) and ends where the next starts.
 func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLine) {
 	end := -1
-	if i+1 < len(r.starts) {
-		end = int(r.starts[i+1])
+	if i+1 < r.recordCount() {
+		end = r.recordStart(i + 1)
 	}
-	d := r.readerAt(int(r.starts[i]))
+	d := r.readerAt(r.recordStart(i))
 	var e entry
 	for d.i != end && d.next(&e) {
 		switch e.kind {
@@ -261,8 +328,9 @@ func (r *Robots) eachLine(f func(e *entry, rec int)) {
 	d := r.reader(0)
 	var e entry
 	rec := -1
+	n := r.recordCount()
 	for d.next(&e) {
-		for rec+1 < len(r.starts) && int(r.starts[rec+1]) < d.i {
+		for rec+1 < n && r.recordStart(rec+1) < d.i {
 			rec++
 		}
 		f(&e, rec)

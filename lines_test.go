@@ -80,7 +80,9 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 		w.add(t.Kind, l, t.KeyLen, len(text))
 		want = append(want, t)
 	}
-	return &Robots{text: string(text), lines: string(w.buf), marks: w.marks}, want
+	linesAt := len(text)
+	text = appendLines(text, w.buf, nil, w.marks)
+	return &Robots{text: string(text), linesAt: uint32(linesAt), indexAt: uint32(linesAt + len(w.buf))}, want
 }
 
 // TestLineTable writes random lines to a line table and reads them back:

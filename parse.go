@@ -38,7 +38,7 @@ func Parse(data []byte) *Robots {
 	p.parse()
 	p.r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow])
 	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.text)) + p.linesSize
+	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }
 
@@ -62,12 +62,12 @@ type parser struct {
 	// recent[(agents-1)%agentReuse], for keepAgent.
 	recent [agentReuse]srcLine
 	agents int
+	// starts holds the entry of the first user-agent line of each record
+	// so far.
+	starts []uint32
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
-	// linesSize is the bytes of the line table, its marks and record
-	// starts, once finish has trimmed them.
-	linesSize int
 }
 
 // add appends line l of kind kind to the line table; keyLen is the length
@@ -126,7 +126,7 @@ const agentReuse = 8
 func (p *parser) parse() {
 	s := p.src
 	// Size the line table for the lines that may be directives, to grow it
-	// once or not at all; finish trims what is left over. A directive has a
+	// once or not at all; finish copies it to the kept text. A directive has a
 	// colon (or, rarely, a space), and takes at least 2 bytes ("a:"); most
 	// take one byte of table. One count, the colons: most lines that have
 	// one are directives.
@@ -291,12 +291,8 @@ func (p *parser) handle(ls *lineScanner) line {
 	l.kind, l.key, l.value = splitDirective(ls.content(), ls.colon)
 	switch l.kind {
 	case kindUserAgent:
-		r := p.r
-		if len(r.starts) == 0 || p.ruled {
-			if r.starts == nil {
-				r.starts = make([]int32, 0, 4) // one allocation for most files
-			}
-			r.starts = append(r.starts, int32(p.lines.n))
+		if len(p.starts) == 0 || p.ruled {
+			p.starts = append(p.starts, p.lines.n)
 			p.ruled = false
 			l.newRecord = true
 		}
@@ -305,7 +301,7 @@ func (p *parser) handle(ls *lineScanner) line {
 		p.agents++
 		p.add(kindUserAgent, a, 0)
 	case kindAllow, kindDisallow:
-		if len(p.r.starts) == 0 {
+		if len(p.starts) == 0 {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
@@ -322,18 +318,14 @@ func (p *parser) handle(ls *lineScanner) line {
 	return l
 }
 
-// finish gives r its kept text and line table.
+// finish gives r its kept text, followed by the line table and its index.
 func (p *parser) finish() {
 	r := p.r
-	r.text = string(p.text)
-	p.text = nil
-	// Keep exact copies of what grew by more than an eighth.
-	lines := trim(p.lines.buf)
-	r.lines = unsafe.String(unsafe.SliceData(lines), len(lines))
-	r.marks = trim(p.lines.marks)
-	r.starts = trim(r.starts)
-	p.lines = lineWriter{}
-	p.linesSize = allocSize(cap(lines)) + sliceSize[lineMark](cap(r.marks)) + sliceSize[int32](cap(r.starts))
+	r.linesAt = uint32(len(p.text))
+	text := appendLines(p.text, p.lines.buf, p.starts, p.lines.marks)
+	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
+	r.text = string(text)
+	p.text, p.lines, p.starts = nil, lineWriter{}, nil
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

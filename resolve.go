@@ -23,9 +23,9 @@ import (
 // per record, so that a file built to defeat merging costs memory linear in
 // its size (and questions linear in the records of the crawler's group).
 func (r *Robots) resolve(agents, rules int) {
-	b := &groupBuilder{r: r, rules: make([]srcLine, 0, rules), first: make([]int32, len(r.starts)+1),
-		done: make([]bool, len(r.starts))}
-	r.sets = make([]recSet, len(r.starts))
+	n := r.recordCount()
+	b := &groupBuilder{r: r, rules: make([]srcLine, 0, rules), first: make([]int32, n+1), done: make([]bool, n)}
+	r.sets = make([]recSet, n)
 	// names are the (token, record) pairs of the user-agent lines.
 	type naming struct {
 		token string
@@ -45,7 +45,7 @@ func (r *Robots) resolve(agents, rules int) {
 		if e.kind != kindUserAgent {
 			continue
 		}
-		if int(i+1) < len(r.starts) && int(r.starts[i+1]) == d.i-1 {
+		if int(i+1) < n && r.recordStart(int(i+1)) == d.i-1 {
 			i++
 			b.first[i] = int32(len(b.rules))
 		}
@@ -58,7 +58,7 @@ func (r *Robots) resolve(agents, rules int) {
 		}
 		names = append(names, naming{token, e.l.off(), i})
 	}
-	b.first[len(r.starts)] = int32(len(b.rules))
+	b.first[n] = int32(len(b.rules))
 	b.budget = len(b.rules)
 	r.global = b.globalRef(global)
 	// By token, ignoring ASCII case, then record: each token gets its
@@ -387,7 +387,7 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
-	f := &Robots{text: r.text, lines: r.lines, marks: r.marks, starts: r.starts, more: &moreGroups{recs: recs}}
+	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {

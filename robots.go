@@ -135,23 +135,20 @@ import (
 // everything.
 type Robots struct {
 	// text holds the values of the kept lines, and nothing else of the
-	// body (source.go).
-	text string
-	// lines is the line table of the user-agent, rule, sitemap and extra
-	// lines, in file order, and marks its checkpoints (lines.go); starts
-	// holds the index in it of the first user-agent line of each record.
-	lines  string
-	marks  []lineMark
-	starts []int32
+	// body (source.go), then, from linesAt, the line table of the
+	// user-agent, rule, sitemap and extra lines, in file order, and, from
+	// indexAt, its index (lines.go).
+	text             string
+	linesAt, indexAt uint32
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
-	// named holds the group of each product token named in the file,
-	// lower-cased, sorted by token.
-	named []namedGroup
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32
+	// named holds the group of each product token named in the file,
+	// lower-cased, sorted by token.
+	named []namedGroup
 	// sets holds the compiled rules of each record alone, where a group
 	// needs them, and compiled the rules of every set of the file.
 	sets     []recSet

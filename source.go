@@ -106,10 +106,10 @@ func (l srcLine) agent(text string) Agent {
 // their user-agent lines and rules. Rules before the first user-agent line
 // belong to no group and are not included. The result is a copy.
 func (r *Robots) Records() []Record {
-	if r == nil || len(r.starts) == 0 {
+	if r == nil || r.recordCount() == 0 {
 		return nil
 	}
-	recs := make([]Record, len(r.starts))
+	recs := make([]Record, r.recordCount())
 	r.eachLine(func(e *entry, rec int) {
 		switch e.kind {
 		case kindUserAgent:

@@ -192,9 +192,11 @@ func (r *Robots) mark(k int) lineMark {
 type lineReader struct {
 	lines string
 	// pos is the offset of the next entry in lines, i its index, text the
-	// running offset and line the line number of the last entry.
+	// running offset, and line and kind the line number and kind of the
+	// last entry.
 	pos, i     int
 	text, line uint32
+	kind       lineKind
 }
 
 // reader returns a reader of the lines of r from entry k*markEvery on.
@@ -259,6 +261,7 @@ func (d *lineReader) next(e *entry) bool {
 	}
 	d.line += gap
 	d.i++
+	d.kind = kind
 	start := d.text - back
 	if flags&entryRef == 0 {
 		d.text += keyLen + size + escLen
@@ -291,14 +294,19 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 		}
 	}
 	d := r.reader(max(lo-1, 0))
-	var e entry
-	var found srcLine
-	for d.text <= off && d.next(&e) {
-		if e.kind == kindAllow || e.kind == kindDisallow {
-			found = e.l
+	var at lineReader // before the last rule so far
+	for d.text <= off {
+		before := d
+		if !d.next(nil) {
+			break
+		}
+		if d.kind == kindAllow || d.kind == kindDisallow {
+			at = before
 		}
 	}
-	return found
+	var e entry
+	at.next(&e)
+	return e.l
 }
 
 // recordLines appends the user-agent lines and rules of record i to agents

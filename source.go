@@ -9,7 +9,9 @@ package robots
 // The kept text is not the body: it holds only the values Parse uses (agent
 // tokens, patterns, the keys and values of extras, sitemaps), one after the
 // other, without keys, comments, blank lines, whitespace or unknown lines,
-// and each agent value once. A line's number is kept with its offset.
+// and each agent value once. Its values are followed by the line table,
+// which keeps the kind of each line, its number (as the gap from the
+// previous line's) and the length of its value.
 
 // A srcLine is a user-agent, allow, disallow, sitemap or extra line as the
 // line table decodes it: where its value is in the kept text, its line
@@ -21,10 +23,10 @@ package robots
 //	│  offset │  length  │   line   │allow│escaped│
 //	└─────────┴──────────┴──────────┴─────┴───────┘
 //
-// The kept text holds at most the MaxSize bytes of the body, and the
-// escaped form of the patterns escaping changes, at most three times their
-// size: fewer than 1<<21 bytes. A value has at most maxLineLen bytes
-// (< 1<<15) and a file fewer than 1<<lineBits lines.
+// The values of the kept text are at most the MaxSize bytes of the body,
+// and the escaped form of the patterns escaping changes, at most three
+// times their size: fewer than 1<<21 bytes. A value has at most maxLineLen
+// bytes (< 1<<15) and a file fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (

@@ -294,15 +294,28 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 		}
 	}
 	d := r.reader(max(lo-1, 0))
-	var at lineReader // before the last rule so far
-	for d.text <= off {
-		before := d
-		if !d.next(nil) {
-			break
+	// The short and medium forms, most lines, are skipped here, the others
+	// by next; at is where the last rule so far starts.
+	lines, pos, text, line := d.lines, d.pos, d.text, d.line
+	at := lineReader{lines: lines, pos: len(lines)}
+	for text <= off && pos < len(lines) {
+		h := lines[pos]
+		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+		if kind == kindAllow || kind == kindDisallow {
+			at.pos, at.text, at.line = pos, text, line
 		}
-		if d.kind == kindAllow || d.kind == kindDisallow {
-			at = before
+		if size > entryMedium || kind == kindOther {
+			d.pos, d.text, d.line = pos, text, line
+			d.next(nil)
+			pos, text, line = d.pos, d.text, d.line
+			continue
 		}
+		pos++
+		if size == entryMedium {
+			size += uint32(lines[pos])
+			pos++
+		}
+		text, line = text+size, line+1
 	}
 	var e entry
 	at.next(&e)

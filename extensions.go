@@ -81,17 +81,13 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	recs := g.records(&one)
 	text := g.file.text
-	g.file.eachLine(func(e *entry, rec int) {
-		if e.kind != kindOther {
-			return
-		}
-		for len(recs) > 0 && int(recs[0]) < rec {
-			recs = recs[1:]
-		}
-		if len(recs) > 0 && int(recs[0]) == rec && (key == "" || equalFoldASCII(e.key(text), key)) {
-			out = append(out, e.extra(text, rec))
-		}
-	})
+	for _, rec := range recs {
+		g.file.eachRecordLine(int(rec), func(e *entry) {
+			if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(text), key)) {
+				out = append(out, e.extra(text, int(rec)))
+			}
+		})
+	}
 	return out
 }
 

@@ -326,6 +326,19 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 // and rules. A record starts at a user-agent line (Robots.recordStart
 // gives the index of its entry) and ends where the next starts.
 func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLine) {
+	r.eachRecordLine(i, func(e *entry) {
+		switch e.kind {
+		case kindUserAgent:
+			agents = append(agents, e.l)
+		case kindAllow, kindDisallow:
+			rules = append(rules, e.l)
+		}
+	})
+	return agents, rules
+}
+
+// eachRecordLine calls f with each entry of record i, in file order.
+func (r *Robots) eachRecordLine(i int, f func(e *entry)) {
 	end := -1
 	if i+1 < r.recordCount() {
 		end = r.recordStart(i + 1)
@@ -333,14 +346,8 @@ func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLi
 	d := r.readerAt(r.recordStart(i))
 	var e entry
 	for d.i != end && d.next(&e) {
-		switch e.kind {
-		case kindUserAgent:
-			agents = append(agents, e.l)
-		case kindAllow, kindDisallow:
-			rules = append(rules, e.l)
-		}
+		f(&e)
 	}
-	return agents, rules
 }
 
 // eachLine calls f with each entry of the table, in file order, and the

@@ -100,6 +100,23 @@ func BenchmarkAllowed(b *testing.B) {
 	})
 }
 
+// BenchmarkDecide asks Decide, which quotes the deciding rule and so looks
+// up its line, of each file of benchFiles, on the URLs of BenchmarkAllowed.
+func BenchmarkDecide(b *testing.B) {
+	for _, f := range benchFiles {
+		r := Parse(readBench(b, f.file))
+		urls := benchURLs(r)
+		b.Run("file="+f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				r.Decide("Googlebot", urls[i%len(urls)])
+				i++
+			}
+		})
+	}
+}
+
 // BenchmarkAllowedFloor is the least work a question can take, to read
 // beside BenchmarkAllowed/file= of the same run: a strings.HasPrefix loop
 // over the literal heads of the rules of Googlebot's group, on the paths of

@@ -62,20 +62,20 @@ func (r *Robots) keptSource() string {
 		line       int
 		key, value string
 	}
-	var lines []kept
-	for _, a := range r.agents {
-		lines = append(lines, kept{a.line(), "user-agent", a.value(r.text)})
-	}
-	for _, w := range r.rules {
-		lines = append(lines, kept{w.line(), w.rule(r.text).key(), w.pattern(r.text)})
-	}
-	for _, m := range r.sitemaps {
-		lines = append(lines, kept{m.line(), "sitemap", m.value(r.text)})
-	}
-	for _, e := range r.extras {
-		lines = append(lines, kept{e.value.line(), e.key.value(r.text), e.value.value(r.text)})
-	}
-	slices.SortFunc(lines, func(a, b kept) int { return a.line - b.line })
+	var lines []kept // in file order, as the line table holds them
+	r.eachLine(func(e *entry, _ int) {
+		l := e.l
+		switch e.kind {
+		case kindUserAgent:
+			lines = append(lines, kept{l.line(), "user-agent", l.value(r.text)})
+		case kindAllow, kindDisallow:
+			lines = append(lines, kept{l.line(), l.rule(r.text).key(), l.pattern(r.text)})
+		case kindSitemap:
+			lines = append(lines, kept{l.line(), "sitemap", l.value(r.text)})
+		case kindOther:
+			lines = append(lines, kept{l.line(), e.key(r.text), l.value(r.text)})
+		}
+	})
 	var b strings.Builder
 	n := 1
 	for _, l := range lines {
@@ -136,11 +136,12 @@ func (c *checker) check(body string) {
 	c.p.scan(c.line)
 	c.p.finish()
 	r := c.p.r
-	r.resolve()
+	r.resolve(c.p.counts[kindUserAgent], c.p.counts[kindAllow]+c.p.counts[kindDisallow])
 	c.diags = append(c.diags, checkMore(r)...)
 	sc := scratch{all: true}
-	for i := range r.spans {
-		agents, rules := r.record(i)
+	var agents, rules []srcLine
+	for i := range r.recordCount() {
+		agents, rules = r.recordLines(i, agents[:0], rules[:0])
 		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
 		var s ruleSet
 		compile(&s, r, rules, &sc)
@@ -342,7 +343,7 @@ func (c *checker) rule(l line) {
 // nonRule notes a directive that is neither a rule nor a user-agent line,
 // which does not end a group.
 func (c *checker) nonRule(n int, key string) {
-	if len(c.p.r.spans) > 0 && !c.p.ruled {
+	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }

@@ -55,7 +55,7 @@ func (c *checker) other(n int, key, value string) {
 		return
 	}
 	c.add(n, ext.sev, CodeIgnoredByGoogle, quote(key)+" is ignored by Google ("+ext.note+")")
-	if ext.group && len(c.p.r.spans) == 0 {
+	if ext.group && len(c.p.starts) == 0 {
 		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quote(key)+" line before any user-agent line: it belongs to no group")
 	}
 	if ext.parse != nil {

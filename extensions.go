@@ -45,24 +45,17 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	for _, e := range r.extras {
-		if key == "" || equalFoldASCII(e.key.value(r.text), key) {
-			out = append(out, e.public(r.text))
+	r.eachLine(func(e *entry, rec int) {
+		if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(r.text), key)) {
+			out = append(out, e.extra(r.text, rec))
 		}
-	}
+	})
 	return out
 }
 
-// An extra is an Extra as a parsed file keeps it: its key and value as
-// lines of the kept text, and its record.
-type extra struct {
-	key, value srcLine
-	record     int32
-}
-
-// public returns e as an Extra.
-func (e extra) public(text string) Extra {
-	return Extra{Key: e.key.value(text), Value: e.value.value(text), Line: e.value.line(), Record: int(e.record)}
+// extra returns e, an extra line of record rec, as an Extra.
+func (e *entry) extra(text string, rec int) Extra {
+	return Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec}
 }
 
 // GroupExtras returns the lines whose key is key, compared
@@ -88,16 +81,12 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	recs := g.records(&one)
 	text := g.file.text
-	for _, e := range g.file.extras {
-		for len(recs) > 0 && recs[0] < e.record {
-			recs = recs[1:]
-		}
-		if len(recs) == 0 {
-			break
-		}
-		if recs[0] == e.record && (key == "" || equalFoldASCII(e.key.value(text), key)) {
-			out = append(out, e.public(text))
-		}
+	for _, rec := range recs {
+		g.file.eachRecordLine(int(rec), func(e *entry) {
+			if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(text), key)) {
+				out = append(out, e.extra(text, int(rec)))
+			}
+		})
 	}
 	return out
 }

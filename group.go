@@ -102,14 +102,15 @@ func (g *Group) allowed(path string) bool {
 	case g.policy != policyRules:
 		return g.policy == policyAllowAll
 	}
-	r, _ := g.best(path)
+	r, _ := g.best(path, false)
 	return r == 0 || r.allow()
 }
 
 // best returns the deciding rule for path and the file that holds it, or
-// a zero rule and a nil file if no rule matches.
-func (g *Group) best(path string) (rule, *Robots) {
-	var m match
+// a zero rule and a nil file if no rule matches. With quote, of rules of
+// equal rank it returns the one of the earliest line (see match.quote).
+func (g *Group) best(path string, quote bool) (rule, *Robots) {
+	m := match{quote: quote}
 	switch s := &g.set; {
 	case s.n > 0 && s.n <= smallSet:
 		s.try(s.rules(), path, &m)
@@ -197,7 +198,7 @@ func (g *Group) decide(path string) Decision {
 	case policyDisallowAll:
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
-	best, file := g.best(path)
+	best, file := g.best(path, true)
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
 	case file != nil:

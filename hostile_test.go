@@ -53,6 +53,13 @@ func hostileFiles() map[string]string {
 	for i := 0; utf8.Len() < MaxSize; i++ {
 		utf8.WriteString("disallow: /\xff\xfe\xfd" + strconv.Itoa(i) + "\xc0\xc1\n")
 	}
+	var sitemaps, agentsShort strings.Builder // the shortest sitemap and user-agent lines, distinct
+	for i := 0; sitemaps.Len() < MaxSize; i++ {
+		sitemaps.WriteString("sitemap:" + letters(i) + "\n")
+	}
+	for i := 0; agentsShort.Len() < MaxSize; i++ {
+		agentsShort.WriteString("user-agent:" + letters(i) + "\n")
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	random := make([]byte, MaxSize)
 	for i := range random {
@@ -72,6 +79,9 @@ func hostileFiles() map[string]string {
 		"cr-only":         strings.ReplaceAll(rules.String(), "\n", "\r"),
 		"rules-short":     short.String(),
 		"rules-same":      same.String(),
+		"extras-short":    "user-agent: *\n" + strings.Repeat("a:b\n", MaxSize/4),
+		"sitemaps-short":  sitemaps.String(),
+		"agents-short":    agentsShort.String(),
 	}
 }
 

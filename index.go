@@ -5,6 +5,7 @@ package robots
 // it, so that one binary search finds the heads that are prefixes of a path.
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -232,15 +233,18 @@ func (s *ruleSet) sorted() []rule {
 	case !laid:
 		return byKey(rules)
 	}
-	slices.SortFunc(rules, func(a, b rule) int {
-		ka, kb := s.key(a), s.key(b)
-		switch {
-		case ka > kb:
-			return -1
-		case ka < kb:
-			return 1
-		}
-		return 0
-	})
+	// Each rule's key once: it looks up the rule's line (Robots.ruleAt).
+	type keyed struct {
+		key uint64
+		r   rule
+	}
+	ks := make([]keyed, len(rules))
+	for i, r := range rules {
+		ks[i] = keyed{s.key(r), r}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Compare(b.key, a.key) })
+	for i, k := range ks {
+		rules[i] = k.r
+	}
 	return rules
 }

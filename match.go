@@ -71,9 +71,11 @@ const (
 // one an allow of ".../index.htm" implies is read from the text
 // (ruleSet.derived).
 //
-// The line of a rule is not kept in it: it is the line of the srcLine
-// whose value holds the pattern (Robots.ruleAt), looked up only to break a
-// tie of rank between rules of two sets or heads, or to quote the rule.
+// The line of a rule is not kept in it: it is the line of the line-table
+// entry whose value holds the pattern (Robots.ruleAt), looked up only to
+// quote the rule (Decide), and then to break a tie of rank between rules
+// of two sets or heads; Allowed never needs it, since rules of equal rank
+// give the same answer.
 type rule uint64
 
 const (
@@ -435,18 +437,24 @@ type match struct {
 	// has is the byteSet of the path, once computed (hasSet).
 	has    uint8
 	hasSet bool
+	// quote reports that the rule is to be quoted (Decide): of rules of
+	// equal rank, the one of the earliest line must win. Otherwise
+	// (Allowed), the first found is kept: rules of equal rank give the
+	// same answer, and their lines are not looked up.
+	quote bool
 }
 
 // take makes rule r of set s the best so far.
 func (m *match) take(s *ruleSet, r rule) { m.file, m.rule, m.rank = s.file, r, r.rank() }
 
 // beatenBy reports whether rule r of set s takes precedence over the best
-// rule so far: a greater rank, or an equal rank and an earlier line.
+// rule so far: a greater rank, or, when the rule is quoted, an equal rank
+// and an earlier line.
 func (m *match) beatenBy(s *ruleSet, r rule) bool {
 	if a := r.rank(); a != m.rank {
 		return a > m.rank
 	}
-	return s.line(r) < m.file.ruleAt(m.rule.off()).line()
+	return m.quote && s.line(r) < m.file.ruleAt(m.rule.off()).line()
 }
 
 // try tries the rules of seq, sorted by key, greatest first, on path, and

@@ -36,20 +36,17 @@ func Parse(data []byte) *Robots {
 	// kept parts are copied to the kept text.
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{}}
 	p.parse()
-	p.r.resolve()
+	p.r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow])
 	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.text)) + sliceSize[int32](cap(r.spans)) +
-		sliceSize[srcLine](cap(r.agents)) + sliceSize[srcLine](cap(r.rules)) +
-		sliceSize[srcLine](cap(r.sitemaps)) + sliceSize[extra](cap(r.extras))
+	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }
 
 // A parser turns a body into the records, sitemaps and extras of a Robots,
 // and the text they refer to.
 //
-// The agents and rules of all records are appended to two slices, in file
-// order, in which each record holds a span; the records are cut from them
-// at the end, so that they share two arrays.
+// The kept lines are appended to one line table (lines.go), in file order,
+// and the records are the entry indexes of their first user-agent lines.
 type parser struct {
 	r *Robots
 	// src is the body read; nothing of the result may refer to it, since
@@ -57,9 +54,27 @@ type parser struct {
 	src string
 	// text is the kept text so far, which finish gives to r.
 	text []byte
+	// lines is the line table so far, which finish gives to r, and counts
+	// the entries of each kind.
+	lines  lineWriter
+	counts [kindOther + 1]int
+	// recent holds the last agentReuse user-agent lines, the last at
+	// recent[(agents-1)%agentReuse], for keepAgent.
+	recent [agentReuse]srcLine
+	agents int
+	// starts holds the entry of the first user-agent line of each record
+	// so far.
+	starts []uint32
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
+}
+
+// add appends line l of kind kind to the line table; keyLen is the length
+// of the key of an extra, kept just before its value.
+func (p *parser) add(kind lineKind, l srcLine, keyLen int) {
+	p.counts[kind]++
+	p.lines.add(kind, l, keyLen, len(p.text))
 }
 
 // keep appends v to the kept text and returns its offset there.
@@ -93,8 +108,7 @@ func (p *parser) keepRule(v string, n int, allow bool) srcLine {
 // appends unless one of the last few user-agent lines had the same value:
 // a file that names one agent in every group keeps its name once.
 func (p *parser) keepAgent(v string) int {
-	agents := p.r.agents
-	for _, a := range agents[max(0, len(agents)-agentReuse):] {
+	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		if off := a.off(); string(p.text[off:off+a.size()]) == v {
 			return int(off)
 		}
@@ -111,12 +125,12 @@ const agentReuse = 8
 // numbers are those an editor shows.
 func (p *parser) parse() {
 	s := p.src
-	// Size the rules for the lines that may be directives, to grow them
-	// once or not at all; finish trims what is left over. A rule line has a
-	// colon (or, rarely, a space), and takes at least 6 bytes ("allow:").
-	// One count, the colons: most lines that have one are directives. The
-	// user-agent lines, far fewer, grow as they come (push).
-	p.r.rules = make([]srcLine, 0, min(strings.Count(s, ":"), len(s)/6)+1)
+	// Size the line table for the lines that may be directives, to grow it
+	// once or not at all; finish copies it to the kept text. A directive has a
+	// colon (or, rarely, a space), and takes at least 2 bytes ("a:"); most
+	// take one byte of table. One count, the colons: most lines that have
+	// one are directives.
+	p.lines.buf = make([]byte, 0, min(strings.Count(s, ":"), len(s)/2)+8)
 	// The kept text is at most the body, unless patterns need escaping.
 	p.text = make([]byte, 0, len(s))
 	p.scan(nil)
@@ -277,48 +291,41 @@ func (p *parser) handle(ls *lineScanner) line {
 	l.kind, l.key, l.value = splitDirective(ls.content(), ls.colon)
 	switch l.kind {
 	case kindUserAgent:
-		r := p.r
-		if len(r.spans) == 0 || p.ruled {
-			if r.spans == nil {
-				r.spans = make([]int32, 0, 4) // one allocation for most files
-			}
-			r.spans = append(r.spans, int32(len(r.agents)))
+		if len(p.starts) == 0 || p.ruled {
+			p.starts = append(p.starts, p.lines.n)
 			p.ruled = false
 			l.newRecord = true
 		}
-		r.agents = push(r.agents, newSrcLine(p.keepAgent(l.value), len(l.value), n, false))
+		a := newSrcLine(p.keepAgent(l.value), len(l.value), n, false)
+		p.recent[p.agents%agentReuse] = a
+		p.agents++
+		p.add(kindUserAgent, a, 0)
 	case kindAllow, kindDisallow:
-		if len(p.r.spans) == 0 {
+		if len(p.starts) == 0 {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.r.rules = push(p.r.rules, p.keepRule(l.value, n, l.kind == kindAllow))
+		p.add(l.kind, p.keepRule(l.value, n, l.kind == kindAllow), 0)
 	case kindSitemap:
 		if l.value != "" {
-			p.r.sitemaps = append(p.r.sitemaps, newSrcLine(p.keep(l.value), len(l.value), n, false))
+			p.add(kindSitemap, newSrcLine(p.keep(l.value), len(l.value), n, false), 0)
 		}
 	case kindOther:
 		// Kept for the crawlers that honour more than Google (extensions.go).
-		if p.r.extras == nil {
-			p.r.extras = make([]extra, 0, 8) // one allocation for most files
-		}
-		p.r.extras = append(p.r.extras, extra{
-			key:    newSrcLine(p.keep(l.key), len(l.key), n, false),
-			value:  newSrcLine(p.keep(l.value), len(l.value), n, false),
-			record: int32(len(p.r.spans) - 1),
-		})
+		p.keep(l.key)
+		p.add(kindOther, newSrcLine(p.keep(l.value), len(l.value), n, false), len(l.key))
 	}
 	return l
 }
 
-// finish gives r its kept text and trims the lines of the records.
+// finish gives r its kept text, followed by the line table and its index.
 func (p *parser) finish() {
-	p.r.text = string(p.text)
-	p.text = nil
-	// Keep exact copies of slices that grew by more than an eighth.
-	p.r.agents = trim(p.r.agents)
-	p.r.rules = trim(p.r.rules)
-	p.r.spans = trim(p.r.spans)
+	r := p.r
+	r.linesAt = uint32(len(p.text))
+	text := appendLines(p.text, p.lines.buf, p.starts, p.lines.marks)
+	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
+	r.text = string(text)
+	p.text, p.lines, p.starts = nil, lineWriter{}, nil
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

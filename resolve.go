@@ -22,28 +22,44 @@ import (
 // compiled as many rules again as the file has, further lists keep one set
 // per record, so that a file built to defeat merging costs memory linear in
 // its size (and questions linear in the records of the crawler's group).
-func (r *Robots) resolve() {
-	b := newGroupBuilder(r)
+func (r *Robots) resolve(agents, rules int) {
+	n := r.recordCount()
+	b := &groupBuilder{r: r, rules: make([]srcLine, 0, rules), first: make([]int32, n+1), done: make([]bool, n)}
+	r.sets = make([]recSet, n)
 	// names are the (token, record) pairs of the user-agent lines.
 	type naming struct {
 		token string
 		off   uint32 // of the token as written, in r.text
 		rec   int32
 	}
-	names := make([]naming, 0, len(r.agents))
+	names := make([]naming, 0, agents)
 	var global []int32
-	for i := range r.spans {
-		for _, a := range r.recordAgents(i) {
-			token := agentToken(a.value(r.text))
-			if token == "*" {
-				if len(global) == 0 || global[len(global)-1] != int32(i) {
-					global = append(global, int32(i))
-				}
-				continue
-			}
-			names = append(names, naming{token, a.off(), int32(i)})
+	d := r.reader(0)
+	var e entry
+	i := int32(-1) // the record
+	for d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			b.rules = append(b.rules, e.l)
+			continue
 		}
+		if e.kind != kindUserAgent {
+			continue
+		}
+		if int(i+1) < n && r.recordStart(int(i+1)) == d.i-1 {
+			i++
+			b.first[i] = int32(len(b.rules))
+		}
+		token := agentToken(e.l.value(r.text))
+		if token == "*" {
+			if len(global) == 0 || global[len(global)-1] != i {
+				global = append(global, i)
+			}
+			continue
+		}
+		names = append(names, naming{token, e.l.off(), i})
 	}
+	b.first[n] = int32(len(b.rules))
+	b.budget = len(b.rules)
 	r.global = b.globalRef(global)
 	// By token, ignoring ASCII case, then record: each token gets its
 	// records in file order.
@@ -107,8 +123,10 @@ func (r *Robots) resolve() {
 // records.
 type groupBuilder struct {
 	r *Robots
-	// first holds the index in r.rules of the first rule of each record,
-	// and, last, the number of rules.
+	// rules are the rule lines of the file, in file order, and first
+	// holds the index in rules of the first rule of each record, and, last,
+	// the number of rules.
+	rules []srcLine
 	first []int32
 	// lists are the groups of several records made so far, by their list,
 	// as indexes into r.multi; made are all groups of several records made
@@ -127,21 +145,6 @@ type groupBuilder struct {
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.multi and r.compiled.
 	size int
-}
-
-// newGroupBuilder returns a builder for the groups of r.
-func newGroupBuilder(r *Robots) *groupBuilder {
-	n := len(r.spans)
-	b := &groupBuilder{r: r, first: make([]int32, n+1), done: make([]bool, n), budget: len(r.rules)}
-	r.sets = make([]recSet, n)
-	j := 0 // the first rule after the first user-agent line of record i
-	for i, sp := range r.spans {
-		for line := r.agents[sp].line(); j < len(r.rules) && r.rules[j].line() <= line; j++ {
-		}
-		b.first[i] = int32(j)
-	}
-	b.first[n] = int32(len(r.rules))
-	return b
 }
 
 // ref returns the ref of the group of the records recs (namedGroup), shared
@@ -261,7 +264,7 @@ func (b *groupBuilder) set(rec int32) {
 	b.done[rec] = true
 	var s ruleSet
 	lo, hi := b.first[rec], b.first[rec+1]
-	compile(&s, b.r, b.r.rules[lo:hi], &b.sc)
+	compile(&s, b.r, b.rules[lo:hi], &b.sc)
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
 		m := b.r.moreGroups()
@@ -286,11 +289,11 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		return
 	}
 	b.budget -= n
-	rules := b.r.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
+	rules := b.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
 	if !contiguous {
 		rules = make([]srcLine, 0, n)
 		for _, rec := range recs {
-			rules = append(rules, b.r.rules[b.first[rec]:b.first[rec+1]]...)
+			rules = append(rules, b.rules[b.first[rec]:b.first[rec+1]]...)
 		}
 	}
 	compile(&g.set, b.r, rules, &b.sc)
@@ -384,13 +387,11 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
-	f := &Robots{text: r.text, agents: r.agents, rules: r.rules, spans: r.spans, extras: r.extras,
-		more: &moreGroups{recs: recs}}
+	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {
-		_, rs := r.record(int(rec))
-		rules = append(rules, rs...)
+		_, rules = r.recordLines(int(rec), nil, rules)
 	}
 	if len(rules) > 0 {
 		var sc scratch

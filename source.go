@@ -1,28 +1,32 @@
 package robots
 
 // The lines of a file as a parsed Robots keeps them: not as Agent and Rule
-// values, which hold strings and ints (40 and 48 bytes), but as offsets into
-// the kept text, 8 bytes each; Records, Extras, Sitemaps and the rule a
-// Decision quotes are rebuilt from them on demand.
+// values, which hold strings and ints (40 and 48 bytes), but as entries of
+// a line table (lines.go), about one or two bytes each, beside the kept
+// text; Records, Extras, Sitemaps and the rule a Decision quotes are
+// rebuilt from them on demand.
 //
 // The kept text is not the body: it holds only the values Parse uses (agent
 // tokens, patterns, the keys and values of extras, sitemaps), one after the
 // other, without keys, comments, blank lines, whitespace or unknown lines,
-// and each agent value once. A line's number is kept with its offset.
+// and each agent value once. Its values are followed by the line table,
+// which keeps the kind of each line, its number (as the gap from the
+// previous line's) and the length of its value.
 
-// A srcLine is a user-agent, allow, disallow, sitemap or extra line: where
-// its value (or key) is in the kept text, its line number and, for a rule,
-// whether it allows. Its bits, from the least significant:
+// A srcLine is a user-agent, allow, disallow, sitemap or extra line as the
+// line table decodes it: where its value is in the kept text, its line
+// number and, for a rule, whether it allows. Its bits, from the least
+// significant:
 //
 //	 0      20 21      35 36      55  56     57
 //	┌─────────┬──────────┬──────────┬─────┬───────┐
 //	│  offset │  length  │   line   │allow│escaped│
 //	└─────────┴──────────┴──────────┴─────┴───────┘
 //
-// The kept text holds at most the MaxSize bytes of the body, and the
-// escaped form of the patterns escaping changes, at most three times their
-// size: fewer than 1<<21 bytes. A value has at most maxLineLen bytes
-// (< 1<<15) and a file fewer than 1<<lineBits lines.
+// The values of the kept text are at most the MaxSize bytes of the body,
+// and the escaped form of the patterns escaping changes, at most three
+// times their size: fewer than 1<<21 bytes. A value has at most maxLineLen
+// bytes (< 1<<15) and a file fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (
@@ -100,75 +104,21 @@ func (l srcLine) agent(text string) Agent {
 	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
 }
 
-// ruleAt returns the rule line whose value or escaped pattern is at
-// offset off of the kept text: the last one that starts there or before,
-// since each rule's escaped pattern follows its value (keepRule).
-func (r *Robots) ruleAt(off uint32) srcLine {
-	lo, hi := 0, len(r.rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if r.rules[mid].off() <= off {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return r.rules[lo-1]
-}
-
-// recordAgents returns the user-agent lines of record i.
-func (r *Robots) recordAgents(i int) []srcLine {
-	if i+1 < len(r.spans) {
-		return r.agents[r.spans[i]:r.spans[i+1]]
-	}
-	return r.agents[r.spans[i]:]
-}
-
-// record returns the user-agent lines and rules of record i. A record
-// starts at a user-agent line (Robots.spans holds the index of the first
-// of each) and ends where the next starts; its rules are found by their
-// line numbers, in O(log n).
-func (r *Robots) record(i int) (agents, rules []srcLine) {
-	agents = r.recordAgents(i)
-	first, end := r.ruleAfter(agents[0].line()), len(r.rules)
-	if i+1 < len(r.spans) {
-		end = r.ruleAfter(r.agents[r.spans[i+1]].line())
-	}
-	return agents, r.rules[first:end]
-}
-
-// ruleAfter returns the index of the first rule line after line n.
-func (r *Robots) ruleAfter(n int) int {
-	lo, hi := 0, len(r.rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if r.rules[mid].line() <= n {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo
-}
-
 // Records returns the groups of the file as written, in file order, with
 // their user-agent lines and rules. Rules before the first user-agent line
 // belong to no group and are not included. The result is a copy.
 func (r *Robots) Records() []Record {
-	if r == nil || len(r.spans) == 0 {
+	if r == nil || r.recordCount() == 0 {
 		return nil
 	}
-	recs := make([]Record, len(r.spans))
-	for i := range recs {
-		agents, rules := r.record(i)
-		var rec Record
-		for _, a := range agents {
-			rec.Agents = append(rec.Agents, a.agent(r.text))
+	recs := make([]Record, r.recordCount())
+	r.eachLine(func(e *entry, rec int) {
+		switch e.kind {
+		case kindUserAgent:
+			recs[rec].Agents = append(recs[rec].Agents, e.l.agent(r.text))
+		case kindAllow, kindDisallow:
+			recs[rec].Rules = append(recs[rec].Rules, e.l.rule(r.text))
 		}
-		for _, w := range rules {
-			rec.Rules = append(rec.Rules, w.rule(r.text))
-		}
-		recs[i] = rec
-	}
+	})
 	return recs
 }

@@ -24,7 +24,8 @@ func TestPatternKeptOnce(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Parse([]byte("user-agent: *\ndisallow: " + tt.pattern + "\n"))
-			if once := r.rules[0]&srcUnescape != 0; once != tt.once {
+			_, rules := r.recordLines(0, nil, nil)
+			if once := rules[0]&srcUnescape != 0; once != tt.once {
 				t.Errorf("kept escaped only: %t, want %t", once, tt.once)
 			}
 			if got := r.Records()[0].Rules[0].Pattern; got != tt.pattern {

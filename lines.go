@@ -1,0 +1,366 @@
+package robots
+
+// The line table: the user-agent, rule, sitemap and extra lines of a file
+// as a parsed Robots keeps them, in about one or two bytes a line.
+//
+// The table is a stream of variable-length entries, one a kept line, in
+// file order. The values of the lines are in the kept text in the same
+// order, one after the other, so that an entry need not say where its value
+// is: it starts where the previous entry's kept bytes end (the running
+// offset). An entry says it only for a user-agent value kept once for
+// several lines (keepAgent), which is earlier in the text.
+//
+// An entry starts with a header byte: the kind of the line (lineKind) in
+// its low 3 bits, and above them, when the line follows the previous
+// entry's (its number is one more) and has no flag, the length of the value
+// (0 to 29), or entryMedium, followed by a byte of the length less 30 (30
+// to 285); else entryLong. A long entry goes on with two varints, the
+// gap from the previous entry's line number (at least 1) shifted left by
+// 3 over its flags, and the length of the value; then, if flagged, the
+// length of the escaped form that follows the value (entryEscaped) and the
+// distance back from the running offset to the value (entryRef). An extra
+// ends with one more varint, the length of its key, which the text holds
+// just before its value.
+//
+// Every markEvery entries a lineMark records where the stream, the running
+// offset and the line numbers are, so that the line of a rule at a given
+// offset (ruleAt) costs a binary search of the marks and the decoding of at
+// most markEvery entries, and entry i is found in as much.
+//
+// The table and its index follow the values in the kept text, so that all
+// a parsed file keeps of its lines is one string: from Robots.linesAt, the
+// table; from Robots.indexAt, little-endian uint32s: the number of records
+// n, the index of the entry of the first user-agent line of each record (n
+// of them), and the marks after the first, which is all zero, three numbers
+// each. A file without lines has neither.
+
+import "encoding/binary"
+
+// Header byte and long-entry flags.
+const (
+	entryKindBits = 3
+	entryLong     = 1<<(8-entryKindBits) - 1 // the short length that says "long"
+	entryMedium   = entryLong - 1            // the short length that says "one more byte"
+	mediumMax     = entryMedium + 255
+
+	// entryEscaped: a rule whose escaped form follows its value
+	// (srcEscaped). entryUnescape: a rule kept escaped only (srcUnescape).
+	// entryRef: a value that is not at the running offset.
+	entryEscaped  = 1
+	entryUnescape = 2
+	entryRef      = 4
+	entryFlagBits = 3
+)
+
+// markEvery is the number of entries between two lineMarks.
+const markEvery = 32
+
+// A lineMark is where the decoding of the table stands before entry
+// k*markEvery, for the k-th mark: the offset in the stream, the running
+// offset in the kept text and the number of the line before.
+type lineMark struct {
+	pos, text, line uint32
+}
+
+// An entry is a decoded line of the table: its kind, its value as a
+// srcLine (for an extra, the value; the key is the keyLen bytes before it).
+type entry struct {
+	kind   lineKind
+	keyLen uint32
+	l      srcLine
+}
+
+// key returns the key of an extra.
+func (e entry) key(text string) string {
+	off := e.l.off()
+	return text[off-e.keyLen : off]
+}
+
+// A lineWriter appends entries to a table.
+type lineWriter struct {
+	buf   []byte
+	marks []lineMark
+	// n is the number of entries, text the running offset and line the
+	// line number of the last entry.
+	n, text, line uint32
+}
+
+// add appends the line l of kind kind, an extra of key length keyLen; end
+// is the length of the kept text after its value (and escaped form).
+func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
+	if w.n%markEvery == 0 {
+		w.marks = push(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
+	}
+	w.n++
+	start := l.off() - uint32(keyLen)
+	gap, size := uint32(l.line())-w.line, l.size()
+	var flags uint32
+	if start != w.text {
+		flags |= entryRef
+	}
+	if l.escaped() {
+		flags |= entryEscaped
+	}
+	if l&srcUnescape != 0 {
+		flags |= entryUnescape
+	}
+	w.line = uint32(l.line())
+	switch {
+	case gap == 1 && flags == 0 && size < entryMedium:
+		w.buf = append(w.buf, byte(kind)|byte(size)<<entryKindBits)
+	case gap == 1 && flags == 0 && size <= mediumMax:
+		w.buf = append(w.buf, byte(kind)|entryMedium<<entryKindBits, byte(size-entryMedium))
+	default:
+		w.buf = append(w.buf, byte(kind)|entryLong<<entryKindBits)
+		w.buf = binary.AppendUvarint(w.buf, uint64(gap)<<entryFlagBits|uint64(flags))
+		w.buf = binary.AppendUvarint(w.buf, uint64(size))
+		if flags&entryEscaped != 0 {
+			w.buf = binary.AppendUvarint(w.buf, uint64(uint32(end)-l.off()-size))
+		}
+		if flags&entryRef != 0 {
+			w.buf = binary.AppendUvarint(w.buf, uint64(w.text-start))
+		}
+	}
+	if kind == kindOther {
+		w.buf = binary.AppendUvarint(w.buf, uint64(keyLen))
+	}
+	if flags&entryRef == 0 {
+		w.text = uint32(end)
+	}
+}
+
+// appendLines appends to text, the kept values, the table lines, of the
+// records starts and the marks marks, and its index.
+func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
+	if len(lines) == 0 {
+		return text
+	}
+	text = append(text, lines...)
+	text = binary.LittleEndian.AppendUint32(text, uint32(len(starts)))
+	for _, s := range starts {
+		text = binary.LittleEndian.AppendUint32(text, s)
+	}
+	for _, m := range marks[1:] {
+		text = binary.LittleEndian.AppendUint32(text, m.pos)
+		text = binary.LittleEndian.AppendUint32(text, m.text)
+		text = binary.LittleEndian.AppendUint32(text, m.line)
+	}
+	return text
+}
+
+// lines returns the line table.
+func (r *Robots) lines() string { return r.text[r.linesAt:r.indexAt] }
+
+// indexWord returns the i-th uint32 of the index of the line table.
+func (r *Robots) indexWord(i int) uint32 {
+	o := int(r.indexAt) + 4*i
+	s := r.text[o : o+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// recordCount returns the number of records.
+func (r *Robots) recordCount() int {
+	if int(r.indexAt) == len(r.text) {
+		return 0
+	}
+	return int(r.indexWord(0))
+}
+
+// recordStart returns the index of the entry of the first user-agent line
+// of record i.
+func (r *Robots) recordStart(i int) int { return int(r.indexWord(1 + i)) }
+
+// marks returns the number of marks.
+func (r *Robots) marks() int {
+	words := (len(r.text) - int(r.indexAt)) / 4
+	if words == 0 {
+		return 0
+	}
+	return 1 + (words-1-r.recordCount())/3
+}
+
+// mark returns mark k.
+func (r *Robots) mark(k int) lineMark {
+	if k == 0 {
+		return lineMark{}
+	}
+	i := 1 + r.recordCount() + 3*(k-1)
+	return lineMark{r.indexWord(i), r.indexWord(i + 1), r.indexWord(i + 2)}
+}
+
+// A lineReader decodes a table from one of its marks on.
+type lineReader struct {
+	lines string
+	// pos is the offset of the next entry in lines, i its index, text the
+	// running offset, and line and kind the line number and kind of the
+	// last entry.
+	pos, i     int
+	text, line uint32
+	kind       lineKind
+}
+
+// reader returns a reader of the lines of r from entry k*markEvery on.
+func (r *Robots) reader(k int) lineReader {
+	lines := r.lines()
+	if k >= r.marks() {
+		return lineReader{lines: lines, pos: len(lines)}
+	}
+	m := r.mark(k)
+	return lineReader{lines: lines, pos: int(m.pos), i: k * markEvery, text: m.text, line: m.line}
+}
+
+// readerAt returns a reader of the lines of r whose next entry is entry i.
+func (r *Robots) readerAt(i int) lineReader {
+	d := r.reader(i / markEvery)
+	for d.i < i && d.next(nil) {
+	}
+	return d
+}
+
+// uvarint decodes the varint at d.pos, which lineWriter wrote.
+func (d *lineReader) uvarint() uint32 {
+	var v uint32
+	for shift := 0; ; shift += 7 {
+		b := d.lines[d.pos]
+		d.pos++
+		v |= uint32(b&0x7f) << shift
+		if b < 0x80 {
+			return v
+		}
+	}
+}
+
+// next decodes the next entry into e, unless e is nil, and reports whether
+// there was one.
+func (d *lineReader) next(e *entry) bool {
+	if d.pos >= len(d.lines) {
+		return false
+	}
+	h := d.lines[d.pos]
+	d.pos++
+	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+	gap, flags, back, escLen := uint32(1), uint32(0), uint32(0), uint32(0)
+	switch size {
+	case entryMedium:
+		size += uint32(d.lines[d.pos])
+		d.pos++
+	case entryLong:
+		v := d.uvarint()
+		gap, flags = v>>entryFlagBits, v&(1<<entryFlagBits-1)
+		size = d.uvarint()
+		if flags&entryEscaped != 0 {
+			escLen = d.uvarint()
+		}
+		if flags&entryRef != 0 {
+			back = d.uvarint()
+		}
+	}
+	var keyLen uint32
+	if kind == kindOther {
+		keyLen = d.uvarint()
+	}
+	d.line += gap
+	d.i++
+	d.kind = kind
+	start := d.text - back
+	if flags&entryRef == 0 {
+		d.text += keyLen + size + escLen
+	}
+	if e != nil {
+		l := newSrcLine(int(start+keyLen), int(size), int(d.line), kind == kindAllow)
+		if flags&entryEscaped != 0 {
+			l |= srcEscaped
+		}
+		if flags&entryUnescape != 0 {
+			l |= srcUnescape
+		}
+		*e = entry{kind: kind, keyLen: keyLen, l: l}
+	}
+	return true
+}
+
+// ruleAt returns the rule line whose value or escaped pattern is at
+// offset off of the kept text: the last entry that starts there or
+// before, since the kept bytes of each line follow those of the previous
+// one and a compiled rule's pattern is never empty.
+func (r *Robots) ruleAt(off uint32) srcLine {
+	lo, hi := 0, r.marks() // the first mark past off
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if r.mark(mid).text <= off {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	d := r.reader(max(lo-1, 0))
+	// The short and medium forms, most lines, are skipped here, the others
+	// by next; at is where the last rule so far starts.
+	lines, pos, text, line := d.lines, d.pos, d.text, d.line
+	at := lineReader{lines: lines, pos: len(lines)}
+	for text <= off && pos < len(lines) {
+		h := lines[pos]
+		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+		if kind == kindAllow || kind == kindDisallow {
+			at.pos, at.text, at.line = pos, text, line
+		}
+		if size > entryMedium || kind == kindOther {
+			d.pos, d.text, d.line = pos, text, line
+			d.next(nil)
+			pos, text, line = d.pos, d.text, d.line
+			continue
+		}
+		pos++
+		if size == entryMedium {
+			size += uint32(lines[pos])
+			pos++
+		}
+		text, line = text+size, line+1
+	}
+	var e entry
+	at.next(&e)
+	return e.l
+}
+
+// recordLines appends the user-agent lines and rules of record i to agents
+// and rules. A record starts at a user-agent line (Robots.recordStart
+// gives the index of its entry) and ends where the next starts.
+func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLine) {
+	r.eachRecordLine(i, func(e *entry) {
+		switch e.kind {
+		case kindUserAgent:
+			agents = append(agents, e.l)
+		case kindAllow, kindDisallow:
+			rules = append(rules, e.l)
+		}
+	})
+	return agents, rules
+}
+
+// eachRecordLine calls f with each entry of record i, in file order.
+func (r *Robots) eachRecordLine(i int, f func(e *entry)) {
+	end := -1
+	if i+1 < r.recordCount() {
+		end = r.recordStart(i + 1)
+	}
+	d := r.readerAt(r.recordStart(i))
+	var e entry
+	for d.i != end && d.next(&e) {
+		f(&e)
+	}
+}
+
+// eachLine calls f with each entry of the table, in file order, and the
+// index of the record it stands in (-1 before the first).
+func (r *Robots) eachLine(f func(e *entry, rec int)) {
+	d := r.reader(0)
+	var e entry
+	rec := -1
+	n := r.recordCount()
+	for d.next(&e) {
+		for rec+1 < n && r.recordStart(rec+1) < d.i {
+			rec++
+		}
+		f(&e, rec)
+	}
+}

@@ -27,7 +27,11 @@ func escapePattern(s string) string {
 	if n == 0 && !change {
 		return s
 	}
-	b := make([]byte, 0, len(s)+n)
+	return string(appendEscaped(make([]byte, 0, len(s)+n), s))
+}
+
+// appendEscaped appends escapePattern(s) to b.
+func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
@@ -39,7 +43,7 @@ func escapePattern(s string) string {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // escapeFree reports whether s holds no "%" and no byte outside ASCII, so
@@ -89,6 +93,23 @@ func unescapePattern(s string) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// unescapesTo reports whether unescapePattern(e) == v, without building it.
+func unescapesTo(e []byte, v string) bool {
+	j := 0
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		if c == '%' && i+2 < len(e) && e[i+1] >= '8' && isUpperHex(e[i+1]) && isUpperHex(e[i+2]) {
+			c = fromHex(e[i+1])<<4 | fromHex(e[i+2])
+			i += 2
+		}
+		if j == len(v) || v[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(v)
 }
 
 // isUpperHex reports whether c is a hex digit, with letters upper-case.

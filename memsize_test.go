@@ -127,6 +127,9 @@ var keptPerByte = map[string]float64{
 	"rules-same":      1.5, // the goal: one rule compiled, whatever the lines
 	"rules-short":     1.5, // the goal: "allow:/ab", 8 bytes compiled and 2 of link a rule
 	"invalid-utf8":    1.6, // patterns kept escaped: 3 bytes for each byte outside ASCII
+	"utf8-long":       3.0, // the same, with nothing else: matching needs the escaped form
+	"utf8-lower":      4.0, // the same, also kept as written: "%ff" does not unescape to itself
+	"index-htm":       1.7, // two compiled rules a line: "/a/index.htm" and the "/a/$" it implies
 }
 
 // TestKeptPerByte checks the bytes a parsed file keeps per byte of input,

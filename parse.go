@@ -92,16 +92,26 @@ func (p *parser) keepRule(v string, n int, allow bool) srcLine {
 	if escapeFree(v) {
 		return newSrcLine(p.keep(v), len(v), n, allow)
 	}
-	e := escapePattern(v)
-	switch {
-	case e == v:
-		return newSrcLine(p.keep(v), len(v), n, allow)
-	case len(e) < 1<<srcLenBits && unescapePattern(e) == v:
-		return newSrcLine(p.keep(e), len(e), n, allow) | srcUnescape
+	// Escape into the kept text; if what was written must be kept too, it
+	// goes in front of the escaped form.
+	off := len(p.text)
+	if need := 4 * len(v); cap(p.text)-off < need {
+		// Grow by doubling, not by the quarters append grows large
+		// slices by, since a file of such patterns triples its text.
+		p.text = slices.Grow(p.text, max(need, off))
 	}
-	l := newSrcLine(p.keep(v), len(v), n, allow)
-	p.keep(e)
-	return l | srcEscaped
+	p.text = appendEscaped(p.text, v)
+	e := p.text[off:]
+	switch {
+	case string(e) == v:
+		return newSrcLine(off, len(v), n, allow)
+	case unescapesTo(e, v):
+		return newSrcLine(off, len(e), n, allow) | srcUnescape
+	}
+	p.text = append(p.text, v...)
+	copy(p.text[off+len(v):], p.text[off:off+len(e)])
+	copy(p.text[off:], v)
+	return newSrcLine(off, len(v), n, allow) | srcEscaped
 }
 
 // keepAgent returns the offset in the kept text of agent value v, which it

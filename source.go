@@ -18,7 +18,7 @@ package robots
 // number and, for a rule, whether it allows. Its bits, from the least
 // significant:
 //
-//	 0      20 21      35 36      55  56     57
+//	 0      20 21      37 38      57  58     59
 //	┌─────────┬──────────┬──────────┬─────┬───────┐
 //	│  offset │  length  │   line   │allow│escaped│
 //	└─────────┴──────────┴──────────┴─────┴───────┘
@@ -26,12 +26,14 @@ package robots
 // The values of the kept text are at most the MaxSize bytes of the body,
 // and the escaped form of the patterns escaping changes, at most three
 // times their size: fewer than 1<<21 bytes. A value has at most maxLineLen
-// bytes (< 1<<15) and a file fewer than 1<<lineBits lines.
+// bytes, and its escaped form three times that (< 1<<17), so that a
+// pattern of bytes outside ASCII, however long, is kept escaped alone; a
+// file has fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (
 	srcOffBits  = 21
-	srcLenBits  = 15
+	srcLenBits  = 17
 	srcLenShift = srcOffBits
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)

@@ -201,6 +201,9 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
+	if rec, ok := r.smallRecord(agent); ok {
+		return r.recordAllowed(rec, url)
+	}
 	var g Group
 	r.group(agent, &g)
 	return g.Allowed(url)

@@ -220,7 +220,9 @@ func benchAllowed(b *testing.B, name string, body []byte, qs []query, withGrobot
 		i, n := 0, 0
 		for b.Loop() {
 			q := &qs[i]
-			n += countPrefixes(floorPath(q.url), f.headsFor(q.agent))
+			if heads := f.headsFor(q.agent); len(heads) > 0 {
+				n += countPrefixes(floorPath(q.url), heads)
+			}
 			if i++; i == len(qs) {
 				i = 0
 			}

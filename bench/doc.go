@@ -33,13 +33,14 @@
 //     RobotsData.TestAgent(path, agent) per query, as "temoto-agent").
 //   - floor: not a library but the least work of answering
 //     Allowed(agent, url) from scratch, with the parsed data in the best
-//     layout for it (floor_test.go): (1) the path, by the minimal scan,
-//     which looks at each byte of the scheme and authority once, up to the
-//     first '/', '?' or ';' that does not start "://", and cuts at the
-//     first '#' (strings.IndexByte); (2) the agent's heads, by a linear
+//     layout for it (floor_test.go): (1) the agent's heads, by a linear
 //     scan of the file's distinct tokens, lower-cased beforehand, comparing
 //     lengths first, then bytes with the agent's folded to lower case,
-//     falling back to the heads of '*'; (3) a strings.HasPrefix loop over
+//     falling back to the heads of '*'; if there are none, the answer is
+//     known and the URL is not read; (2) the path, by the minimal scan,
+//     which looks at each byte of the scheme and authority once, up to the
+//     first '/', '?' or ';' that does not start "://", and cuts at the
+//     first '#' (strings.IndexByte); (3) a strings.HasPrefix loop over
 //     those heads (the pattern up to its first '*' or '$', as written).
 //     Each step is the least its part takes: a question must find where
 //     the path starts and ends, so it reads the scheme and authority and

@@ -136,8 +136,8 @@ func writeQuestions(w io.Writer, r *results) {
 	fmt.Fprint(w, "### Questions\n\n"+
 		"ns per question, the file parsed beforehand. The core's `BenchmarkAllowed` beside its floors "+
 		"(`bench/doc.go` says what each does): `BenchmarkAllowedFloor`, the least work of answering "+
-		"`Allowed(agent, url)` from scratch (split the path from the URL, find Googlebot's heads among the "+
-		"file's tokens, a `strings.HasPrefix` loop over them), and `BenchmarkAllowedMatchFloor`, the "+
+		"`Allowed(agent, url)` from scratch (find Googlebot's heads among the file's tokens; if there are "+
+		"any, split the path from the URL and test them in a `strings.HasPrefix` loop), and `BenchmarkAllowedMatchFloor`, the "+
 		"`HasPrefix` loop alone, on paths split and heads found beforehand. Both scan every rule, "+
 		"so on large files the core's index beats them:\n\n")
 	m := newMarkdown("file (testdata/realworld)", "`Allowed` ns", "floor ns", "match-only floor ns",

@@ -26,10 +26,13 @@ func BenchmarkAllowedFloor(b *testing.B) {
 		b.Run("file="+f.name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
+				u := urls[i]
 				if heads := ff.headsFor("Googlebot"); len(heads) > 0 {
-					n += countPrefixes(floorPath(urls[i%len(urls)]), heads)
+					n += countPrefixes(floorPath(u), heads)
 				}
-				i++
+				if i++; i == len(urls) {
+					i = 0
+				}
 			}
 			floorSink = n
 		})
@@ -52,8 +55,10 @@ func BenchmarkAllowedMatchFloor(b *testing.B) {
 		b.Run("file="+f.name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
-				n += countPrefixes(paths[i%len(paths)], heads)
-				i++
+				n += countPrefixes(paths[i], heads)
+				if i++; i == len(paths) {
+					i = 0
+				}
 			}
 			floorSink = n
 		})

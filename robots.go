@@ -201,6 +201,9 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
+	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
+		return true // no rule that could match: an empty file, an HTML page
+	}
 	if rec, ok := r.smallRecord(agent); ok {
 		return r.recordAllowed(rec, url)
 	}

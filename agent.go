@@ -185,23 +185,30 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 // a binary search, whose every step compares bytes, up to about this many.
 const linearNamed = 8
 
-// smallRecord returns, for the common case of a file of rules where the
-// group of agent is one record of at most smallSet rules, or none, that
-// record, or -1 for none, so that Allowed can ask its rules without
-// building a Group. It reports false otherwise: a blanket policy, a group
-// of several records, or a record of more rules.
-func (r *Robots) smallRecord(agent string) (int32, bool) {
-	if r == nil || r.policy != policyRules {
-		return 0, false
-	}
-	rec, ok := r.lookupRef(agent)
-	if !ok {
+// smallRecord returns, for the common case where the group that answers
+// agent is one record of at most smallSet rules, or none, that record, or
+// -1 for none, so that Allowed can ask its rules without building a Group.
+// ref and named are what lookupRef returned for agent. It reports false
+// otherwise: a group of several records, or a record of more rules.
+func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
+	rec := ref
+	if !named {
 		rec = r.global - 1 // -1 if no record names "*"
 	}
 	if rec < 0 {
-		return -1, !ok && r.global == 0
+		return -1, !named && r.global == 0
 	}
 	return rec, r.sets[rec]&recSetBig != recSetBig
+}
+
+// refOrGlobal sets *g to the group of ref if named, else to the group of
+// the records that name "*"; ref and named are what lookupRef returned.
+func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
+	if named {
+		r.refGroup(ref, g)
+	} else {
+		r.globalGroup(g)
+	}
 }
 
 // refGroup sets *g to the group of a namedGroup's ref. Groups are built

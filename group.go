@@ -262,11 +262,8 @@ func (r *Robots) group(agent string, g *Group) {
 	case r.policy != policyRules:
 		*g = blanket[r.policy]
 	default:
-		if ref, ok := r.lookupRef(agent); ok {
-			r.refGroup(ref, g)
-		} else {
-			r.globalGroup(g)
-		}
+		ref, named := r.lookupRef(agent)
+		r.refOrGlobal(ref, named, g)
 	}
 }
 

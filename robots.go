@@ -201,11 +201,17 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
-	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
-		return true // no rule that could match: an empty file, an HTML page
-	}
-	if rec, ok := r.smallRecord(agent); ok {
-		return r.recordAllowed(rec, url)
+	if r != nil && r.policy == policyRules {
+		if len(r.compiled) == 0 {
+			return true // no rule that could match: an empty file, an HTML page
+		}
+		ref, named := r.lookupRef(agent)
+		if rec, ok := r.smallRecord(ref, named); ok {
+			return r.recordAllowed(rec, url)
+		}
+		var g Group
+		r.refOrGlobal(ref, named, &g)
+		return g.Allowed(url)
 	}
 	var g Group
 	r.group(agent, &g)

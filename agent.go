@@ -130,8 +130,11 @@ const namedRefShift = srcLenShift + srcLenBits
 // token returns the token of g, as written in text.
 func (g namedGroup) token(text string) string {
 	off := uint32(g & (1<<srcOffBits - 1))
-	return text[off : off+uint32(g>>srcLenShift&(1<<srcLenBits-1))]
+	return text[off : off+g.tokenLen()]
 }
+
+// tokenLen returns the length of the token of g.
+func (g namedGroup) tokenLen() uint32 { return uint32(g >> srcLenShift & (1<<srcLenBits - 1)) }
 
 // ref returns the ref of the group of g.
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
@@ -149,7 +152,19 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 
 // lookupRef returns the ref of the group whose token equals agent,
 // ignoring ASCII case, and whether there is one.
+//
+// A file naming up to linearNamed tokens (most do) is scanned in order,
+// comparing lengths first, so that most tokens are passed over without
+// reading them; more are searched by halves.
 func (r *Robots) lookupRef(agent string) (int32, bool) {
+	if len(r.named) <= linearNamed {
+		for _, g := range r.named {
+			if g.tokenLen() == uint32(len(agent)) && equalFoldASCII(g.token(r.text), agent) {
+				return g.ref(), true
+			}
+		}
+		return 0, false
+	}
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -163,6 +178,37 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// linearNamed is the number of tokens up to which lookupRef scans them in
+// order: a scan that passes over tokens of other lengths costs less than
+// a binary search, whose every step compares bytes, up to about this many.
+const linearNamed = 8
+
+// smallRecord returns, for the common case where the group that answers
+// agent is one record of at most smallSet rules, or none, that record, or
+// -1 for none, so that Allowed can ask its rules without building a Group.
+// ref and named are what lookupRef returned for agent. It reports false
+// otherwise: a group of several records, or a record of more rules.
+func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
+	rec := ref
+	if !named {
+		rec = r.global - 1 // -1 if no record names "*"
+	}
+	if rec < 0 {
+		return -1, !named && r.global == 0
+	}
+	return rec, r.sets[rec]&recSetBig != recSetBig
+}
+
+// refOrGlobal sets *g to the group of ref if named, else to the group of
+// the records that name "*"; ref and named are what lookupRef returned.
+func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
+	if named {
+		r.refGroup(ref, g)
+	} else {
+		r.globalGroup(g)
+	}
 }
 
 // refGroup sets *g to the group of a namedGroup's ref. Groups are built

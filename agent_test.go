@@ -1,6 +1,11 @@
 package robots
 
-import "testing"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 func TestProductToken(t *testing.T) {
 	tests := []struct{ ua, want string }{
@@ -22,6 +27,43 @@ func TestProductToken(t *testing.T) {
 	for _, tt := range tests {
 		if got := ProductToken(tt.ua); got != tt.want {
 			t.Errorf("ProductToken(%q) = %q, want %q", tt.ua, got, tt.want)
+		}
+	}
+}
+
+// TestLookupRef finds each token of files that name a few agents (scanned
+// in order) and many (searched by halves), in any case, and no other.
+func TestLookupRef(t *testing.T) {
+	for _, n := range []int{1, linearNamed, linearNamed + 1, 40} {
+		var body strings.Builder
+		for i := range n {
+			// Tokens of varied lengths, written in mixed case.
+			fmt.Fprintf(&body, "user-agent: Bot%s\ndisallow: /%d\n", strings.Repeat("X", i%5)+letters(i), i)
+		}
+		body.WriteString("user-agent: *\ndisallow: /\n")
+		r := Parse([]byte(body.String()))
+		tests := []struct {
+			name, agent string
+			group       int // the group whose rule decides; n for "*"
+		}{
+			{"first", "botA", 0},
+			{"first-upper", "BOTA", 0},
+			{"last", "bot" + strings.Repeat("x", (n-1)%5) + letters(n-1), n - 1},
+			{"prefix", "bo", n},
+			{"longer", "bota-x", n},
+			{"empty", "", n},
+			{"star", "*", n},
+		}
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("tokens=%d/%s", n, tt.name), func(t *testing.T) {
+				url := "/" + strconv.Itoa(tt.group) + "/x"
+				if d := r.Decide(tt.agent, url); d.Rule.Line != 2*tt.group+2 {
+					t.Errorf("Decide(%q, %q) = %v, want the rule of line %d", tt.agent, url, d, 2*tt.group+2)
+				}
+				if got, want := r.Allowed(tt.agent, "/none"), tt.group < n; got != want {
+					t.Errorf("Allowed(%q, /none) = %v, want %v", tt.agent, got, want)
+				}
+			})
 		}
 	}
 }

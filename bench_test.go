@@ -65,8 +65,10 @@ func BenchmarkAllowed(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				r.Allowed("Googlebot", urls[i%len(urls)])
-				i++
+				r.Allowed("Googlebot", urls[i])
+				if i++; i == len(urls) {
+					i = 0
+				}
 			}
 		})
 	}
@@ -116,43 +118,6 @@ func BenchmarkDecide(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkAllowedFloor is the least work a question can take, to read
-// beside BenchmarkAllowed/file= of the same run: a strings.HasPrefix loop
-// over the literal heads of the rules of Googlebot's group, on the paths of
-// the same URLs, already split.
-func BenchmarkAllowedFloor(b *testing.B) {
-	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
-		urls := benchURLs(r)
-		paths := make([]string, len(urls))
-		for i, u := range urls {
-			paths[i], _ = splitPath(u)
-		}
-		var heads []string
-		if s := &r.Group("Googlebot").set; s.n > 0 {
-			for _, r := range s.sorted() {
-				heads = append(heads, s.head(r))
-			}
-		}
-		b.Run("file="+f.name, func(b *testing.B) {
-			i, n := 0, 0
-			for b.Loop() {
-				p := paths[i%len(paths)]
-				for _, h := range heads {
-					if strings.HasPrefix(p, h) {
-						n++
-					}
-				}
-				i++
-			}
-			floorSink = n
-		})
-	}
-}
-
-// floorSink keeps the count of BenchmarkAllowedFloor alive.
-var floorSink int
 
 // BenchmarkHostile asks one question of each hostile file, for each
 // hostile path; names are file=NAME/path=NAME so that benchstat can make a

@@ -20,42 +20,45 @@ import "strings"
 // The URL is used as given: it must already be %-encoded (RFC 3986), and no
 // other normalisation is done.
 func splitPath(url string) (path string, slash bool) {
-	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
-		// A path: "/" comes before any "://".
-		if i := strings.IndexByte(url, '#'); i >= 0 {
-			return url[:i], false
-		}
-		return url, false
-	}
 	start := 0
-	if strings.HasPrefix(url, "//") {
+	if len(url) > 0 && url[0] == '/' {
+		if len(url) == 1 || url[1] != '/' {
+			return cutFragment(url), false // a path: "/" comes before any "://"
+		}
 		start = 2
 	}
-	rest := url[start:]
-	early := indexPathStart(rest)
-	if p := strings.Index(rest, "://"); p >= 0 && (early < 0 || p < early) {
-		rest = rest[p+3:]
-		early = indexPathStart(rest)
+	// "://" comes before the first "/", "?" or ";" exactly when that is
+	// the "/" of "://": any earlier "://" would hold a "/" before it.
+	i := indexPathStart(url, start)
+	if i > start && url[i] == '/' && url[i-1] == ':' && i+1 < len(url) && url[i+1] == '/' {
+		i = indexPathStart(url, i+2)
 	}
-	if early < 0 {
-		return "/", false
+	if i < 0 || url[i] == '#' {
+		return "/", false // no path, or the fragment starts before it
 	}
-	path = url[len(url)-len(rest)+early:]
-	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
-		if start+hash < len(url)-len(path) {
-			return "/", false // the fragment starts before the path
-		}
-		path = path[:start+hash-(len(url)-len(path))]
-	}
+	path = cutFragment(url[i:])
 	return path, path[0] != '/'
 }
 
-// indexPathStart returns the index of the first "/", "?" or ";" in s, or -1.
-func indexPathStart(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '/' || c == '?' || c == ';' {
+// cutFragment returns s up to its first "#".
+func cutFragment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// indexPathStart returns the index of the first "/", "?", ";" or "#" of
+// url from start, or -1.
+func indexPathStart(url string, start int) int {
+	for i := start; i < len(url); i++ {
+		if pathStarts[url[i]] {
 			return i
 		}
 	}
 	return -1
 }
+
+// pathStarts holds the bytes that end the authority of a URL: "/", "?" and
+// ";" start the path, "#" the fragment.
+var pathStarts = [256]bool{'/': true, '?': true, ';': true, '#': true}

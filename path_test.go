@@ -72,6 +72,14 @@ func TestPathOf(t *testing.T) {
 		{"a?b://c/d", "/?b://c/d"},
 		{"mailto:a@b.c", "/"},
 		{"http://x.com/a%2Fb", "/a%2Fb"},
+		{"a#b://c/d", "/"},
+		{"://x/y", "/y"},
+		{"//a#b/c", "/"},
+		{"//://x/y", "/y"},
+		{"http:/x/y", "/x/y"},
+		{"http://", "/"},
+		{"http:///a", "/a"},
+		{"a:/", "/"},
 	}
 	for _, tt := range tests {
 		if got := pathOf(tt.url); got != tt.want {

@@ -200,6 +200,25 @@ func DisallowAll() *Robots { return disallowAll }
 // question answered by a group of more than 32 rules, which builds its
 // index (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
+	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
+		return true // no rule that could match: an empty file, an HTML page
+	}
+	return r.allowed(agent, url)
+}
+
+// allowed answers Allowed for a file that may have rules. Allowed itself
+// is small enough to be inlined, so that a file without rules costs no
+// call.
+func (r *Robots) allowed(agent, url string) bool {
+	if r != nil && r.policy == policyRules {
+		ref, named := r.lookupRef(agent)
+		if rec, ok := r.smallRecord(ref, named); ok {
+			return r.recordAllowed(rec, url)
+		}
+		var g Group
+		r.refOrGlobal(ref, named, &g)
+		return g.Allowed(url)
+	}
 	var g Group
 	r.group(agent, &g)
 	return g.Allowed(url)

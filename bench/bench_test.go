@@ -210,20 +210,31 @@ func benchAllowed(b *testing.B, name string, body []byte, qs []query, withGrobot
 	}
 	run("robots-group", group(func(q *query) string { return q.url }))
 	run("robots-path", group(func(q *query) string { return q.path }))
-	// The least work a question takes: a strings.HasPrefix loop over the
-	// literal heads of the rules of the query's agent, on the path
-	// extracted beforehand (see floorHeads).
+	// The floors (floor_test.go, doc.go): the least work of answering
+	// Allowed(agent, url) from the URL and the agent ("floor"), and of the
+	// match alone, on the path split and the heads found beforehand
+	// ("floor-match").
 	run("floor", func(b *testing.B) {
-		heads := floorHeads(robots.Parse(body), qs)
+		f := newFloorFile(robots.Parse(body))
 		b.ReportAllocs()
 		i, n := 0, 0
 		for b.Loop() {
-			p := qs[i].path
-			for _, h := range heads[i] {
-				if strings.HasPrefix(p, h) {
-					n++
-				}
+			q := &qs[i]
+			if heads := f.headsFor(q.agent); len(heads) > 0 {
+				n += countPrefixes(floorPath(q.url), heads)
 			}
+			if i++; i == len(qs) {
+				i = 0
+			}
+		}
+		sinkInt = n
+	})
+	run("floor-match", func(b *testing.B) {
+		heads := floorHeads(newFloorFile(robots.Parse(body)), qs)
+		b.ReportAllocs()
+		i, n := 0, 0
+		for b.Loop() {
+			n += countPrefixes(qs[i].path, heads[i])
 			if i++; i == len(qs) {
 				i = 0
 			}

@@ -14,7 +14,9 @@
 //
 // run.sh runs, in one go on the current tree, these benchmarks and the
 // core's own (parse over the real-world corpus beside a bare line scan,
-// Allowed beside its floor, hostile files, bytes kept per input byte),
+// Allowed beside its floors, BenchmarkAllowedFloor and
+// BenchmarkAllowedMatchFloor, which are floor and floor-match below on the
+// core's own files, hostile files, bytes kept per input byte),
 // and writes the raw outputs and a summary to results/<date>-<commit>/;
 // cmd/summarize makes the summary's tables, which README's Performance
 // section shows. testdata/README.md says which real files are used and
@@ -29,10 +31,30 @@
 //   - temoto: FromBytes once, FindGroup(agent) once, then Group.Test(path)
 //     per query, with the path extracted before the clock starts (and
 //     RobotsData.TestAgent(path, agent) per query, as "temoto-agent").
-//   - floor: not a library but the least work a question takes, to read
-//     beside the others: a strings.HasPrefix loop over the literal heads of
-//     the rules of the records that name the query's agent (or '*'), on
-//     the path extracted beforehand (floor_test.go).
+//   - floor: not a library but the least work of answering
+//     Allowed(agent, url) from scratch, with the parsed data in the best
+//     layout for it (floor_test.go): (1) the agent's heads, by a linear
+//     scan of the file's distinct tokens, lower-cased beforehand, comparing
+//     lengths first, then bytes with the agent's folded to lower case,
+//     falling back to the heads of '*'; if there are none, the answer is
+//     known and the URL is not read; (2) the path, by the minimal scan,
+//     which looks at each byte of the scheme and authority once, up to the
+//     first '/', '?' or ';' that does not start "://", and cuts at the
+//     first '#' (strings.IndexByte); (3) a strings.HasPrefix loop over
+//     those heads (the pattern up to its first '*' or '$', as written).
+//     Each step is the least its part takes: a question must find where
+//     the path starts and ends, so it reads the scheme and authority and
+//     then finds the fragment; it must tell which records name the agent,
+//     and on files naming a few agents (these name at most 6) a scan that
+//     rejects other lengths at once costs less than hashing a lower-cased
+//     copy of the agent into a map; and it must test each rule's literal
+//     head against the path. What it leaves out is real work robots does:
+//     precedence, wildcards and "$", escaping, "/robots.txt" and paths
+//     that start with '?', so it is a bound from below, not an answer. It
+//     tests every head, so on files of many rules robots' index beats it.
+//   - floor-match: the HasPrefix loop of floor alone, on the path split
+//     and the heads found before the clock starts: the floor of
+//     Group.Allowed(path) ("robots-path"), which is given both.
 //   - grobotstxt: it has no parse-once API. AgentAllowed(body, agent, url)
 //     parses the whole file again for every query, so that is its query
 //     cost. Its "parse" is grobotstxt.Parse with a handler that keeps

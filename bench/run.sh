@@ -4,8 +4,10 @@
 #
 #   - the core's BenchmarkParseCorpus: a bare line scan of the real-world
 #     corpus, Parse, and Parse plus a first question (MB/s);
-#   - the core's BenchmarkAllowed/file= beside BenchmarkAllowedFloor/file=,
-#     the least work a question can take (ns per question);
+#   - the core's BenchmarkAllowed/file= beside its floors,
+#     BenchmarkAllowedFloor/file= (the least work of a question from the URL
+#     and the agent) and BenchmarkAllowedMatchFloor/file= (of the match
+#     alone), in ns per question;
 #   - the core's BenchmarkHostile on the short and 1 KB paths;
 #   - the core's TestKeptPerByte: bytes kept per input byte;
 #   - this module's Parse, Allowed and Size against temoto/robotstxt and
@@ -80,7 +82,7 @@ kept_rc=0
 (cd .. && "$tmp/core.test" -test.run '^TestKeptPerByte$' -test.v -test.count 1) >"$out/kept.txt" 2>&1 || kept_rc=$?
 meta "TestKeptPerByte exit status" "$kept_rc"
 
-core_bench='^Benchmark(ParseCorpus|Allowed|AllowedFloor)$/^(op|file)='
+core_bench='^Benchmark(ParseCorpus|Allowed|AllowedFloor|AllowedMatchFloor)$/^(op|file)='
 hostile_bench='^BenchmarkHostile$/^file=/^path=(short|a-1k)$'
 peers_bench='^Benchmark(Parse|Allowed|Size)$'
 cmd "# $COUNT rounds of, in this order:"
@@ -128,7 +130,7 @@ tabulate() {
 say "benchstat"
 cmd "# benchstat is golang.org/x/perf/cmd/benchstat@$BENCHSTAT_VERSION"
 tabulate core-parse core.txt -filter .name:ParseCorpus -col /op -row .name
-tabulate core-allowed core.txt -filter '.name:(Allowed OR AllowedFloor)' -col .name -row /file
+tabulate core-allowed core.txt -filter '.name:(Allowed OR AllowedFloor OR AllowedMatchFloor)' -col .name -row /file
 tabulate core-hostile hostile.txt -filter .name:Hostile -col /path -row /file
 tabulate peers-allowed peers.txt -filter .name:Allowed -col /lib -row /file
 tabulate peers-parse peers.txt -filter .name:Parse -col /lib -row /file

@@ -16,7 +16,7 @@ const (
 	goalOverFloor    = 2.0  // a question ÷ the least possible work
 	goalHostileNanos = 1000 // a question on any hostile file (short path)
 	missing          = "–"  // a cell the run does not have
-	peerLibsInOrder  = "robots robots-group robots-path floor temoto temoto-agent grobotstxt"
+	peerLibsInOrder  = "robots robots-group robots-path floor floor-match temoto temoto-agent grobotstxt"
 )
 
 // writeSummary writes the summary of r: the tables of README's
@@ -130,33 +130,40 @@ func writePeerParse(w io.Writer, r *results) {
 	m.write(w)
 }
 
-// writeQuestions writes the cost of one question: the core beside the
-// floor, then the peers.
+// writeQuestions writes the cost of one question: the core beside its
+// floors, then the peers.
 func writeQuestions(w io.Writer, r *results) {
 	fmt.Fprint(w, "### Questions\n\n"+
-		"ns per question, the file parsed beforehand. The core's `BenchmarkAllowed` beside "+
-		"`BenchmarkAllowedFloor`, the least work a question can take (a `strings.HasPrefix` loop "+
-		"over the literal heads of Googlebot's rules, on the same paths already split; it scans every rule, "+
-		"so on large files the core's index beats it):\n\n")
-	m := newMarkdown("file (testdata/realworld)", "`Allowed` ns", "floor ns", "`Allowed` ÷ floor", "issue 11 goal", "allocs/op")
+		"ns per question, the file parsed beforehand. The core's `BenchmarkAllowed` beside its floors "+
+		"(`bench/doc.go` says what each does): `BenchmarkAllowedFloor`, the least work of answering "+
+		"`Allowed(agent, url)` from scratch (find Googlebot's heads among the file's tokens; if there are "+
+		"any, split the path from the URL and test them in a `strings.HasPrefix` loop), and `BenchmarkAllowedMatchFloor`, the "+
+		"`HasPrefix` loop alone, on paths split and heads found beforehand. Both scan every rule, "+
+		"so on large files the core's index beats them:\n\n")
+	m := newMarkdown("file (testdata/realworld)", "`Allowed` ns", "floor ns", "match-only floor ns",
+		"`Allowed` ÷ floor", "issue 11 goal", "`Allowed` ÷ match-only floor", "allocs/op")
 	for _, row := range rowNames(r.CoreAllowed, "sec/op") {
 		a, okA := value(r.CoreAllowed, "sec/op", row, "Allowed")
 		f, okF := value(r.CoreAllowed, "sec/op", row, "AllowedFloor")
-		m.add(row, cellOr(a, okA, nanos), cellOr(f, okF, nanos), ratio(a, okA, f, okF),
-			"≤ "+shortest(goalOverFloor)+"×", plain(r.CoreAllowed, "allocs/op", row, "Allowed"))
+		mf, okM := value(r.CoreAllowed, "sec/op", row, "AllowedMatchFloor")
+		m.add(row, cellOr(a, okA, nanos), cellOr(f, okF, nanos), cellOr(mf, okM, nanos),
+			ratio(a, okA, f, okF), "≤ "+shortest(goalOverFloor)+"×", ratio(a, okA, mf, okM),
+			plain(r.CoreAllowed, "allocs/op", row, "Allowed"))
 	}
 	m.write(w)
 	writePeerQuestions(w, r)
 }
 
-// writePeerQuestions writes the cost of one question against the peers.
+// writePeerQuestions writes the cost of one question against the floors
+// and the peers.
 func writePeerQuestions(w io.Writer, r *results) {
-	fmt.Fprint(w, "Against the floor and the peers on other files (`bench`'s `BenchmarkAllowed`: 20 questions "+
-		"per file, asked in turn; what each call is, is in `bench/doc.go`; the floor there is the same "+
-		"`HasPrefix` loop, over the rules of the records that name the question's agent):\n\n")
+	fmt.Fprint(w, "Against the floors and the peers on other files (`bench`'s `BenchmarkAllowed`: 20 questions "+
+		"per file, asked in turn; what each call is, is in `bench/doc.go`; the floors there are the same, "+
+		"over the rules of the records that name the question's agent: \"floor\" answers from the URL and "+
+		"the agent, \"match-only floor\" from the path and the heads found beforehand):\n\n")
 	m := newMarkdown("file (bench/testdata)", "robots `Allowed(agent, url)`", "robots `Group.Allowed(url)`",
-		"robots `Group.Allowed(path)`", "floor", "temoto `Group.Test(path)`", "temoto `TestAgent`",
-		"grobotstxt per question")
+		"robots `Group.Allowed(path)`", "floor", "match-only floor", "temoto `Group.Test(path)`",
+		"temoto `TestAgent`", "grobotstxt per question")
 	for _, row := range rowNames(r.PeersAllowed, "sec/op") {
 		cells := []string{row}
 		for _, lib := range strings.Fields(peerLibsInOrder) {
@@ -166,17 +173,21 @@ func writePeerQuestions(w io.Writer, r *results) {
 	}
 	m.write(w)
 
-	fmt.Fprint(w, "The same run as ratios of medians:\n\n")
-	m = newMarkdown("file (bench/testdata)", "robots ÷ floor", "robots path ÷ floor", "temoto ÷ robots",
-		"temoto ÷ robots path", "grobotstxt ÷ robots", "robots allocs/op")
+	fmt.Fprint(w, "The same run as ratios of medians (issue 11's goal: robots ÷ floor ≤ "+
+		shortest(goalOverFloor)+"×):\n\n")
+	m = newMarkdown("file (bench/testdata)", "robots ÷ floor", "robots ÷ match-only floor",
+		"robots path ÷ match-only floor", "temoto ÷ robots", "temoto ÷ robots path", "grobotstxt ÷ robots",
+		"robots allocs/op")
 	for _, row := range rowNames(r.PeersAllowed, "sec/op") {
 		rob, okR := value(r.PeersAllowed, "sec/op", row, "robots")
 		path, okP := value(r.PeersAllowed, "sec/op", row, "robots-path")
 		floor, okF := value(r.PeersAllowed, "sec/op", row, "floor")
+		match, okM := value(r.PeersAllowed, "sec/op", row, "floor-match")
 		tem, okT := value(r.PeersAllowed, "sec/op", row, "temoto")
 		grob, okG := value(r.PeersAllowed, "sec/op", row, "grobotstxt")
-		m.add(row, ratio(rob, okR, floor, okF), ratio(path, okP, floor, okF), ratio(tem, okT, rob, okR),
-			ratio(tem, okT, path, okP), ratio(grob, okG, rob, okR), plain(r.PeersAllowed, "allocs/op", row, "robots"))
+		m.add(row, ratio(rob, okR, floor, okF), ratio(rob, okR, match, okM), ratio(path, okP, match, okM),
+			ratio(tem, okT, rob, okR), ratio(tem, okT, path, okP), ratio(grob, okG, rob, okR),
+			plain(r.PeersAllowed, "allocs/op", row, "robots"))
 	}
 	m.write(w)
 }

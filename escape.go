@@ -4,33 +4,12 @@ import "strings"
 
 // The escaping of patterns before they are matched.
 
-// escapePattern normalises the value of an allow or disallow line the way
-// Google's reference parser does before matching: a "%" followed by two hex
-// digits has the digits upper-cased ("%2f" becomes "%2F"), and every byte
-// outside ASCII becomes a %XX triplet ("é" becomes "%C3%A9"). Nothing else
-// changes: "%62" is not decoded and ASCII is never escaped. When there is
-// nothing to change, s itself is returned.
-func escapePattern(s string) string {
-	n := 0 // bytes to add
-	change := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
-				change = true
-			}
-			i += 2
-		case c >= 0x80:
-			n += 2
-		}
-	}
-	if n == 0 && !change {
-		return s
-	}
-	return string(appendEscaped(make([]byte, 0, len(s)+n), s))
-}
-
-// appendEscaped appends escapePattern(s) to b.
+// appendEscaped appends to b the value s of an allow or disallow line,
+// normalised the way Google's reference parser does before matching: a
+// "%" followed by two hex digits has the digits upper-cased ("%2f" becomes
+// "%2F"), and every byte outside ASCII becomes a %XX triplet ("é" becomes
+// "%C3%A9"). Nothing else changes: "%62" is not decoded and ASCII is never
+// escaped.
 func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -47,8 +26,8 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 // escapeFree reports whether s holds no "%" and no byte outside ASCII, so
-// that escapePattern returns it unchanged. It is the common case, checked
-// faster than escapePattern checks it.
+// that escaping leaves it unchanged (appendEscaped). It is the common
+// case, checked fast.
 func escapeFree(s string) bool {
 	if strings.IndexByte(s, '%') >= 0 {
 		return false
@@ -64,7 +43,8 @@ func escapeFree(s string) bool {
 	return or < 0x80
 }
 
-// escapedLen returns the length of escapePattern(s), without building it.
+// escapedLen returns the length of s escaped (appendEscaped), without
+// building it.
 func escapedLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
@@ -75,7 +55,8 @@ func escapedLen(s string) int {
 	return n
 }
 
-// unescapePattern undoes what escapePattern does to bytes outside ASCII:
+// unescapePattern undoes what escaping (appendEscaped) does to bytes
+// outside ASCII:
 // each "%XX" whose hex digits, upper-case, are 80 to FF becomes that byte.
 // It gives back what was written only for patterns that held no such
 // triplet and no lower-case hex digit after a "%" (keepRule checks).

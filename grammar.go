@@ -76,9 +76,6 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// isLowerHex reports whether c is a lower-case hex letter.
-func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
-
 // upper returns the ASCII upper case of c.
 func upper(c byte) byte {
 	if 'a' <= c && c <= 'z' {

@@ -17,7 +17,7 @@ import (
 // bytes, including none; "$" is special only as the last byte of a pattern,
 // where it matches the end of the path; elsewhere it is a literal byte. All
 // other bytes match themselves, case-sensitively, after the escaping done by
-// escapePattern. A pattern that matches a prefix of the path matches the
+// appendEscaped. A pattern that matches a prefix of the path matches the
 // path.
 //
 // The priority of a matching rule is the length in bytes of its escaped

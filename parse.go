@@ -85,7 +85,7 @@ func (p *parser) keep(v string) int {
 }
 
 // keepRule appends the pattern of a rule line to the kept text and returns
-// the line. A pattern that escaping (escapePattern) changes is kept as
+// the line. A pattern that escaping (appendEscaped) changes is kept as
 // matched, escaped, when unescapePattern gives back what was written, or
 // else as written, followed by its escaped form.
 func (p *parser) keepRule(v string, n int, allow bool) srcLine {

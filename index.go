@@ -32,6 +32,11 @@ type bigSet struct {
 	// run over the length of its head: a rule whose head is n bytes long
 	// has a priority of at most n+extra.
 	extra int32
+	// dirs are the directories that the index.htm allow rules of the set
+	// also allow, when compile left their rules out (omitDirs): the index
+	// of the index.htm rule in the laid-out set, shifted left 16, and the
+	// length of the directory, its head; sorted by directory.
+	dirs []uint32
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
@@ -75,7 +80,68 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 		}
 	}
 	s.linkHeads(x, out[headed:])
+	s.fileDirs(x, rules)
 	return x
+}
+
+// fileDirs files in b.dirs the directories that the index.htm allow rules
+// of rules, laid out, also allow, unless compile kept their rules: then
+// one of them is among rules (omitDirs).
+func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
+	if len(rules) >= 1<<16 {
+		return // compile kept them
+	}
+	text := s.file.text
+	for _, r := range rules {
+		if r.shape() == shapeExact && s.derived(r) {
+			return
+		}
+	}
+	for k, r := range rules {
+		if !r.allow() {
+			continue
+		}
+		p := text[r.off() : r.off()+uint32(r.priority())]
+		if j := indexHTM(p, true); j >= 0 && strings.IndexByte(p[:j+1], '*') < 0 {
+			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j+1))
+		}
+	}
+	dir := func(d uint32) string {
+		off := rules[d>>16].off()
+		return text[off : off+d&0xFFFF]
+	}
+	slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(dir(a), dir(b)) })
+	b.dirs = slices.Clip(b.dirs)
+}
+
+// matchDirs updates m with the rule of a directory of b.dirs that is path:
+// "/d/" for "Allow: /d/index.html", as if "Allow: /d/$" were written on
+// its line.
+func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
+	rank := uint32(len(path)+1)<<1 | 1
+	if rank < m.rank || rank == m.rank && !m.quote {
+		return
+	}
+	text := s.file.text
+	dir := func(d uint32) string {
+		off := rules[d>>16].off()
+		return text[off : off+d&0xFFFF]
+	}
+	lo, hi := 0, len(b.dirs)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if dir(b.dirs[mid]) < path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	for ; lo < len(b.dirs) && dir(b.dirs[lo]) == path; lo++ {
+		r := newRule(path, len(path)+1, true, true, rules[b.dirs[lo]>>16].off())
+		if m.beatenBy(s, r) {
+			m.take(s, r)
+		}
+	}
 }
 
 // match updates m with the best rule of s, laid out as b, that matches
@@ -86,6 +152,9 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
+	if len(b.dirs) > 0 {
+		b.matchDirs(s, rules, path, m)
+	}
 }
 
 // matchHeaded updates m with the best rule of rules, the third run of a

@@ -219,3 +219,50 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutDirs checks the directories that index.htm allow rules also
+// allow in a large set, which its layout files apart (bigSet.dirs): the
+// answers, the line Decide quotes (the earliest of a directory's index
+// rules, on a tie of rank that of the allow), and that the rules are not
+// compiled.
+func TestLayoutDirs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := range 40 {
+		b.WriteString("allow: /" + letters(i) + "/index.htm\n") // lines 2-41
+	}
+	b.WriteString("disallow: /b/$\n")           // 42: ties /b/'s directory rule, which wins
+	b.WriteString("allow: /c/index.html\n")     // 43: a second index rule of /c/
+	b.WriteString("disallow: /d/e\n")           // 44
+	b.WriteString("allow: /*/x/index.html\n")   // 45: a directory with "*", compiled
+	b.WriteString("allow: /%c3%a9/index.htm\n") // 46: escaped
+	b.WriteString("disallow: /\n")              // 47
+	body := b.String()
+	r := Parse([]byte(body))
+	if n, want := len(r.compiled), 46+1; n != want {
+		t.Errorf("%d compiled rules, want %d: one a line, one more for the directory with a \"*\"", n, want)
+	}
+	for _, tt := range []struct {
+		path string
+		line int
+	}{
+		{"/a/", 2},
+		{"/a/x", 47},
+		{"/a", 47},
+		{"/b/", 3},
+		{"/c/", 4},
+		{"/c/index.html", 43},
+		{"/q/x/", 45},
+		{"/%C3%A9/", 46},
+		{"/%c3%a9/", 47},
+		{"/zz/", 47},
+	} {
+		d := r.Decide("googlebot", tt.path)
+		if d.Reason != ReasonRule || d.Rule.Line != tt.line {
+			t.Errorf("Decide(%q) = %v, want the rule of line %d", tt.path, d, tt.line)
+		}
+		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(body), []string{"googlebot"}, tt.path); got != want || got != d.Allowed {
+			t.Errorf("Allowed(%q) = %t, Decide %t, the slow model says %t", tt.path, got, d.Allowed, want)
+		}
+	}
+}

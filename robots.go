@@ -97,21 +97,25 @@
 // (user-agents, rules, sitemaps, other keys and their values) packed into
 // one text, followed by a table of those lines in about a byte and a half
 // each (their kinds, and their numbers and lengths as differences), plus
-// the compiled rules, 8 bytes each. A pattern with bytes outside ASCII is
-// kept as it is matched, escaped (3 bytes for each such byte), and
-// unescaped when quoted. Robots.MemSize tells how much a parsed file
-// keeps: 1.00 bytes a byte of input over a corpus of 1,694 real files;
+// the compiled rules, 8 bytes each. A rule that can never decide is not
+// compiled: one whose pattern starts with neither "/" nor "*", and one of
+// one or two bytes that repeats a rule of its group. A pattern with bytes
+// outside ASCII is kept as it is matched, escaped (3 bytes for each such
+// byte), and unescaped when quoted. Robots.MemSize tells how much a parsed
+// file keeps: 0.97 bytes a byte of input over a corpus of 1,694 real files;
 // beside its value, a rule costs a byte or two of line, 8 compiled and, in
-// a set of more than 32 rules, 4 of link, so that a file of the shortest
-// rule lines ("allow:/ab") keeps up to 1.6 times its size (1.85 if each
-// is "allow:/"), and one of patterns made of bytes outside ASCII up to 1.7. Records, Extras and the
-// rule a Decision quotes are rebuilt from what is kept: to quote a rule,
-// Decide finds its line by a binary search over a mark every 32 lines and
-// the decoding of at most 32 lines (on a tie of rank between rules of two
-// sets, of both): about 50 ns more a Decide than when lines took 8 bytes
-// each (0.20 -> 0.25 µs on the largest file of the corpus, 231 KB; 80 ->
-// 120 ns on one of 670 bytes); Allowed never needs a line. To check a file
-// with Check, keep its body (fetch.Result.Body holds it).
+// a set of more than 32 rules, 2 of link, so that a file of the shortest
+// distinct rule lines ("allow:/ab") keeps 1.4 times its size; a file of
+// patterns made of bytes outside ASCII keeps up to 3 times its size (4 if
+// they also hold lower-case escapes such as "%ff", which are kept as
+// written too). Records, Extras and the rule a Decision quotes are rebuilt
+// from what is kept: to quote a rule, Decide finds its line by a binary
+// search over a mark every 32 lines and the decoding of at most 32 lines
+// (on a tie of rank between rules of two sets, of both): about 50 ns more
+// a Decide than when lines took 8 bytes each (0.20 -> 0.25 µs on the
+// largest file of the corpus, 231 KB; 80 -> 120 ns on one of 670 bytes);
+// Allowed never needs a line. To check a file with Check, keep its body
+// (fetch.Result.Body holds it).
 //
 // The groups that name one crawler are merged into one set of compiled
 // rules when the file is parsed, so that Allowed costs the same whatever

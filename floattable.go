@@ -1,32 +1,36 @@
 package robots
 
-// The anchor table of the wildcard rules of a large set whose head is too
-// short to select them (see floatTable).
+// The anchor table of the wildcard rules of a large set (see floatTable).
 
-// minFloating is the number of wildcard rules with a head of at most one
-// byte ("/*.php$", "*/print") from which a set finds them by anchor rather
-// than trying each on every path.
+import "math/bits"
+
+// minFloating is the number of wildcard rules of a large set from which the
+// set finds them by anchor rather than trying each on every path whose
+// head they share.
 const minFloating = 32
 
-// A floatTable finds the wildcard rules of a set whose head is at most one
-// byte long. Each rule is filed under an anchor: three consecutive literal
-// bytes of its pattern after the head, the rarest such run among the rules
-// of the table. A path can only match rules whose anchor it holds, so a
-// question looks up the runs of three bytes of its path, each once, and tries
-// the rules filed under them: the cost grows with the length of the path
-// and the rules that share its runs, not with the number of rules.
+// A floatTable finds the wildcard rules of a large set. Each rule is filed
+// under an anchor: a gram of its pattern after the head, that is one, two
+// or three consecutive literal bytes, the cheapest among the rules of the
+// table (anchorCost). A path can only match rules whose anchor it holds, so
+// a question looks up the grams of its path, each bucket once, and tries
+// the rules filed there: the cost grows with the length of the path and the
+// rules whose anchor it holds, not with the number of rules, nor with the
+// rules of a head the path starts with.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
 // start[b] to start[b+1] of the run, by key, greatest first. Several
 // anchors may share a bucket.
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
-	bits  uint8
+	bits uint8
+	// lens is the set of the lengths of the anchors of the rules: bit n-1
+	// for grams of n bytes. A question looks up only grams of those lengths.
+	lens  uint8
 	start []int32
-	// rare holds, for each rule of the run and of the loose run after it,
-	// two bytes its pattern holds after the head, the least common in URLs
-	// (rarity): a path that lacks either cannot match, which one look at
-	// the path's bytes tells.
+	// rare holds, for each rule of the run, two bytes its pattern holds
+	// after the head, the least common in URLs (rarity): a path that lacks
+	// either cannot match, which one look at the path's bytes tells.
 	rare [][2]byte
 }
 
@@ -86,79 +90,114 @@ func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 // question has seen fit in a small bitmap.
 const maxBucketBits = 13
 
-// bucket returns the bucket of anchor a.
-func (t *floatTable) bucket(a uint32) uint32 {
-	return a * fibonacci32 >> (32 - t.bits)
+// bucket returns the bucket of gram g.
+func (t *floatTable) bucket(g uint32) uint32 {
+	return g * fibonacci32 >> (32 - t.bits)
 }
 
 // fibonacci32 is 2^32 divided by the golden ratio: multiplying by it
 // spreads keys over the high bits (Knuth's multiplicative hashing).
 const fibonacci32 = 0x9E3779B1
 
-// anchorAt returns the anchor of the three bytes of s at i.
-func anchorAt(s string, i int) uint32 {
-	return uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
+// A gram is one to three bytes as a number: its length in the top byte,
+// then its bytes, the first highest, and zeros for the missing ones.
+func gram1(c byte) uint32 { return 1<<24 | uint32(c)<<16 }
+
+func gram2(s string, i int) uint32 { return 2<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 }
+
+func gram3(s string, i int) uint32 {
+	return 3<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
 }
 
-// anchors calls f with each run of three consecutive literal bytes of the
-// wildcard pattern p (the part after the head), as a number.
-func anchors(p string, f func(uint32)) {
-	for i := 0; i+2 < len(p); i++ {
-		if p[i] != '*' && p[i+1] != '*' && p[i+2] != '*' {
-			f(anchorAt(p, i))
+// gramLen returns the length of gram g.
+func gramLen(g uint32) int { return int(g >> 24) }
+
+// grams calls f with each gram of the wildcard pattern p (the part after
+// the head): each run of one, two and three consecutive literal bytes.
+func grams(p string, f func(g uint32)) {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '*' {
+			continue
+		}
+		f(gram1(p[i]))
+		if i+1 < len(p) && p[i+1] != '*' {
+			f(gram2(p, i))
+			if i+2 < len(p) && p[i+2] != '*' {
+				f(gram3(p, i))
+			}
 		}
 	}
 }
 
+// anchorCost returns how costly gram g, the gram of freq rules, is as an
+// anchor: a question tries the rules of an anchor its path holds, and a
+// path holds a given byte far more often than a given run of three.
+func anchorCost(g uint32, freq uint16) int {
+	return int(freq) << (2 * (3 - gramLen(g)))
+}
+
 // freqBits is the base-2 logarithm of the number of counters with which
-// fileFloating estimates how rare an anchor is.
+// fileFloating estimates how rare a gram of two or three bytes is.
 const freqBits = 12
 
-// fileFloating appends to out the floating rules of rules (sorted by key),
-// those with an anchor by bucket, then the loose ones, and returns the
-// result and how many of each it appended. out is empty.
-func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, nLoose int32) {
-	floating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
+// gramCounts counts how many times each gram occurs among the rules of a
+// table: exactly for single bytes, in hashed counters for longer grams, a
+// table for each length. Grams that share a counter look more frequent
+// than they are, which only makes the choice of anchor less good.
+type gramCounts struct {
+	one        [256]uint16
+	two, three [1 << freqBits]uint16
+}
+
+// counter returns the counter of g.
+func (c *gramCounts) counter(g uint32) *uint16 {
+	slot := g * fibonacci32 >> (32 - freqBits)
+	switch gramLen(g) {
+	case 1:
+		return &c.one[g>>16&0xff]
+	case 2:
+		return &c.two[slot]
+	}
+	return &c.three[slot]
+}
+
+// fileFloating appends to out the floating rules of rules (sorted by key)
+// by bucket, and returns the result and how many it appended. out is empty.
+func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat int32) {
 	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
-	// How often each anchor occurs, counted in hashed counters: anchors
-	// that share a counter look more frequent than they are, which only
-	// makes the choice less good.
-	var freq [1 << freqBits]uint16
-	slot := func(a uint32) uint32 { return a * fibonacci32 >> (32 - freqBits) }
+	freq := new(gramCounts)
 	for _, r := range rules {
 		if floating(r) {
-			anchors(tail(r), func(a uint32) {
-				if f := &freq[slot(a)]; *f < 1<<16-1 {
+			nFloat++
+			grams(tail(r), func(g uint32) {
+				if f := freq.counter(g); *f < 1<<16-1 {
 					*f++
 				}
 			})
 		}
 	}
-	// The anchor of each floating rule, or -1 if it is loose.
-	var anchor []int64
+	// The anchor of each floating rule: every wildcard pattern has a
+	// literal byte after its head, since newRule trims a trailing "*".
+	anchor := make([]uint32, 0, nFloat)
+	t := &x.float
 	for _, r := range rules {
 		if !floating(r) {
 			continue
 		}
-		best, bestFreq := int64(-1), uint16(0)
-		anchors(tail(r), func(a uint32) {
-			if f := freq[slot(a)]; best < 0 || f < bestFreq {
-				best, bestFreq = int64(a), f
+		best, bestCost := uint32(0), -1
+		grams(tail(r), func(g uint32) {
+			if c := anchorCost(g, *freq.counter(g)); bestCost < 0 || c < bestCost {
+				best, bestCost = g, c
 			}
 		})
 		anchor = append(anchor, best)
-		if best >= 0 {
-			nFloat++
-		}
+		t.lens |= 1 << (gramLen(best) - 1)
 	}
-	t := &x.float
 	for t.bits = 4; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	t.start = make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
-		if a >= 0 {
-			t.start[t.bucket(uint32(a))+1]++
-		}
+		t.start[t.bucket(a)+1]++
 	}
 	for b := 1; b < len(t.start); b++ {
 		t.start[b] += t.start[b-1]
@@ -169,41 +208,87 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, 
 	copy(next, t.start)
 	k := 0
 	for _, r := range rules {
-		if !floating(r) {
-			continue
-		}
-		if a := anchor[k]; a >= 0 {
-			b := t.bucket(uint32(a))
+		if floating(r) {
+			b := t.bucket(anchor[k])
 			out[next[b]] = r
 			next[b]++
-		} else {
-			out = append(out, r)
-			nLoose++
+			k++
 		}
-		k++
 	}
 	t.rare = make([][2]byte, len(out))
 	for i, r := range out {
 		t.rare[i] = rarest(tail(r))
 	}
-	return out, nFloat, nLoose
+	return out, nFloat
 }
 
-// matchFloating updates m with the best rule of the runs float and loose
-// of s, filed in t, that matches path.
-func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
-	var has byteMap
-	has.add(path)
-	s.tryRare(loose, t.rare[len(float):], &has, path, m)
-	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
-	for i := 0; i+2 < len(path); i++ {
-		b := t.bucket(anchorAt(path, i))
-		if seen[b/64]&(1<<(b%64)) != 0 {
-			continue
+// matchFloating updates m with the best rule of float, the rules of s
+// filed in t, that matches path.
+func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
+	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
+	q.has.add(path)
+	// The bitmap of the buckets seen is cleared on each question: as small
+	// as the table allows.
+	if t.bits <= smallTableBits {
+		var seen [1 << smallTableBits / 64]uint64
+		q.seen = seen[:]
+		q.lookUp()
+		return
+	}
+	var seen [1 << maxBucketBits / 64]uint64
+	q.seen = seen[:]
+	q.lookUp()
+}
+
+// smallTableBits is the number of buckets up to which a question marks the
+// buckets it has seen in a bitmap of 4 words rather than 128.
+const smallTableBits = 8
+
+// A floatQuery is the state of matchFloating: the bytes of the path and
+// the buckets looked up so far.
+type floatQuery struct {
+	s     *ruleSet
+	t     *floatTable
+	float []rule
+	path  string
+	m     *match
+	has   byteMap
+	seen  []uint64
+}
+
+// lookUp tries the rules of the buckets of the grams of the path of the
+// lengths the table holds, each bucket once: its distinct bytes, then each
+// run of two and of three bytes.
+func (q *floatQuery) lookUp() {
+	path := q.path
+	if q.t.lens&1 != 0 {
+		for w, word := range q.has {
+			for ; word != 0; word &= word - 1 {
+				q.try(gram1(byte(w<<6 | bits.TrailingZeros64(word))))
+			}
 		}
-		seen[b/64] |= 1 << (b % 64)
-		lo, hi := t.start[b], t.start[b+1]
-		s.tryRare(float[lo:hi], t.rare[lo:hi], &has, path, m)
+	}
+	if q.t.lens&2 != 0 {
+		for i := 0; i+1 < len(path); i++ {
+			q.try(gram2(path, i))
+		}
+	}
+	if q.t.lens&4 != 0 {
+		for i := 0; i+2 < len(path); i++ {
+			q.try(gram3(path, i))
+		}
+	}
+}
+
+// try tries the rules of the bucket of gram g, unless it was looked up.
+func (q *floatQuery) try(g uint32) {
+	b := q.t.bucket(g)
+	if q.seen[b/64]&(1<<(b%64)) != 0 {
+		return
+	}
+	q.seen[b/64] |= 1 << (b % 64)
+	if lo, hi := q.t.start[b], q.t.start[b+1]; lo < hi {
+		q.s.tryRare(q.float[lo:hi], q.t.rare[lo:hi], &q.has, q.path, q.m)
 	}
 }
 

@@ -2,7 +2,7 @@ package robots
 
 // The anchor table of the wildcard rules of a large set (see floatTable).
 
-import "math/bits"
+import "strings"
 
 // minFloating is the number of wildcard rules of a large set from which the
 // set finds them by anchor rather than trying each on every path whose
@@ -13,10 +13,14 @@ const minFloating = 32
 // under an anchor: a gram of its pattern after the head, that is one, two
 // or three consecutive literal bytes, the cheapest among the rules of the
 // table (anchorCost). A path can only match rules whose anchor it holds, so
-// a question looks up the grams of its path, each bucket once, and tries
-// the rules filed there: the cost grows with the length of the path and the
+// a question looks up the bucket of each gram at each position of its path
+// and tries the rules filed there whose anchor's fingerprint is the gram's
+// (floatQuery.try): the cost grows with the length of the path and the
 // rules whose anchor it holds, not with the number of rules, nor with the
-// rules of a head the path starts with.
+// rules of a head the path starts with. A rule whose pattern after the head
+// is one literal segment (most are: "/*.php$", "/*?sid=") is checked where
+// the anchor stands, in time linear in its segment; another is matched in
+// full, in time linear in the path, once a question.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
 // start[b] to start[b+1] of the run, by key, greatest first. Several
@@ -28,11 +32,25 @@ type floatTable struct {
 	// for grams of n bytes. A question looks up only grams of those lengths.
 	lens  uint8
 	start []int32
-	// rare holds, for each rule of the run, two bytes its pattern holds
-	// after the head, the least common in URLs (rarity): a path that lacks
-	// either cannot match, which one look at the path's bytes tells.
-	rare [][2]byte
+	// tags holds the floatTag of each rule of the run.
+	tags []floatTag
 }
+
+// A floatTag is what a floatTable keeps of each of its rules besides the
+// rule, in 2 bytes: rare is the byte of its pattern after the head least
+// common in URLs (rarity), which a path must hold for it to match; anchor
+// is a 7-bit fingerprint of its anchor (anchorPrint), and its lowest bit
+// is set when the pattern after the head is a single segment (segment).
+type floatTag struct{ rare, anchor uint8 }
+
+// single reports whether the rule of t is tried where its anchor stands.
+func (t floatTag) single() bool { return t.anchor&1 != 0 }
+
+// anchorPrint returns the fingerprint of gram g, in the upper 7 bits of a
+// byte: a rule whose anchor's fingerprint differs from that of a gram of
+// the path does not have its anchor there. Its multiplier is unrelated to
+// that of bucket, so that the rules of a bucket have spread fingerprints.
+func anchorPrint(g uint32) uint8 { return uint8(g*0x2545F491>>25) << 1 }
 
 // rarity ranks bytes by how rarely URL paths hold them, rarest highest:
 // punctuation other than "/", "-", "." and "_", then upper-case letters,
@@ -51,26 +69,15 @@ func rarity(c byte) int {
 	return 4
 }
 
-// rarest returns the two rarest bytes of the literal bytes of p, or p's
-// only byte twice.
-func rarest(p string) [2]byte {
-	var r [2]byte
-	best := [2]int{-1, -1}
+// rarest returns the rarest literal byte of p (rarity), the first of
+// those equally rare.
+func rarest(p string) byte {
+	var r byte
+	best := -1
 	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c == '*' || c == r[0] && best[0] >= 0 {
-			continue
+		if c := p[i]; c != '*' && rarity(c) > best {
+			r, best = c, rarity(c)
 		}
-		switch k := rarity(c); {
-		case k > best[0]:
-			r[1], best[1] = r[0], best[0]
-			r[0], best[0] = c, k
-		case k > best[1] && c != r[0]:
-			r[1], best[1] = c, k
-		}
-	}
-	if best[1] < 0 {
-		r[1] = r[0]
 	}
 	return r
 }
@@ -206,18 +213,19 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	out = out[:nFloat]
 	next := make([]int32, 1<<t.bits)
 	copy(next, t.start)
+	t.tags = make([]floatTag, nFloat)
 	k := 0
 	for _, r := range rules {
 		if floating(r) {
 			b := t.bucket(anchor[k])
-			out[next[b]] = r
+			tag := floatTag{rarest(tail(r)), anchorPrint(anchor[k])}
+			if _, single := s.segment(r); single {
+				tag.anchor |= 1
+			}
+			out[next[b]], t.tags[next[b]] = r, tag
 			next[b]++
 			k++
 		}
-	}
-	t.rare = make([][2]byte, len(out))
-	for i, r := range out {
-		t.rare[i] = rarest(tail(r))
 	}
 	return out, nFloat
 }
@@ -257,51 +265,86 @@ type floatQuery struct {
 }
 
 // lookUp tries the rules of the buckets of the grams of the path of the
-// lengths the table holds, each bucket once: its distinct bytes, then each
-// run of two and of three bytes.
+// lengths the table holds, at each position of the path.
 func (q *floatQuery) lookUp() {
 	path := q.path
 	if q.t.lens&1 != 0 {
-		for w, word := range q.has {
-			for ; word != 0; word &= word - 1 {
-				q.try(gram1(byte(w<<6 | bits.TrailingZeros64(word))))
-			}
+		for i := 0; i < len(path); i++ {
+			q.try(gram1(path[i]), i, 1)
 		}
 	}
 	if q.t.lens&2 != 0 {
 		for i := 0; i+1 < len(path); i++ {
-			q.try(gram2(path, i))
+			q.try(gram2(path, i), i, 2)
 		}
 	}
 	if q.t.lens&4 != 0 {
 		for i := 0; i+2 < len(path); i++ {
-			q.try(gram3(path, i))
+			q.try(gram3(path, i), i, 3)
 		}
 	}
 }
 
-// try tries the rules of the bucket of gram g, unless it was looked up.
-func (q *floatQuery) try(g uint32) {
+// try tries the rules of the bucket of gram g, the n bytes of the path at
+// i. A rule whose pattern after the head is one literal segment, not
+// anchored, and whose anchor has the fingerprint of g, is tried at i only,
+// with g where it first stands in the segment, in time linear in the
+// segment: each occurrence of the segment in the path holds the rule's
+// anchor at that offset, whose bucket is looked up there. Other rules are
+// matched in full, on the first look-up of their bucket only.
+func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
-	if q.seen[b/64]&(1<<(b%64)) != 0 {
+	lo, hi := q.t.start[b], q.t.start[b+1]
+	if lo == hi {
 		return
 	}
+	first := q.seen[b/64]&(1<<(b%64)) == 0
 	q.seen[b/64] |= 1 << (b % 64)
-	if lo, hi := q.t.start[b], q.t.start[b+1]; lo < hi {
-		q.s.tryRare(q.float[lo:hi], q.t.rare[lo:hi], &q.has, q.path, q.m)
-	}
-}
-
-// tryRare is try for rules whose rare bytes are rare, skipping those
-// whose rare bytes path lacks (has).
-func (s *ruleSet) tryRare(seq []rule, rare [][2]byte, has *byteMap, path string, m *match) {
-	for j, r := range seq {
+	s, m, path := q.s, q.m, q.path
+	fp := anchorPrint(g)
+	for j := lo; j < hi; j++ {
+		r := q.float[j]
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if c := rare[j]; has.has(c[0]) && has.has(c[1]) && s.matches(r, path, m) {
+		tag := q.t.tags[j]
+		var ok bool
+		switch {
+		case tag.single():
+			if tag.anchor&^1 == fp && q.has.has(tag.rare) {
+				seg, _ := s.segment(r)
+				ok = s.segmentAt(r, seg, path, i, n)
+			}
+		case first:
+			ok = q.has.has(tag.rare) && s.matches(r, path, m)
+		}
+		if ok {
 			m.take(s, r)
 			return
 		}
 	}
+}
+
+// segment returns the pattern of r after its head and the "*"s that
+// follow it, and whether it is a single literal segment of an unanchored
+// wildcard rule: one that matches a path that starts with its head and
+// holds the segment after it.
+func (s *ruleSet) segment(r rule) (string, bool) {
+	if r.shape() != shapeWildcard {
+		return "", false
+	}
+	seg := strings.TrimLeft(s.pattern(r)[r.headLen():], "*")
+	return seg, strings.IndexByte(seg, '*') < 0
+}
+
+// segmentAt reports whether r, whose pattern after the head is the single
+// segment seg, matches path with the n bytes at i standing where they
+// first occur in seg.
+func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
+	k := strings.Index(seg, path[i:i+n])
+	p := i - k
+	if k < 0 || p < r.headLen() || p+len(seg) > len(path) || path[p:p+len(seg)] != seg {
+		return false
+	}
+	return path[:r.headLen()] == s.head(r)
 }

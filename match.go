@@ -397,7 +397,7 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 // try tries the rules of seq, sorted by key, greatest first, on path, and
 // updates m with the first that matches and beats it. It is matches
 // written out, as the loop of every small set; its test of rank, which
-// tryRare and matchHeaded repeat, does not inline as a method (its cost
+// floatQuery.try and matchHeaded repeat, does not inline as a method (its cost
 // is over the inliner's budget), so it is written out too.
 func (s *ruleSet) try(seq []rule, path string, m *match) {
 	text := s.file.text

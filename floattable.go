@@ -200,7 +200,8 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		anchor = append(anchor, best)
 		t.lens |= 1 << (gramLen(best) - 1)
 	}
-	for t.bits = 4; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
+	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
+	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	t.start = make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {

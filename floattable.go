@@ -168,72 +168,106 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 	return &c.three[slot]
 }
 
-// fileFloating appends to out the floating rules of rules (sorted by key)
-// by bucket, and returns the result and how many it appended. out is empty.
-func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat int32) {
-	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
-	freq := new(gramCounts)
+// minGramRules is the number of rules filed by grams of one length from
+// which a table files them so: a question looks up the grams of a length
+// at each byte of its path, which costs more than trying a few rules.
+// Fewer are loose: tried on every question, by key, skipping those whose
+// rare byte the path lacks.
+const minGramRules = 8
+
+// fileFloating appends to out the floating rules of rules (sorted by key),
+// those with an anchor by bucket, then the loose ones, and returns the
+// result and how many of each it appended. out is empty.
+func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat, nLoose int32) {
+	var float []rule
 	for _, r := range rules {
 		if floating(r) {
-			nFloat++
-			grams(tail(r), func(g uint32) {
-				if f := freq.counter(g); *f < 1<<16-1 {
-					*f++
-				}
-			})
+			float = append(float, r)
 		}
 	}
-	// The anchor of each floating rule: every wildcard pattern has a
-	// literal byte after its head, since newRule trims a trailing "*".
-	anchor := make([]uint32, 0, nFloat)
 	t := &x.float
-	for _, r := range rules {
-		if !floating(r) {
-			continue
+	anchor := s.chooseAnchors(t, float)
+	for _, a := range anchor {
+		if a != 0 {
+			nFloat++
 		}
+	}
+	nLoose = int32(len(float)) - nFloat
+	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
+	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
+	}
+	t.start = make([]int32, 1<<t.bits+1)
+	for _, a := range anchor {
+		if a != 0 {
+			t.start[t.bucket(a)+1]++
+		}
+	}
+	for b := 1; b < len(t.start); b++ {
+		t.start[b] += t.start[b-1]
+	}
+	// A counting sort by bucket, which keeps the order by key within each.
+	out = out[:len(float)]
+	t.tags = make([]floatTag, len(float))
+	next := make([]int32, 1<<t.bits)
+	copy(next, t.start)
+	loose := nFloat
+	for k, r := range float {
+		tag := floatTag{rarest(s.pattern(r)[r.headLen():]), anchorPrint(anchor[k])}
+		if _, single := s.segment(r); single {
+			tag.anchor |= 1
+		}
+		i := &loose
+		if a := anchor[k]; a != 0 {
+			i = &next[t.bucket(a)]
+		}
+		out[*i], t.tags[*i] = r, tag
+		*i++
+	}
+	return out, nFloat, nLoose
+}
+
+// chooseAnchors returns the anchor of each rule of float, or 0 for a
+// loose rule, and sets t.lens.
+func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
+	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
+	freq := new(gramCounts)
+	for _, r := range float {
+		grams(tail(r), func(g uint32) {
+			if f := freq.counter(g); *f < 1<<16-1 {
+				*f++
+			}
+		})
+	}
+	// Every wildcard pattern has a literal byte after its head, since
+	// newRule trims a trailing "*", and so a gram.
+	anchor := make([]uint32, len(float))
+	var perLen [4]int
+	for k, r := range float {
 		best, bestCost := uint32(0), -1
 		grams(tail(r), func(g uint32) {
 			if c := anchorCost(g, *freq.counter(g)); bestCost < 0 || c < bestCost {
 				best, bestCost = g, c
 			}
 		})
-		anchor = append(anchor, best)
-		t.lens |= 1 << (gramLen(best) - 1)
+		anchor[k] = best
+		perLen[gramLen(best)]++
 	}
-	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
-	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
-	}
-	t.start = make([]int32, 1<<t.bits+1)
-	for _, a := range anchor {
-		t.start[t.bucket(a)+1]++
-	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
-	}
-	// A counting sort by bucket, which keeps the order by key within each.
-	out = out[:nFloat]
-	next := make([]int32, 1<<t.bits)
-	copy(next, t.start)
-	t.tags = make([]floatTag, nFloat)
-	k := 0
-	for _, r := range rules {
-		if floating(r) {
-			b := t.bucket(anchor[k])
-			tag := floatTag{rarest(tail(r)), anchorPrint(anchor[k])}
-			if _, single := s.segment(r); single {
-				tag.anchor |= 1
-			}
-			out[next[b]], t.tags[next[b]] = r, tag
-			next[b]++
-			k++
+	for n := 1; n <= 3; n++ {
+		if perLen[n] >= minGramRules {
+			t.lens |= 1 << (n - 1)
 		}
 	}
-	return out, nFloat
+	for k, a := range anchor {
+		if t.lens&(1<<(gramLen(a)-1)) == 0 {
+			anchor[k] = 0
+		}
+	}
+	return anchor
 }
 
-// matchFloating updates m with the best rule of float, the rules of s
-// filed in t, that matches path.
-func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
+// matchFloating updates m with the best rule of float and loose, the rules
+// of s filed in t, that matches path.
+func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
 	q.has.add(path)
 	// The bitmap of the buckets seen is cleared on each question: as small
@@ -242,11 +276,12 @@ func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *mat
 		var seen [1 << smallTableBits / 64]uint64
 		q.seen = seen[:]
 		q.lookUp()
-		return
+	} else {
+		var seen [1 << maxBucketBits / 64]uint64
+		q.seen = seen[:]
+		q.lookUp()
 	}
-	var seen [1 << maxBucketBits / 64]uint64
-	q.seen = seen[:]
-	q.lookUp()
+	q.tryLoose(loose)
 }
 
 // smallTableBits is the number of buckets up to which a question marks the
@@ -263,6 +298,21 @@ type floatQuery struct {
 	m     *match
 	has   byteMap
 	seen  []uint64
+}
+
+// tryLoose tries loose, the loose rules of the table, by key, greatest
+// first, skipping those whose rare byte the path lacks.
+func (q *floatQuery) tryLoose(loose []rule) {
+	s, m, tags := q.s, q.m, q.t.tags[len(q.float):]
+	for j, r := range loose {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+			m.take(s, r)
+			return
+		}
+	}
 }
 
 // lookUp tries the rules of the buckets of the grams of the path of the

@@ -11,21 +11,23 @@ import (
 
 // A bigSet describes the layout of a set of more than smallSet rules.
 // Parse stores the rules in file order; the first query lays them out in
-// place (layOut), in two runs:
+// place (layOut), in three runs:
 //
 //   - the wildcard rules, filed by anchor in the buckets of a floatTable,
 //     when there are many;
+//   - those of them with no anchor (loose), by key, greatest first;
 //   - all other rules, sorted by head, and by key, greatest last, among
 //     rules of the same head (linkHeads).
 type bigSet struct {
-	// nFloat is the length of the first run, and float its buckets.
-	nFloat int32
-	float  floatTable
-	// up links the rules of the second run: the last rule of each head to
+	// nFloat and nLoose are the lengths of the first two runs, and float
+	// the buckets of the first.
+	nFloat, nLoose int32
+	float          floatTable
+	// up links the rules of the third run: the last rule of each head to
 	// the last rule of the longest other head that is a prefix of it, or -1;
 	// the others are inRun.
 	up []int32
-	// extra is the greatest excess of the priority of a rule of the second
+	// extra is the greatest excess of the priority of a rule of the third
 	// run over the length of its head: a rule whose head is n bytes long
 	// has a priority of at most n+extra.
 	extra int32
@@ -63,11 +65,11 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 		}
 	}
 	if floating >= minFloating {
-		out, x.nFloat = s.fileFloating(x, out, byKey, isFloating)
+		out, x.nFloat, x.nLoose = s.fileFloating(x, out, byKey, isFloating)
 	}
 	headed := len(out)
 	for _, r := range byKey {
-		if x.nFloat == 0 || !isFloating(r) {
+		if x.nFloat+x.nLoose == 0 || !isFloating(r) {
 			out = append(out, r)
 		}
 	}
@@ -79,13 +81,13 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := s.rules()
-	s.matchHeaded(b, rules[b.nFloat:], path, m)
-	if b.nFloat > 0 {
-		s.matchFloating(&b.float, rules[:b.nFloat], path, m)
+	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
+	if b.nFloat+b.nLoose > 0 {
+		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
 }
 
-// matchHeaded updates m with the best rule of rules, the second run of a
+// matchHeaded updates m with the best rule of rules, the third run of a
 // laid-out set b, that matches path. The heads that are prefixes of path are
 // the greatest head not above path, if it is one, and the heads it links to
 // (bigSet.up), which one binary search and a walk up find; the walk stops
@@ -133,7 +135,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
-// linkHeads sorts rules, the second run of b, by head, then by key within
+// linkHeads sorts rules, the third run of b, by head, then by key within
 // each head, greatest last, and links the last rule of each head to that of
 // the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {

@@ -175,11 +175,14 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 					if g.set.big.Load().float.lens&3 != 0 {
 						stats["short-anchor"]++ // rules filed by one or two bytes
 					}
+					if g.set.big.Load().nLoose > 0 {
+						stats["loose"]++
+					}
 				}
 			}
 		})
 	}
-	for _, shape := range []string{"big", "float", "short-anchor", "split"} {
+	for _, shape := range []string{"big", "float", "short-anchor", "loose", "split"} {
 		if stats[shape] < 10 {
 			t.Errorf("only %d groups are %s: %v", stats[shape], shape, stats)
 		}

@@ -18,9 +18,11 @@ const minFloating = 32
 // (floatQuery.try): the cost grows with the length of the path and the
 // rules whose anchor it holds, not with the number of rules, nor with the
 // rules of a head the path starts with. A rule whose pattern after the head
-// is one literal segment (most are: "/*.php$", "/*?sid=") is checked where
-// the anchor stands, in time linear in its segment; another is matched in
-// full, in time linear in the path, once a question.
+// is one literal segment ("/*?sid=") is checked where the anchor stands, in
+// time linear in its segment, and one anchored at the end ("/*.php$") at
+// the end; another ("/*/print/*.pdf") is matched in full, in time linear in
+// the path, once a question. The few rules whose anchor is of a length
+// fewer than minGramRules rules use are loose: tried on every question.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
 // start[b] to start[b+1] of the run, by key, greatest first. Several

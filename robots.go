@@ -116,8 +116,8 @@
 // linked to the longest other head that is a prefix of it (4 bytes a rule),
 // but, when it has 32 or more, its wildcard rules, which are filed instead
 // by a run of one to three literal bytes after the head, the rarest among
-// them (2 bytes a rule and 4 a bucket, a bucket for two rules or fewer, up
-// to 8,192 buckets); this costs about as much as parsing the rules did, and
+// them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
+// rules, up to 8,192); this costs about as much as parsing the rules did, and
 // every question after it allocates nothing. A question then costs a
 // binary search, the rules of the heads that start the path, and a look-up
 // for each byte of the path that finds the wildcard rules whose run of

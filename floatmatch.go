@@ -2,7 +2,10 @@ package robots
 
 // Questions to the anchor table of a large set (see floatTable).
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // matchFloating updates m with the best rule of float and loose, the rules
 // of s filed in t, that matches path.
@@ -56,33 +59,41 @@ func (q *floatQuery) tryLoose(loose []rule) {
 }
 
 // lookUp tries the rules of the buckets of the grams of the path of the
-// lengths the table holds, at each position of the path.
+// lengths the table holds: each distinct byte of the path once, and each
+// run of two and of three bytes at each position.
 func (q *floatQuery) lookUp() {
 	path := q.path
 	if q.t.lens&1 != 0 {
-		for i := 0; i < len(path); i++ {
-			q.try(gram1(path[i]), i, 1)
+		for w, word := range q.has {
+			for ; word != 0; word &= word - 1 {
+				q.try(gram1(byte(w<<6|bits.TrailingZeros64(word))), -1, 1)
+			}
 		}
 	}
-	if q.t.lens&2 != 0 {
+	if heads := &q.t.heads[0]; q.t.lens&2 != 0 {
 		for i := 0; i+1 < len(path); i++ {
-			q.try(gram2(path, i), i, 2)
+			if heads.has(path[i]) {
+				q.try(gram2(path, i), i, 2)
+			}
 		}
 	}
-	if q.t.lens&4 != 0 {
+	if heads := &q.t.heads[1]; q.t.lens&4 != 0 {
 		for i := 0; i+2 < len(path); i++ {
-			q.try(gram3(path, i), i, 3)
+			if heads.has(path[i]) {
+				q.try(gram3(path, i), i, 3)
+			}
 		}
 	}
 }
 
 // try tries the rules of the bucket of gram g, the n bytes of the path at
-// i. A rule whose pattern after the head is one literal segment, not
+// i, or any byte of the path if i < 0. A rule whose pattern after the head is one literal segment, not
 // anchored, and whose anchor has the fingerprint of g, is tried at i only,
 // with g where it first stands in the segment, in time linear in the
 // segment: each occurrence of the segment in the path holds the rule's
-// anchor at that offset, whose bucket is looked up there. Other rules are
-// matched in full, on the first look-up of their bucket only.
+// anchor at that offset, whose bucket is looked up there. The other rules
+// of the bucket, after those, are matched in full, on the first look-up of
+// their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
 	lo, hi := q.t.start[b], q.t.start[b+1]
@@ -91,25 +102,32 @@ func (q *floatQuery) try(g uint32, i, n int) {
 	}
 	first := q.seen[b/64]&(1<<(b%64)) == 0
 	q.seen[b/64] |= 1 << (b % 64)
-	s, m, path := q.s, q.m, q.path
+	s, m, path, tags := q.s, q.m, q.path, q.t.tags
 	fp := anchorPrint(g)
-	for j := lo; j < hi; j++ {
+	j, done := lo, i < 0 // a gram of one byte has no position
+	for ; j < hi && tags[j].single(); j++ {
+		r := q.float[j]
+		if done && !first {
+			return
+		}
+		if done || tags[j].anchor&^1 != fp || !q.has.has(tags[j].rare) {
+			continue
+		}
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			done = true // and so are the rest of this run
+			continue
+		}
+		if seg, _ := s.segment(r); s.segmentAt(r, seg, path, i, n) {
+			m.take(s, r)
+			done = true
+		}
+	}
+	for ; first && j < hi; j++ {
 		r := q.float[j]
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		tag := q.t.tags[j]
-		var ok bool
-		switch {
-		case tag.single():
-			if tag.anchor&^1 == fp && q.has.has(tag.rare) {
-				seg, _ := s.segment(r)
-				ok = s.segmentAt(r, seg, path, i, n)
-			}
-		case first:
-			ok = q.has.has(tag.rare) && s.matches(r, path, m)
-		}
-		if ok {
+		if q.has.has(tags[j].rare) && s.matches(r, path, m) {
 			m.take(s, r)
 			return
 		}

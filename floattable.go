@@ -19,18 +19,21 @@ const minFloating = 32
 // is one literal segment ("/*?sid=") is checked where the anchor stands, in
 // time linear in its segment, and one anchored at the end ("/*.php$") at
 // the end; another ("/*/print/*.pdf") is matched in full, in time linear in
-// the path, once a question. The few rules whose anchor is of a length
-// fewer than minGramRules rules use are loose: tried on every question.
+// the path, once a question. The rules whose cheapest anchor is of a length
+// too few rules use (minGramRules) take one of another, or are loose.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
-// start[b] to start[b+1] of the run, by key, greatest first. Several
-// anchors may share a bucket.
+// start[b] to start[b+1] of the run, those of one segment by key, greatest
+// first, then the others by key. Several anchors may share a bucket.
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits uint8
 	// lens is the set of the lengths of the anchors of the rules: bit n-1
 	// for grams of n bytes. A question looks up only grams of those lengths.
-	lens  uint8
+	lens uint8
+	// heads holds the first bytes of the anchors of two bytes, and of
+	// three: a question looks up no gram whose first byte none has.
+	heads [2]byteMap
 	start []int32
 	// tags holds the floatTag of each rule of the run.
 	tags []floatTag
@@ -87,9 +90,11 @@ type byteMap [4]uint64
 
 func (b *byteMap) add(s string) {
 	for i := 0; i < len(s); i++ {
-		b[s[i]>>6] |= 1 << (s[i] & 63)
+		b.set(s[i])
 	}
 }
+
+func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
 
 func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
@@ -168,12 +173,15 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 	return &c.three[slot]
 }
 
-// minGramRules is the number of rules filed by grams of one length from
-// which a table files them so: a question looks up the grams of a length
-// at each byte of its path, which costs more than trying a few rules.
-// Fewer are loose: tried on every question, by key, skipping those whose
-// rare byte the path lacks.
-const minGramRules = 8
+// minGramRules is, for each length of gram, the number of rules whose
+// anchor is of that length from which a table files them by it: a question
+// looks up a gram of two or three bytes at each byte of its path, which
+// costs more than trying a few rules, and a gram of one byte for each
+// distinct byte of the path. Rules whose anchor's length misses its bound
+// are filed under a gram of another length, or, with none, are loose:
+// tried on every question, by key, skipping those whose rare byte the path
+// lacks.
+var minGramRules = [4]int{1: 8, 2: 64, 3: 64}
 
 // fileFloating appends to out the floating rules of rules (sorted by key),
 // those with an anchor by bucket, then the loose ones, and returns the
@@ -205,23 +213,38 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for b := 1; b < len(t.start); b++ {
 		t.start[b] += t.start[b-1]
 	}
-	// A counting sort by bucket, which keeps the order by key within each.
+	// A counting sort by bucket, which keeps the order by key within each:
+	// in each bucket, the rules tried where their anchor stands (floatTag)
+	// first, then the others.
+	tags := make([]floatTag, len(float))
+	for k, r := range float {
+		tags[k] = floatTag{rarest(s.pattern(r)[r.headLen():]), anchorPrint(anchor[k])}
+		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
+			tags[k].anchor |= 1 // a gram of one byte is looked up once
+		}
+	}
 	out = out[:len(float)]
 	t.tags = make([]floatTag, len(float))
 	next := make([]int32, 1<<t.bits)
 	copy(next, t.start)
 	loose := nFloat
-	for k, r := range float {
-		tag := floatTag{rarest(s.pattern(r)[r.headLen():]), anchorPrint(anchor[k])}
-		if _, single := s.segment(r); single {
-			tag.anchor |= 1
+	for _, a := range anchor {
+		if n := gramLen(a); n > 1 {
+			t.heads[n-2].set(byte(a >> 16))
 		}
-		i := &loose
-		if a := anchor[k]; a != 0 {
-			i = &next[t.bucket(a)]
+	}
+	for pass := range 2 {
+		for k, a := range anchor {
+			i := &loose
+			switch {
+			case a == 0 && pass == 1, a != 0 && tags[k].single() != (pass == 0):
+				continue
+			case a != 0:
+				i = &next[t.bucket(a)]
+			}
+			out[*i], t.tags[*i] = float[k], tags[k]
+			*i++
 		}
-		out[*i], t.tags[*i] = r, tag
-		*i++
 	}
 	return out, nFloat, nLoose
 }
@@ -241,25 +264,29 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
 	// Every wildcard pattern has a literal byte after its head, since
 	// newRule trims a trailing "*", and so a gram.
 	anchor := make([]uint32, len(float))
-	var perLen [4]int
-	for k, r := range float {
+	choose := func(k int, lens uint8) {
 		best, bestCost := uint32(0), -1
-		grams(tail(r), func(g uint32) {
-			if c := anchorCost(g, *freq.counter(g)); bestCost < 0 || c < bestCost {
+		grams(tail(float[k]), func(g uint32) {
+			c := anchorCost(g, *freq.counter(g))
+			if lens&(1<<(gramLen(g)-1)) != 0 && (bestCost < 0 || c < bestCost) {
 				best, bestCost = g, c
 			}
 		})
 		anchor[k] = best
-		perLen[gramLen(best)]++
+	}
+	var perLen [4]int
+	for k := range float {
+		choose(k, 7)
+		perLen[gramLen(anchor[k])]++
 	}
 	for n := 1; n <= 3; n++ {
-		if perLen[n] >= minGramRules {
+		if perLen[n] >= minGramRules[n] {
 			t.lens |= 1 << (n - 1)
 		}
 	}
 	for k, a := range anchor {
 		if t.lens&(1<<(gramLen(a)-1)) == 0 {
-			anchor[k] = 0
+			choose(k, t.lens) // 0 when the rule has no gram of those lengths
 		}
 	}
 	return anchor

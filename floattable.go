@@ -43,7 +43,9 @@ type floatTable struct {
 // rule, in 2 bytes: rare is the byte of its pattern after the head least
 // common in URLs (rarity), which a path must hold for it to match; anchor
 // is a 7-bit fingerprint of its anchor (anchorPrint), and its lowest bit
-// is set when the pattern after the head is a single segment (segment).
+// is set when the pattern after the head is a single segment (segment) and
+// the anchor two or three bytes long: the rule is tried where its anchor
+// stands.
 type floatTag struct{ rare, anchor uint8 }
 
 // single reports whether the rule of t is tried where its anchor stands.
@@ -173,7 +175,7 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 	return &c.three[slot]
 }
 
-// minGramRules is, for each length of gram, the number of rules whose
+// minGramRules returns, for grams of n bytes, the number of rules whose
 // anchor is of that length from which a table files them by it: a question
 // looks up a gram of two or three bytes at each byte of its path, which
 // costs more than trying a few rules, and a gram of one byte for each
@@ -181,7 +183,12 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 // are filed under a gram of another length, or, with none, are loose:
 // tried on every question, by key, skipping those whose rare byte the path
 // lacks.
-var minGramRules = [4]int{1: 8, 2: 64, 3: 64}
+func minGramRules(n int) int {
+	if n == 1 {
+		return 8
+	}
+	return 64
+}
 
 // fileFloating appends to out the floating rules of rules (sorted by key),
 // those with an anchor by bucket, then the loose ones, and returns the
@@ -280,7 +287,7 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
 		perLen[gramLen(anchor[k])]++
 	}
 	for n := 1; n <= 3; n++ {
-		if perLen[n] >= minGramRules[n] {
+		if perLen[n] >= minGramRules(n) {
 			t.lens |= 1 << (n - 1)
 		}
 	}

@@ -92,7 +92,7 @@ type byteMap [4]uint64
 
 func (b *byteMap) add(s string) {
 	for i := 0; i < len(s); i++ {
-		b.set(s[i])
+		b[s[i]>>6] |= 1 << (s[i] & 63)
 	}
 }
 

@@ -1,34 +1,61 @@
 package robots
 
-// The anchor table of the wildcard rules of a large set whose head is too
-// short to select them (see floatTable).
+// The anchor table of the wildcard rules of a large set (see floatTable).
 
-// minFloating is the number of wildcard rules with a head of at most one
-// byte ("/*.php$", "*/print") from which a set finds them by anchor rather
-// than trying each on every path.
+// minFloating is the number of wildcard rules of a large set from which the
+// set finds them by anchor rather than trying each on every path whose
+// head they share.
 const minFloating = 32
 
-// A floatTable finds the wildcard rules of a set whose head is at most one
-// byte long. Each rule is filed under an anchor: three consecutive literal
-// bytes of its pattern after the head, the rarest such run among the rules
-// of the table. A path can only match rules whose anchor it holds, so a
-// question looks up the runs of three bytes of its path, each once, and tries
-// the rules filed under them: the cost grows with the length of the path
-// and the rules that share its runs, not with the number of rules.
+// A floatTable finds the wildcard rules of a large set. Each rule is filed
+// under an anchor: a gram of its pattern after the head, that is one, two
+// or three consecutive literal bytes, the cheapest among the rules of the
+// table (anchorCost). A path can only match rules whose anchor it holds, so
+// a question looks up the bucket of each gram at each position of its path
+// and tries the rules filed there whose anchor's fingerprint is the gram's
+// (floatQuery.try): the cost grows with the length of the path and the
+// rules whose anchor it holds, not with the number of rules, nor with the
+// rules of a head the path starts with. A rule whose pattern after the head
+// is one literal segment ("/*?sid=") is checked where the anchor stands, in
+// time linear in its segment, and one anchored at the end ("/*.php$") at
+// the end; another ("/*/print/*.pdf") is matched in full, in time linear in
+// the path, once a question. The rules whose cheapest anchor is of a length
+// too few rules use (minGramRules) take one of another, or are loose.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
-// start[b] to start[b+1] of the run, by key, greatest first. Several
-// anchors may share a bucket.
+// start[b] to start[b+1] of the run, those of one segment by key, greatest
+// first, then the others by key. Several anchors may share a bucket.
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
-	bits  uint8
+	bits uint8
+	// lens is the set of the lengths of the anchors of the rules: bit n-1
+	// for grams of n bytes. A question looks up only grams of those lengths.
+	lens uint8
+	// heads holds the first bytes of the anchors of two bytes, and of
+	// three: a question looks up no gram whose first byte none has.
+	heads [2]byteMap
 	start []int32
-	// rare holds, for each rule of the run and of the loose run after it,
-	// two bytes its pattern holds after the head, the least common in URLs
-	// (rarity): a path that lacks either cannot match, which one look at
-	// the path's bytes tells.
-	rare [][2]byte
+	// tags holds the floatTag of each rule of the run.
+	tags []floatTag
 }
+
+// A floatTag is what a floatTable keeps of each of its rules besides the
+// rule, in 2 bytes: rare is the byte of its pattern after the head least
+// common in URLs (rarity), which a path must hold for it to match; anchor
+// is a 7-bit fingerprint of its anchor (anchorPrint), and its lowest bit
+// is set when the pattern after the head is a single segment (segment) and
+// the anchor two or three bytes long: the rule is tried where its anchor
+// stands.
+type floatTag struct{ rare, anchor uint8 }
+
+// single reports whether the rule of t is tried where its anchor stands.
+func (t floatTag) single() bool { return t.anchor&1 != 0 }
+
+// anchorPrint returns the fingerprint of gram g, in the upper 7 bits of a
+// byte: a rule whose anchor's fingerprint differs from that of a gram of
+// the path does not have its anchor there. Its multiplier is unrelated to
+// that of bucket, so that the rules of a bucket have spread fingerprints.
+func anchorPrint(g uint32) uint8 { return uint8(g*0x2545F491>>25) << 1 }
 
 // rarity ranks bytes by how rarely URL paths hold them, rarest highest:
 // punctuation other than "/", "-", "." and "_", then upper-case letters,
@@ -47,26 +74,15 @@ func rarity(c byte) int {
 	return 4
 }
 
-// rarest returns the two rarest bytes of the literal bytes of p, or p's
-// only byte twice.
-func rarest(p string) [2]byte {
-	var r [2]byte
-	best := [2]int{-1, -1}
+// rarest returns the rarest literal byte of p (rarity), the first of
+// those equally rare.
+func rarest(p string) byte {
+	var r byte
+	best := -1
 	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c == '*' || c == r[0] && best[0] >= 0 {
-			continue
+		if c := p[i]; c != '*' && rarity(c) > best {
+			r, best = c, rarity(c)
 		}
-		switch k := rarity(c); {
-		case k > best[0]:
-			r[1], best[1] = r[0], best[0]
-			r[0], best[0] = c, k
-		case k > best[1] && c != r[0]:
-			r[1], best[1] = c, k
-		}
-	}
-	if best[1] < 0 {
-		r[1] = r[0]
 	}
 	return r
 }
@@ -80,143 +96,205 @@ func (b *byteMap) add(s string) {
 	}
 }
 
+func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
+
 func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
 // maxBucketBits bounds the number of buckets, so that the buckets a
 // question has seen fit in a small bitmap.
 const maxBucketBits = 13
 
-// bucket returns the bucket of anchor a.
-func (t *floatTable) bucket(a uint32) uint32 {
-	return a * fibonacci32 >> (32 - t.bits)
+// bucket returns the bucket of gram g.
+func (t *floatTable) bucket(g uint32) uint32 {
+	return g * fibonacci32 >> (32 - t.bits)
 }
 
 // fibonacci32 is 2^32 divided by the golden ratio: multiplying by it
 // spreads keys over the high bits (Knuth's multiplicative hashing).
 const fibonacci32 = 0x9E3779B1
 
-// anchorAt returns the anchor of the three bytes of s at i.
-func anchorAt(s string, i int) uint32 {
-	return uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
+// A gram is one to three bytes as a number: its length in the top byte,
+// then its bytes, the first highest, and zeros for the missing ones.
+func gram1(c byte) uint32 { return 1<<24 | uint32(c)<<16 }
+
+func gram2(s string, i int) uint32 { return 2<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 }
+
+func gram3(s string, i int) uint32 {
+	return 3<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
 }
 
-// anchors calls f with each run of three consecutive literal bytes of the
-// wildcard pattern p (the part after the head), as a number.
-func anchors(p string, f func(uint32)) {
-	for i := 0; i+2 < len(p); i++ {
-		if p[i] != '*' && p[i+1] != '*' && p[i+2] != '*' {
-			f(anchorAt(p, i))
+// gramLen returns the length of gram g.
+func gramLen(g uint32) int { return int(g >> 24) }
+
+// grams calls f with each gram of the wildcard pattern p (the part after
+// the head): each run of one, two and three consecutive literal bytes.
+func grams(p string, f func(g uint32)) {
+	for i := 0; i < len(p); i++ {
+		if p[i] == '*' {
+			continue
+		}
+		f(gram1(p[i]))
+		if i+1 < len(p) && p[i+1] != '*' {
+			f(gram2(p, i))
+			if i+2 < len(p) && p[i+2] != '*' {
+				f(gram3(p, i))
+			}
 		}
 	}
 }
 
+// anchorCost returns how costly gram g, the gram of freq rules, is as an
+// anchor: a question tries the rules of an anchor its path holds, and a
+// path holds a given byte far more often than a given run of three.
+func anchorCost(g uint32, freq uint16) int {
+	return int(freq) << (2 * (3 - gramLen(g)))
+}
+
 // freqBits is the base-2 logarithm of the number of counters with which
-// fileFloating estimates how rare an anchor is.
+// fileFloating estimates how rare a gram of two or three bytes is.
 const freqBits = 12
+
+// gramCounts counts how many times each gram occurs among the rules of a
+// table: exactly for single bytes, in hashed counters for longer grams, a
+// table for each length. Grams that share a counter look more frequent
+// than they are, which only makes the choice of anchor less good.
+type gramCounts struct {
+	one        [256]uint16
+	two, three [1 << freqBits]uint16
+}
+
+// counter returns the counter of g.
+func (c *gramCounts) counter(g uint32) *uint16 {
+	slot := g * fibonacci32 >> (32 - freqBits)
+	switch gramLen(g) {
+	case 1:
+		return &c.one[g>>16&0xff]
+	case 2:
+		return &c.two[slot]
+	}
+	return &c.three[slot]
+}
+
+// minGramRules returns, for grams of n bytes, the number of rules whose
+// anchor is of that length from which a table files them by it: a question
+// looks up a gram of two or three bytes at each byte of its path, which
+// costs more than trying a few rules, and a gram of one byte for each
+// distinct byte of the path. Rules whose anchor's length misses its bound
+// are filed under a gram of another length, or, with none, are loose:
+// tried on every question, by key, skipping those whose rare byte the path
+// lacks.
+func minGramRules(n int) int {
+	if n == 1 {
+		return 8
+	}
+	return 64
+}
 
 // fileFloating appends to out the floating rules of rules (sorted by key),
 // those with an anchor by bucket, then the loose ones, and returns the
 // result and how many of each it appended. out is empty.
-func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule) (_ []rule, nFloat, nLoose int32) {
-	floating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
-	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
-	// How often each anchor occurs, counted in hashed counters: anchors
-	// that share a counter look more frequent than they are, which only
-	// makes the choice less good.
-	var freq [1 << freqBits]uint16
-	slot := func(a uint32) uint32 { return a * fibonacci32 >> (32 - freqBits) }
+func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat, nLoose int32) {
+	var float []rule
 	for _, r := range rules {
 		if floating(r) {
-			anchors(tail(r), func(a uint32) {
-				if f := &freq[slot(a)]; *f < 1<<16-1 {
-					*f++
-				}
-			})
-		}
-	}
-	// The anchor of each floating rule, or -1 if it is loose.
-	var anchor []int64
-	for _, r := range rules {
-		if !floating(r) {
-			continue
-		}
-		best, bestFreq := int64(-1), uint16(0)
-		anchors(tail(r), func(a uint32) {
-			if f := freq[slot(a)]; best < 0 || f < bestFreq {
-				best, bestFreq = int64(a), f
-			}
-		})
-		anchor = append(anchor, best)
-		if best >= 0 {
-			nFloat++
+			float = append(float, r)
 		}
 	}
 	t := &x.float
-	for t.bits = 4; 1<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
+	anchor := s.chooseAnchors(t, float)
+	for _, a := range anchor {
+		if a != 0 {
+			nFloat++
+		}
+	}
+	nLoose = int32(len(float)) - nFloat
+	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
+	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	t.start = make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
-		if a >= 0 {
-			t.start[t.bucket(uint32(a))+1]++
+		if a != 0 {
+			t.start[t.bucket(a)+1]++
 		}
 	}
 	for b := 1; b < len(t.start); b++ {
 		t.start[b] += t.start[b-1]
 	}
-	// A counting sort by bucket, which keeps the order by key within each.
-	out = out[:nFloat]
+	// A counting sort by bucket, which keeps the order by key within each:
+	// in each bucket, the rules tried where their anchor stands (floatTag)
+	// first, then the others.
+	tags := make([]floatTag, len(float))
+	for k, r := range float {
+		tags[k] = floatTag{rarest(s.pattern(r)[r.headLen():]), anchorPrint(anchor[k])}
+		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
+			tags[k].anchor |= 1 // a gram of one byte is looked up once
+		}
+	}
+	out = out[:len(float)]
+	t.tags = make([]floatTag, len(float))
 	next := make([]int32, 1<<t.bits)
 	copy(next, t.start)
-	k := 0
-	for _, r := range rules {
-		if !floating(r) {
-			continue
+	loose := nFloat
+	for _, a := range anchor {
+		if n := gramLen(a); n > 1 {
+			t.heads[n-2].set(byte(a >> 16))
 		}
-		if a := anchor[k]; a >= 0 {
-			b := t.bucket(uint32(a))
-			out[next[b]] = r
-			next[b]++
-		} else {
-			out = append(out, r)
-			nLoose++
-		}
-		k++
 	}
-	t.rare = make([][2]byte, len(out))
-	for i, r := range out {
-		t.rare[i] = rarest(tail(r))
+	for pass := range 2 {
+		for k, a := range anchor {
+			i := &loose
+			switch {
+			case a == 0 && pass == 1, a != 0 && tags[k].single() != (pass == 0):
+				continue
+			case a != 0:
+				i = &next[t.bucket(a)]
+			}
+			out[*i], t.tags[*i] = float[k], tags[k]
+			*i++
+		}
 	}
 	return out, nFloat, nLoose
 }
 
-// matchFloating updates m with the best rule of the runs float and loose
-// of s, filed in t, that matches path.
-func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
-	var has byteMap
-	has.add(path)
-	s.tryRare(loose, t.rare[len(float):], &has, path, m)
-	var seen [1 << maxBucketBits / 64]uint64 // buckets looked up
-	for i := 0; i+2 < len(path); i++ {
-		b := t.bucket(anchorAt(path, i))
-		if seen[b/64]&(1<<(b%64)) != 0 {
-			continue
-		}
-		seen[b/64] |= 1 << (b % 64)
-		lo, hi := t.start[b], t.start[b+1]
-		s.tryRare(float[lo:hi], t.rare[lo:hi], &has, path, m)
+// chooseAnchors returns the anchor of each rule of float, or 0 for a
+// loose rule, and sets t.lens.
+func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
+	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
+	freq := new(gramCounts)
+	for _, r := range float {
+		grams(tail(r), func(g uint32) {
+			if f := freq.counter(g); *f < 1<<16-1 {
+				*f++
+			}
+		})
 	}
-}
-
-// tryRare is try for rules whose rare bytes are rare, skipping those
-// whose rare bytes path lacks (has).
-func (s *ruleSet) tryRare(seq []rule, rare [][2]byte, has *byteMap, path string, m *match) {
-	for j, r := range seq {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if c := rare[j]; has.has(c[0]) && has.has(c[1]) && s.matches(r, path, m) {
-			m.take(s, r)
-			return
+	// Every wildcard pattern has a literal byte after its head, since
+	// newRule trims a trailing "*", and so a gram.
+	anchor := make([]uint32, len(float))
+	choose := func(k int, lens uint8) {
+		best, bestCost := uint32(0), -1
+		grams(tail(float[k]), func(g uint32) {
+			c := anchorCost(g, *freq.counter(g))
+			if lens&(1<<(gramLen(g)-1)) != 0 && (bestCost < 0 || c < bestCost) {
+				best, bestCost = g, c
+			}
+		})
+		anchor[k] = best
+	}
+	var perLen [4]int
+	for k := range float {
+		choose(k, 7)
+		perLen[gramLen(anchor[k])]++
+	}
+	for n := 1; n <= 3; n++ {
+		if perLen[n] >= minGramRules(n) {
+			t.lens |= 1 << (n - 1)
 		}
 	}
+	for k, a := range anchor {
+		if t.lens&(1<<(gramLen(a)-1)) == 0 {
+			choose(k, t.lens) // 0 when the rule has no gram of those lengths
+		}
+	}
+	return anchor
 }

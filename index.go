@@ -14,8 +14,8 @@ import (
 // Parse stores the rules in file order; the first query lays them out in
 // place (layOut), in three runs:
 //
-//   - the wildcard rules whose head is too short to select them, filed by
-//     anchor in the buckets of a floatTable, when there are many;
+//   - the wildcard rules, filed by anchor in the buckets of a floatTable,
+//     when there are many;
 //   - those of them with no anchor (loose), by key, greatest first;
 //   - all other rules, sorted by head, and by key, greatest last, among
 //     rules of the same head (linkHeads).
@@ -63,7 +63,7 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{}
 	byKey := byKey(rules)
 	out := rules[:0]
-	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard && r.headLen() <= 1 }
+	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard }
 	floating := 0
 	for _, r := range byKey {
 		if isFloating(r) {
@@ -71,7 +71,7 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 		}
 	}
 	if floating >= minFloating {
-		out, x.nFloat, x.nLoose = s.fileFloating(x, out, byKey)
+		out, x.nFloat, x.nLoose = s.fileFloating(x, out, byKey, isFloating)
 	}
 	headed := len(out)
 	for _, r := range byKey {
@@ -148,10 +148,10 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := s.rules()
+	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if len(b.dirs) > 0 {
 		b.matchDirs(s, rules, path, m)
 	}

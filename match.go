@@ -33,11 +33,13 @@ import (
 // the highest priority down, stopping at the first that matches. A large
 // group sorts its rules by head on its first query, so that one binary
 // search and a walk along links from head to shorter head find the heads
-// that are prefixes of a path, and files its wildcard rules of short heads
-// by a run of their literal bytes (index.go, floattable.go); only the rules
-// so found are tried, from the highest priority down, each head's until
-// one matches: rules of one head, or of one anchor, that a path passes
-// without matching are all tried (linear in them).
+// that are prefixes of a path, and files its wildcard rules, when it has
+// many, by a run of one to three of their literal bytes, found by looking
+// up the runs of the path (index.go, floattable.go); only the rules so
+// found are tried, from the highest priority down, each head's until one
+// matches; of the wildcard rules filed by a run that the path holds, those
+// whose fingerprint of the run differs are passed over without a look at
+// their pattern.
 // Wildcard patterns are matched segment by segment, leftmost first, which is
 // linear in the length of the path and pattern: no backtracking, no regexp.
 
@@ -491,7 +493,7 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 // try tries the rules of seq, sorted by key, greatest first, on path, and
 // updates m with the first that matches and beats it. It is matches
 // written out, as the loop of every small set; its test of rank, which
-// tryRare and matchHeaded repeat, does not inline as a method (its cost
+// floatQuery.try and matchHeaded repeat, does not inline as a method (its cost
 // is over the inliner's budget), so it is written out too.
 func (s *ruleSet) try(seq []rule, path string, m *match) {
 	text := s.file.text

@@ -63,6 +63,6 @@ func objectSize[T any]() int {
 
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	return objectSize[bigSet]() + sliceSize[int32](cap(b.float.start)) + sliceSize[[2]byte](cap(b.float.rare)) +
+	return objectSize[bigSet]() + sliceSize[int32](cap(b.float.start)) + sliceSize[floatTag](cap(b.float.tags)) +
 		b.up.size() + sliceSize[uint32](cap(b.dirs))
 }

@@ -172,6 +172,9 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 					if g.set.big.Load().nFloat > 0 {
 						stats["float"]++
 					}
+					if g.set.big.Load().float.lens&3 != 0 {
+						stats["short-anchor"]++ // rules filed by one or two bytes
+					}
 					if g.set.big.Load().nLoose > 0 {
 						stats["loose"]++
 					}
@@ -179,7 +182,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			}
 		})
 	}
-	for _, shape := range []string{"big", "float", "loose", "split"} {
+	for _, shape := range []string{"big", "float", "short-anchor", "loose", "split"} {
 		if stats[shape] < 10 {
 			t.Errorf("only %d groups are %s: %v", stats[shape], shape, stats)
 		}

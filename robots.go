@@ -123,14 +123,23 @@
 // has; past it, in files built to defeat merging, a group asks the set of
 // each of its records). A set of more than 32 rules is laid out on its
 // first question: its rules are sorted in place by literal head, each head
-// linked to the longest other head that is a prefix of it (4 bytes a rule),
-// and its wildcard rules of short heads filed by three literal bytes when
-// there are many (2 bytes a rule and 4 a bucket); this costs about as much
-// as parsing the rules did, and every question after it allocates nothing.
-// A question then costs a binary search and the rules of the heads that
-// start the path; wildcard rules cost time linear in the path's length
-// each. Group(agent) returns a new Group (Allowed and Decide need none);
-// with several agents it is linear in the records of the file.
+// linked to the longest other head that is a prefix of it (2 bytes a rule),
+// but the directories that its index.htm allow rules also allow, which are
+// filed apart (4 bytes each), and, when it has 32 or more, its wildcard rules, which are filed instead
+// by a run of one to three literal bytes after the head, the rarest among
+// them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
+// rules, up to 8,192); this costs about as much as parsing the rules did, and
+// every question after it allocates nothing. A question then costs a
+// binary search, the rules of the heads that start the path, and a look-up
+// for each byte of the path that finds the wildcard rules whose run of
+// bytes stands there: time linear in the path's length, and in the rules
+// that hold a run of bytes of the path. A wildcard rule whose pattern after
+// the head is one literal run ("/*?sid=", "/*.php$") is checked where that
+// run stands, in time linear in its length; another ("/*/print/*.pdf") is
+// matched once a question in time linear in the path's length, as are the
+// wildcard rules of smaller sets. Group(agent) returns a new Group (Allowed
+// and Decide need none); with several agents it is linear in the records of
+// the file.
 package robots
 
 import (

@@ -1,0 +1,159 @@
+package robots
+
+// Questions to the anchor table of a large set (see floatTable).
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// matchFloating updates m with the best rule of float and loose, the rules
+// of s filed in t, that matches path.
+func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
+	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
+	q.has.add(path)
+	// The bitmap of the buckets seen is cleared on each question: as small
+	// as the table allows.
+	if t.bits <= smallTableBits {
+		var seen [1 << smallTableBits / 64]uint64
+		q.seen = seen[:]
+		q.lookUp()
+	} else {
+		var seen [1 << maxBucketBits / 64]uint64
+		q.seen = seen[:]
+		q.lookUp()
+	}
+	q.tryLoose(loose)
+}
+
+// smallTableBits is the base-2 logarithm of the number of buckets up to
+// which a question marks the buckets it has seen in a bitmap of 4 words
+// rather than 128.
+const smallTableBits = 8
+
+// A floatQuery is the state of matchFloating: the bytes of the path and
+// the buckets looked up so far.
+type floatQuery struct {
+	s     *ruleSet
+	t     *floatTable
+	float []rule
+	path  string
+	m     *match
+	has   byteMap
+	seen  []uint64
+}
+
+// tryLoose tries loose, the loose rules of the table, by key, greatest
+// first, skipping those whose rare byte the path lacks.
+func (q *floatQuery) tryLoose(loose []rule) {
+	s, m, tags := q.s, q.m, q.t.tags[len(q.float):]
+	for j, r := range loose {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+			m.take(s, r)
+			return
+		}
+	}
+}
+
+// lookUp tries the rules of the buckets of the grams of the path of the
+// lengths the table holds: each distinct byte of the path once, and each
+// run of two and of three bytes at each position.
+func (q *floatQuery) lookUp() {
+	path := q.path
+	if q.t.lens&1 != 0 {
+		for w, word := range q.has {
+			for ; word != 0; word &= word - 1 {
+				q.try(gram1(byte(w<<6|bits.TrailingZeros64(word))), -1, 1)
+			}
+		}
+	}
+	if heads := &q.t.heads[0]; q.t.lens&2 != 0 {
+		for i := 0; i+1 < len(path); i++ {
+			if heads.has(path[i]) {
+				q.try(gram2(path, i), i, 2)
+			}
+		}
+	}
+	if heads := &q.t.heads[1]; q.t.lens&4 != 0 {
+		for i := 0; i+2 < len(path); i++ {
+			if heads.has(path[i]) {
+				q.try(gram3(path, i), i, 3)
+			}
+		}
+	}
+}
+
+// try tries the rules of the bucket of gram g, the n bytes of the path at
+// i, or any byte of the path if i < 0. A rule whose pattern after the head is one literal segment, not
+// anchored, and whose anchor has the fingerprint of g, is tried at i only,
+// with g where it first stands in the segment, in time linear in the
+// segment: each occurrence of the segment in the path holds the rule's
+// anchor at that offset, whose bucket is looked up there. The other rules
+// of the bucket, after those, are matched in full, on the first look-up of
+// their bucket only.
+func (q *floatQuery) try(g uint32, i, n int) {
+	b := q.t.bucket(g)
+	lo, hi := q.t.start[b], q.t.start[b+1]
+	if lo == hi {
+		return
+	}
+	first := q.seen[b/64]&(1<<(b%64)) == 0
+	q.seen[b/64] |= 1 << (b % 64)
+	s, m, path, tags := q.s, q.m, q.path, q.t.tags
+	fp := anchorPrint(g)
+	j, done := lo, i < 0 // a gram of one byte has no position
+	for ; j < hi && tags[j].single(); j++ {
+		r := q.float[j]
+		if done && !first {
+			return
+		}
+		if done || tags[j].anchor&^1 != fp || !q.has.has(tags[j].rare) {
+			continue
+		}
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			done = true // and so are the rest of this run
+			continue
+		}
+		if seg, _ := s.segment(r); s.segmentAt(r, seg, path, i, n) {
+			m.take(s, r)
+			done = true
+		}
+	}
+	for ; first && j < hi; j++ {
+		r := q.float[j]
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if q.has.has(tags[j].rare) && s.matches(r, path, m) {
+			m.take(s, r)
+			return
+		}
+	}
+}
+
+// segment returns the pattern of r after its head and the "*"s that
+// follow it, and whether it is a single literal segment of an unanchored
+// wildcard rule: one that matches a path that starts with its head and
+// holds the segment after it.
+func (s *ruleSet) segment(r rule) (string, bool) {
+	if r.shape() != shapeWildcard {
+		return "", false
+	}
+	seg := strings.TrimLeft(s.pattern(r)[r.headLen():], "*")
+	return seg, strings.IndexByte(seg, '*') < 0
+}
+
+// segmentAt reports whether r, whose pattern after the head is the single
+// segment seg, matches path with the n bytes at i standing where they
+// first occur in seg.
+func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
+	k := strings.Index(seg, path[i:i+n])
+	p := i - k
+	if k < 0 || p < r.headLen() || p+len(seg) > len(path) || path[p:p+len(seg)] != seg {
+		return false
+	}
+	return path[:r.headLen()] == s.head(r)
+}

@@ -1,0 +1,76 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestFloatTableMatchesBruteForce checks the decisions of large sets whose
+// wildcard rules are filed in an anchor table against brute force, on long
+// paths over few bytes, where the anchors of rules occur many times, share
+// buckets and fingerprints, and a segment stands at several places of the
+// path, some before the end of the rule's head.
+func TestFloatTableMatchesBruteForce(t *testing.T) {
+	tests := []struct {
+		name     string
+		alphabet string
+		segment  int // the longest segment of a pattern
+		segments int // the most segments after the head
+		head     int // the longest head after "/"
+		dollar   bool
+		pathLen  int
+	}{
+		{name: "single-segment/short", alphabet: "ab/c", segment: 4, segments: 1, head: 2, pathLen: 12},
+		{name: "single-segment/long", alphabet: "ab/c", segment: 5, segments: 1, head: 3, pathLen: 400},
+		{name: "single-byte", alphabet: "abcdefgh", segment: 1, segments: 1, head: 1, pathLen: 60},
+		{name: "multi-segment", alphabet: "ab/c", segment: 3, segments: 3, head: 2, pathLen: 100},
+		{name: "anchored", alphabet: "abc", segment: 3, segments: 2, head: 2, dollar: true, pathLen: 50},
+		{name: "wide", alphabet: "abcdefghijklmnopqrstuvwxyz/.-ABC0123", segment: 6, segments: 2, head: 4, pathLen: 300},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(i)))
+			word := func(n int) string {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = tt.alphabet[rng.IntN(len(tt.alphabet))]
+				}
+				return string(b)
+			}
+			tables := 0
+			for file := range 8 {
+				var body strings.Builder
+				body.WriteString("user-agent: a\n")
+				for range minFloating + rng.IntN(200) {
+					p := "/" + word(rng.IntN(tt.head+1))
+					for range 1 + rng.IntN(tt.segments) {
+						p += "*" + word(1+rng.IntN(tt.segment))
+					}
+					if tt.dollar && rng.IntN(2) == 0 {
+						p += "$"
+					}
+					fmt.Fprintf(&body, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], p)
+				}
+				var paths []string
+				for range 40 {
+					paths = append(paths, "/"+word(rng.IntN(tt.pathLen)))
+				}
+				checkDecisions(t, body.String(), "a", paths)
+				if t.Failed() {
+					t.Fatalf("file %d:\n%s", file, body.String())
+				}
+				r := Parse([]byte(body.String()))
+				r.Allowed("a", "/")
+				var g Group
+				if r.group("a", &g); g.set.big != nil && g.set.big.Load().nFloat > 0 {
+					tables++
+				}
+			}
+			if tables == 0 {
+				t.Errorf("no file has an anchor table")
+			}
+		})
+	}
+}

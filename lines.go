@@ -10,13 +10,14 @@ package robots
 // offset). An entry says it only for a user-agent value kept once for
 // several lines (keepAgent), which is earlier in the text.
 //
-// An entry starts with a header byte: the kind of the line (lineKind) in
-// its low 3 bits, and above them, when the line follows the previous
+// An entry starts with a header byte: the kind of the line (lineKind, or,
+// for a rule kept escaped only, kindAllowUnescape or kindDisallowUnescape)
+// in its low 3 bits, and above them, when the line follows the previous
 // entry's (its number is one more) and has no flag, the length of the value
 // (0 to 29), or entryMedium, followed by a byte of the length less 30 (30
 // to 285); else entryLong. A long entry goes on with two varints, the
 // gap from the previous entry's line number (at least 1) shifted left by
-// 3 over its flags, and the length of the value; then, if flagged, the
+// 2 over its flags, and the length of the value; then, if flagged, the
 // length of the escaped form that follows the value (entryEscaped) and the
 // distance back from the running offset to the value (entryRef). An extra
 // ends with one more varint, the length of its key, which the text holds
@@ -44,13 +45,41 @@ const (
 	mediumMax     = entryMedium + 255
 
 	// entryEscaped: a rule whose escaped form follows its value
-	// (srcEscaped). entryUnescape: a rule kept escaped only (srcUnescape).
-	// entryRef: a value that is not at the running offset.
+	// (srcEscaped). entryRef: a value that is not at the running offset.
 	entryEscaped  = 1
-	entryUnescape = 2
-	entryRef      = 4
-	entryFlagBits = 3
+	entryRef      = 2
+	entryFlagBits = 2
 )
+
+// The kinds a header gives the allow and disallow lines kept escaped only
+// (srcUnescape), so that such lines, lines of bytes outside ASCII, have
+// the short forms too, without a flag: the kinds of lines (lineKind) leave
+// the last two of the 3 bits free.
+const (
+	kindAllowUnescape    = kindOther + 1
+	kindDisallowUnescape = kindOther + 2
+)
+
+// unescapeKind returns the kind of a header for a rule line of kind kind
+// kept escaped only.
+func unescapeKind(kind lineKind) lineKind {
+	if kind == kindAllow {
+		return kindAllowUnescape
+	}
+	return kindDisallowUnescape
+}
+
+// ruleKind returns the kind of the line of header kind k, and whether it
+// is a rule kept escaped only.
+func ruleKind(k lineKind) (lineKind, bool) {
+	switch k {
+	case kindAllowUnescape:
+		return kindAllow, true
+	case kindDisallowUnescape:
+		return kindDisallow, true
+	}
+	return k, false
+}
 
 // markEvery is the number of entries between two lineMarks.
 const markEvery = 32
@@ -102,7 +131,7 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 		flags |= entryEscaped
 	}
 	if l&srcUnescape != 0 {
-		flags |= entryUnescape
+		kind = unescapeKind(kind)
 	}
 	w.line = uint32(l.line())
 	switch {
@@ -259,6 +288,7 @@ func (d *lineReader) next(e *entry) bool {
 	if kind == kindOther {
 		keyLen = d.uvarint()
 	}
+	kind, unescape := ruleKind(kind)
 	d.line += gap
 	d.i++
 	d.kind = kind
@@ -271,7 +301,7 @@ func (d *lineReader) next(e *entry) bool {
 		if flags&entryEscaped != 0 {
 			l |= srcEscaped
 		}
-		if flags&entryUnescape != 0 {
+		if unescape {
 			l |= srcUnescape
 		}
 		*e = entry{kind: kind, keyLen: keyLen, l: l}
@@ -301,7 +331,7 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	for text <= off && pos < len(lines) {
 		h := lines[pos]
 		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
-		if kind == kindAllow || kind == kindDisallow {
+		if kind, _ := ruleKind(kind); kind == kindAllow || kind == kindDisallow {
 			at.pos, at.text, at.line = pos, text, line
 		}
 		if size > entryMedium || kind == kindOther {

@@ -136,7 +136,7 @@ func (c *checker) check(body string) {
 	c.p.scan(c.line)
 	c.p.finish()
 	r := c.p.r
-	r.resolve(c.p.counts[kindUserAgent], c.p.counts[kindAllow]+c.p.counts[kindDisallow])
+	r.resolve(c.p.counts[kindUserAgent], c.p.counts[kindAllow]+c.p.counts[kindDisallow], &resolveScratch{})
 	c.diags = append(c.diags, checkMore(r)...)
 	sc := scratch{all: true}
 	var agents, rules []srcLine

@@ -34,10 +34,14 @@ func Parse(data []byte) *Robots {
 	}
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
-	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{}}
+	ps := getScratch()
+	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts}
 	p.parse()
-	p.r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow])
+	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	r := p.r
+	r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow], &ps.resolve)
+	putScratch(ps)
 	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }
@@ -140,9 +144,9 @@ func (p *parser) parse() {
 	// colon (or, rarely, a space), and takes at least 2 bytes ("a:"); most
 	// take one byte of table. One count, the colons: most lines that have
 	// one are directives.
-	p.lines.buf = make([]byte, 0, min(strings.Count(s, ":"), len(s)/2)+8)
+	p.lines.buf = slices.Grow(p.lines.buf[:0], min(strings.Count(s, ":"), len(s)/2)+8)
 	// The kept text is at most the body, unless patterns need escaping.
-	p.text = make([]byte, 0, len(s))
+	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
 	p.finish()
 }
@@ -328,14 +332,23 @@ func (p *parser) handle(ls *lineScanner) line {
 	return l
 }
 
-// finish gives r its kept text, followed by the line table and its index.
+// finish gives r its kept text, followed by the line table and its index,
+// copied once to a string of their exact size; the parser's slices are left
+// to it, for reuse (pool.go).
 func (p *parser) finish() {
 	r := p.r
 	r.linesAt = uint32(len(p.text))
-	text := appendLines(p.text, p.lines.buf, p.starts, p.lines.marks)
 	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	r.text = string(text)
-	p.text, p.lines, p.starts = nil, lineWriter{}, nil
+	size := int(r.indexAt)
+	if len(p.lines.buf) > 0 {
+		size += 4*(1+len(p.starts)) + 12*(len(p.lines.marks)-1)
+	}
+	if size == 0 {
+		return
+	}
+	text := append(make([]byte, 0, size), p.text...)
+	text = appendLines(text, p.lines.buf, p.starts, p.lines.marks)
+	r.text = unsafe.String(unsafe.SliceData(text), len(text))
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

@@ -36,11 +36,11 @@ func Parse(data []byte) *Robots {
 	// kept parts are copied to the kept text.
 	ps := getScratch()
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts}
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts, rs: &ps.resolve}
 	p.parse()
 	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	r := p.r
-	r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow], &ps.resolve)
+	r.resolve(&ps.resolve)
 	putScratch(ps)
 	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
@@ -72,6 +72,8 @@ type parser struct {
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
+	// rs collects the records, rules and tokens for Robots.resolve.
+	rs *resolveScratch
 }
 
 // add appends line l of kind kind to the line table; keyLen is the length
@@ -309,8 +311,10 @@ func (p *parser) handle(ls *lineScanner) line {
 			p.starts = append(p.starts, p.lines.n)
 			p.ruled = false
 			l.newRecord = true
+			p.rs.addRecord()
 		}
 		a := newSrcLine(p.keepAgent(l.value), len(l.value), n, false)
+		p.rs.addAgent(l.value, a.off())
 		p.recent[p.agents%agentReuse] = a
 		p.agents++
 		p.add(kindUserAgent, a, 0)
@@ -319,7 +323,9 @@ func (p *parser) handle(ls *lineScanner) line {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.add(l.kind, p.keepRule(l.value, n, l.kind == kindAllow), 0)
+		rl := p.keepRule(l.value, n, l.kind == kindAllow)
+		p.rs.addRule(rl)
+		p.add(l.kind, rl, 0)
 	case kindSitemap:
 		if l.value != "" {
 			p.add(kindSitemap, newSrcLine(p.keep(l.value), len(l.value), n, false), 0)

@@ -19,7 +19,8 @@ import "sync"
 
 // A parseScratch holds the scratch slices of one Parse.
 type parseScratch struct {
-	// text, lines, marks and starts are those of the parser.
+	// text, lines, marks and starts are those of the parser, which fills
+	// resolve for Robots.resolve as it reads.
 	text, lines []byte
 	marks       []lineMark
 	starts      []uint32
@@ -28,14 +29,18 @@ type parseScratch struct {
 
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
-	// rules, first and done are those of the groupBuilder.
+	// rules are the rule lines of the file, in file order, and first the
+	// index in rules of the first rule of each record; done is that of the
+	// groupBuilder.
 	rules []srcLine
 	first []int32
 	done  []bool
-	// names are the (token, record) pairs of the user-agent lines, runs
-	// the runs of one token among them and order the order in which
-	// their groups are made.
-	names []naming
+	// names are the (token, record) pairs of the user-agent lines, but
+	// those that name "*", whose records are global; runs are the runs of
+	// one token among names and order the order in which their groups are
+	// made.
+	names  []naming
+	global []int32
 	runs  []nameRun
 	order []int32
 	recs  []int32
@@ -68,6 +73,7 @@ func putScratch(ps *parseScratch) {
 	rs.first = pooled(rs.first, 4)
 	rs.done = pooled(rs.done, 1)
 	rs.names = pooled(rs.names, 24)
+	rs.global = pooled(rs.global, 4)
 	rs.runs = pooled(rs.runs, 24)
 	rs.order = pooled(rs.order, 4)
 	rs.recs = pooled(rs.recs, 4)

@@ -22,40 +22,17 @@ import (
 // compiled as many rules again as the file has, further lists keep one set
 // per record, so that a file built to defeat merging costs memory linear in
 // its size (and questions linear in the records of the crawler's group).
-func (r *Robots) resolve(agents, rules int, rs *resolveScratch) {
+//
+// The parser collected the rule lines, records and product tokens into rs
+// as it read them (resolveScratch.addAgent, addRule).
+func (r *Robots) resolve(rs *resolveScratch) {
 	n := r.recordCount()
-	b := &groupBuilder{r: r, rules: slices.Grow(rs.rules[:0], rules), first: extend(rs.first[:0], n+1),
+	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
 		done: extend(rs.done[:0], n), sc: rs.sc}
 	clear(b.done)
 	r.compiled = rs.compiled[:0]
 	r.sets = make([]recSet, n)
-	names := slices.Grow(rs.names[:0], agents)
-	var global []int32
-	d := r.reader(0)
-	var e entry
-	i := int32(-1) // the record
-	for d.next(&e) {
-		if e.kind == kindAllow || e.kind == kindDisallow {
-			b.rules = append(b.rules, e.l)
-			continue
-		}
-		if e.kind != kindUserAgent {
-			continue
-		}
-		if int(i+1) < n && r.recordStart(int(i+1)) == d.i-1 {
-			i++
-			b.first[i] = int32(len(b.rules))
-		}
-		token := agentToken(e.l.value(r.text))
-		if token == "*" {
-			if len(global) == 0 || global[len(global)-1] != i {
-				global = append(global, i)
-			}
-			continue
-		}
-		names = append(names, newNaming(token, e.l.off(), i))
-	}
-	b.first[n] = int32(len(b.rules))
+	names, global := rs.names, rs.global
 	b.budget = len(b.rules)
 	r.global = b.globalRef(global)
 	runs, order := sortNames(r.text, names, rs)
@@ -72,7 +49,7 @@ func (r *Robots) resolve(agents, rules int, rs *resolveScratch) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off, int(nm.len), b.ref(recs))
 	}
-	rs.rules, rs.first, rs.done, rs.names, rs.runs, rs.order, rs.recs = b.rules, b.first, b.done, names, runs, order, recs
+	rs.first, rs.done, rs.runs, rs.order, rs.recs = b.first, b.done, runs, order, recs
 	rs.sc, rs.compiled = b.sc, r.compiled
 	r.compiled = nil
 	if len(rs.compiled) > 0 {
@@ -87,6 +64,28 @@ func (r *Robots) resolve(agents, rules int, rs *resolveScratch) {
 			sliceSize[Group](cap(m.multi))
 	}
 }
+
+// addRecord starts a record: the rules that follow are its own.
+func (rs *resolveScratch) addRecord() {
+	rs.first = push(rs.first, int32(len(rs.rules)))
+}
+
+// addAgent adds the user-agent line of value v, kept at off, to the
+// current record.
+func (rs *resolveScratch) addAgent(v string, off uint32) {
+	rec := int32(len(rs.first) - 1)
+	token := agentToken(v)
+	if token == "*" {
+		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
+			rs.global = push(rs.global, rec)
+		}
+		return
+	}
+	rs.names = push(rs.names, newNaming(token, off, rec))
+}
+
+// addRule adds rule line l to the current record.
+func (rs *resolveScratch) addRule(l srcLine) { rs.rules = push(rs.rules, l) }
 
 // A naming is a (token, record) pair of a user-agent line: the token as
 // written, n bytes at off in the kept text, and, to sort by, its first 8
@@ -174,9 +173,11 @@ type groupBuilder struct {
 	// so far, the global one included, by their list.
 	lists map[string]int32
 	made  map[string]Group
-	// largest holds the maxSubsets merged groups of most records made so
-	// far, for split.
-	largest []*Group
+	// largest holds the nLargest (at most maxSubsets) merged groups of
+	// most records made so far, for split: by value, so that keeping one
+	// costs no allocation.
+	largest  [maxSubsets]Group
+	nLargest int
 	// done reports the records whose own set is compiled.
 	done []bool
 	// budget is the number of rules merging may compile beyond one set per
@@ -236,19 +237,20 @@ func listKey(recs []int32) string {
 }
 
 // keepLargest keeps g among the largest merged groups, if it is one.
-func (b *groupBuilder) keepLargest(g Group) {
-	if len(b.largest) < maxSubsets {
-		b.largest = append(b.largest, &g)
+func (b *groupBuilder) keepLargest(g *Group) {
+	if b.nLargest < maxSubsets {
+		b.largest[b.nLargest] = *g
+		b.nLargest++
 		return
 	}
 	i := 0 // the smallest
-	for k, c := range b.largest {
-		if c.recN < b.largest[i].recN {
+	for k := range b.largest {
+		if b.largest[k].recN < b.largest[i].recN {
 			i = k
 		}
 	}
 	if b.largest[i].recN < g.recN {
-		b.largest[i] = &g
+		b.largest[i] = *g
 	}
 }
 
@@ -288,7 +290,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.merge(&g, recs)
 	}
 	if !g.split && g.set.n > 0 {
-		b.keepLargest(g)
+		b.keepLargest(&g)
 	}
 	if b.made == nil {
 		b.made = map[string]Group{}
@@ -360,7 +362,8 @@ func (b *groupBuilder) split(g *Group, recs []int32) {
 		}
 	}
 	var best *Group
-	for _, c := range b.largest {
+	for k := range b.largest[:b.nLargest] {
+		c := &b.largest[k]
 		if best != nil && c.recN <= best.recN {
 			continue
 		}

@@ -41,9 +41,9 @@ type resolveScratch struct {
 	// made.
 	names  []naming
 	global []int32
-	runs  []nameRun
-	order []int32
-	recs  []int32
+	runs   []nameRun
+	order  []int32
+	recs   []int32
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule

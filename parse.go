@@ -339,22 +339,28 @@ func (p *parser) handle(ls *lineScanner) line {
 }
 
 // finish gives r its kept text, followed by the line table and its index,
-// copied once to a string of their exact size; the parser's slices are left
-// to it, for reuse (pool.go).
+// copied once to a string of their exact size (a strings.Builder, which
+// does not clear the bytes it is about to write); the parser's slices are
+// left to it, for reuse (pool.go).
 func (p *parser) finish() {
 	r := p.r
 	r.linesAt = uint32(len(p.text))
 	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	size := int(r.indexAt)
+	var index []byte
 	if len(p.lines.buf) > 0 {
-		size += 4*(1+len(p.starts)) + 12*(len(p.lines.marks)-1)
+		var small [256]byte
+		index = appendIndex(small[:0], p.starts, p.lines.marks)
 	}
+	size := int(r.indexAt) + len(index)
 	if size == 0 {
 		return
 	}
-	text := append(make([]byte, 0, size), p.text...)
-	text = appendLines(text, p.lines.buf, p.starts, p.lines.marks)
-	r.text = unsafe.String(unsafe.SliceData(text), len(text))
+	var b strings.Builder
+	b.Grow(size)
+	b.Write(p.text)
+	b.Write(p.lines.buf)
+	b.Write(index)
+	r.text = b.String()
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

@@ -27,20 +27,31 @@ func appendEscaped(b []byte, s string) []byte {
 
 // escapeFree reports whether s holds no "%" and no byte outside ASCII, so
 // that escaping leaves it unchanged (appendEscaped). It is the common
-// case, checked fast.
+// case, checked fast: eight bytes at a time, in one pass.
 func escapeFree(s string) bool {
-	if strings.IndexByte(s, '%') >= 0 {
-		return false
-	}
-	var or byte
+	const (
+		ones    = 0x0101010101010101
+		highs   = 0x8080808080808080
+		percent = '%' * ones
+	)
 	for len(s) >= 8 {
-		or |= s[0] | s[1] | s[2] | s[3] | s[4] | s[5] | s[6] | s[7]
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// A byte of x is zero where s has a "%"; (x-ones)&^x has the high
+		// bit of the first such byte set (of ASCII bytes only: bytes
+		// outside ASCII are caught by w&highs).
+		x := w ^ percent
+		if (w|(x-ones)&^x)&highs != 0 {
+			return false
+		}
 		s = s[8:]
 	}
 	for i := 0; i < len(s); i++ {
-		or |= s[i]
+		if s[i] == '%' || s[i] >= 0x80 {
+			return false
+		}
 	}
-	return or < 0x80
+	return true
 }
 
 // escapedLen returns the length of s escaped (appendEscaped), without

@@ -156,11 +156,11 @@ func TestHostileInputs(t *testing.T) {
 		t.Run("hostile/"+name, func(t *testing.T) {
 			data := []byte(body)
 			var before, after, kept runtime.MemStats
-			runtime.GC()
+			collect()
 			runtime.ReadMemStats(&before)
 			r := Parse(data)
 			runtime.ReadMemStats(&after)
-			runtime.GC()
+			collect()
 			runtime.ReadMemStats(&kept)
 			n := min(len(data), MaxSize)
 			allocs := maxParseAllocPerByte

@@ -164,17 +164,22 @@ func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
 	if len(lines) == 0 {
 		return text
 	}
-	text = append(text, lines...)
-	text = binary.LittleEndian.AppendUint32(text, uint32(len(starts)))
+	return appendIndex(append(text, lines...), starts, marks)
+}
+
+// appendIndex appends to b the index of a line table, of the records
+// starts and the marks marks.
+func appendIndex(b []byte, starts []uint32, marks []lineMark) []byte {
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(starts)))
 	for _, s := range starts {
-		text = binary.LittleEndian.AppendUint32(text, s)
+		b = binary.LittleEndian.AppendUint32(b, s)
 	}
 	for _, m := range marks[1:] {
-		text = binary.LittleEndian.AppendUint32(text, m.pos)
-		text = binary.LittleEndian.AppendUint32(text, m.text)
-		text = binary.LittleEndian.AppendUint32(text, m.line)
+		b = binary.LittleEndian.AppendUint32(b, m.pos)
+		b = binary.LittleEndian.AppendUint32(b, m.text)
+		b = binary.LittleEndian.AppendUint32(b, m.line)
 	}
-	return text
+	return b
 }
 
 // lines returns the line table.

@@ -390,6 +390,17 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 	if allow {
 		r |= ruleAllow
 	}
+	head := strings.IndexByte(p, '*')
+	if head < 0 {
+		// A literal, most rules: a prefix, or exact if it ends with "$".
+		sh := shapePrefix
+		if dollar {
+			sh = shapeExact
+		} else if len(p) > 0 && p[len(p)-1] == '$' {
+			sh, p = shapeExact, p[:len(p)-1]
+		}
+		return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
+	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
 		p = p[:len(p)-1]
@@ -401,7 +412,7 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		p = strings.TrimRight(p, "*")
 		anchored = false
 	}
-	head := strings.IndexByte(p, '*')
+	head = strings.IndexByte(p, '*')
 	var sh shape
 	switch {
 	case head >= 0 && anchored:

@@ -34,10 +34,14 @@ func Parse(data []byte) *Robots {
 	}
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
-	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{}}
+	ps := getScratch()
+	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts, rs: &ps.resolve}
 	p.parse()
-	p.r.resolve(p.counts[kindUserAgent], p.counts[kindAllow]+p.counts[kindDisallow])
+	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	r := p.r
+	r.resolve(&ps.resolve)
+	putScratch(ps)
 	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }
@@ -68,6 +72,8 @@ type parser struct {
 	// ruled reports whether the current record has had a rule line, after
 	// which a user-agent line starts a new record.
 	ruled bool
+	// rs collects the records, rules and tokens for Robots.resolve.
+	rs *resolveScratch
 }
 
 // add appends line l of kind kind to the line table; keyLen is the length
@@ -140,9 +146,9 @@ func (p *parser) parse() {
 	// colon (or, rarely, a space), and takes at least 2 bytes ("a:"); most
 	// take one byte of table. One count, the colons: most lines that have
 	// one are directives.
-	p.lines.buf = make([]byte, 0, min(strings.Count(s, ":"), len(s)/2)+8)
+	p.lines.buf = slices.Grow(p.lines.buf[:0], min(strings.Count(s, ":"), len(s)/2)+8)
 	// The kept text is at most the body, unless patterns need escaping.
-	p.text = make([]byte, 0, len(s))
+	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
 	p.finish()
 }
@@ -305,8 +311,10 @@ func (p *parser) handle(ls *lineScanner) line {
 			p.starts = append(p.starts, p.lines.n)
 			p.ruled = false
 			l.newRecord = true
+			p.rs.addRecord()
 		}
 		a := newSrcLine(p.keepAgent(l.value), len(l.value), n, false)
+		p.rs.addAgent(l.value, a.off())
 		p.recent[p.agents%agentReuse] = a
 		p.agents++
 		p.add(kindUserAgent, a, 0)
@@ -315,7 +323,9 @@ func (p *parser) handle(ls *lineScanner) line {
 			return l // a rule before any user-agent line applies to nobody
 		}
 		p.ruled, l.kept = true, true
-		p.add(l.kind, p.keepRule(l.value, n, l.kind == kindAllow), 0)
+		rl := p.keepRule(l.value, n, l.kind == kindAllow)
+		p.rs.addRule(rl)
+		p.add(l.kind, rl, 0)
 	case kindSitemap:
 		if l.value != "" {
 			p.add(kindSitemap, newSrcLine(p.keep(l.value), len(l.value), n, false), 0)
@@ -328,14 +338,29 @@ func (p *parser) handle(ls *lineScanner) line {
 	return l
 }
 
-// finish gives r its kept text, followed by the line table and its index.
+// finish gives r its kept text, followed by the line table and its index,
+// copied once to a string of their exact size (a strings.Builder, which
+// does not clear the bytes it is about to write); the parser's slices are
+// left to it, for reuse (pool.go).
 func (p *parser) finish() {
 	r := p.r
 	r.linesAt = uint32(len(p.text))
-	text := appendLines(p.text, p.lines.buf, p.starts, p.lines.marks)
 	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	r.text = string(text)
-	p.text, p.lines, p.starts = nil, lineWriter{}, nil
+	var index []byte
+	if len(p.lines.buf) > 0 {
+		var small [256]byte
+		index = appendIndex(small[:0], p.starts, p.lines.marks)
+	}
+	size := int(r.indexAt) + len(index)
+	if size == 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(size)
+	b.Write(p.text)
+	b.Write(p.lines.buf)
+	b.Write(index)
+	r.text = b.String()
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

@@ -22,81 +22,22 @@ import (
 // compiled as many rules again as the file has, further lists keep one set
 // per record, so that a file built to defeat merging costs memory linear in
 // its size (and questions linear in the records of the crawler's group).
-func (r *Robots) resolve(agents, rules int) {
+//
+// The parser collected the rule lines, records and product tokens into rs
+// as it read them (resolveScratch.addAgent, addRule).
+func (r *Robots) resolve(rs *resolveScratch) {
 	n := r.recordCount()
-	b := &groupBuilder{r: r, rules: make([]srcLine, 0, rules), first: make([]int32, n+1), done: make([]bool, n)}
+	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
+		done: extend(rs.done[:0], n), sc: rs.sc}
+	clear(b.done)
+	r.compiled = rs.compiled[:0]
 	r.sets = make([]recSet, n)
-	// names are the (token, record) pairs of the user-agent lines.
-	type naming struct {
-		token string
-		off   uint32 // of the token as written, in r.text
-		rec   int32
-	}
-	names := make([]naming, 0, agents)
-	var global []int32
-	d := r.reader(0)
-	var e entry
-	i := int32(-1) // the record
-	for d.next(&e) {
-		if e.kind == kindAllow || e.kind == kindDisallow {
-			b.rules = append(b.rules, e.l)
-			continue
-		}
-		if e.kind != kindUserAgent {
-			continue
-		}
-		if int(i+1) < n && r.recordStart(int(i+1)) == d.i-1 {
-			i++
-			b.first[i] = int32(len(b.rules))
-		}
-		token := agentToken(e.l.value(r.text))
-		if token == "*" {
-			if len(global) == 0 || global[len(global)-1] != i {
-				global = append(global, i)
-			}
-			continue
-		}
-		names = append(names, naming{token, e.l.off(), i})
-	}
-	b.first[n] = int32(len(b.rules))
+	names, global := rs.names, rs.global
 	b.budget = len(b.rules)
 	r.global = b.globalRef(global)
-	// By token, ignoring ASCII case, then record: each token gets its
-	// records in file order.
-	slices.SortFunc(names, func(a, b naming) int {
-		if c := compareLower(a.token, b.token); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.rec, b.rec)
-	})
-	same := func(i, j int) bool { return compareLower(names[i].token, names[j].token) == 0 }
-	distinct := 0
-	for i := range names {
-		if i == 0 || !same(i, i-1) {
-			distinct++
-		}
-	}
-	// The runs of names of each token, with their records; the tokens of
-	// most records are merged first, since merging saves them the most.
-	type run struct{ lo, hi, recs int }
-	runs := make([]run, 0, distinct)
-	for i := 0; i < len(names); {
-		rn := run{lo: i}
-		for rn.hi = i; rn.hi < len(names) && same(rn.hi, i); rn.hi++ {
-			if rn.hi == i || names[rn.hi].rec != names[rn.hi-1].rec {
-				rn.recs++
-			}
-		}
-		runs = append(runs, rn)
-		i = rn.hi
-	}
-	order := make([]int32, len(runs))
-	for k := range order {
-		order[k] = int32(k)
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	runs, order := sortNames(r.text, names, rs)
 	r.named = make([]namedGroup, len(runs))
-	var recs []int32
+	recs := rs.recs[:0]
 	for _, k := range order {
 		rn := runs[k]
 		recs = recs[:0]
@@ -106,9 +47,14 @@ func (r *Robots) resolve(agents, rules int) {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off, len(nm.token), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off, int(nm.len), b.ref(recs))
 	}
-	r.compiled = trim(r.compiled)
+	rs.first, rs.done, rs.runs, rs.order, rs.recs = b.first, b.done, runs, order, recs
+	rs.sc, rs.compiled = b.sc, r.compiled
+	r.compiled = nil
+	if len(rs.compiled) > 0 {
+		r.compiled = append(make([]rule, 0, len(rs.compiled)), rs.compiled...)
+	}
 	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
@@ -117,6 +63,100 @@ func (r *Robots) resolve(agents, rules int) {
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
 			sliceSize[Group](cap(m.multi))
 	}
+}
+
+// addRecord starts a record: the rules that follow are its own.
+func (rs *resolveScratch) addRecord() {
+	rs.first = push(rs.first, int32(len(rs.rules)))
+}
+
+// addAgent adds the user-agent line of value v, kept at off, to the
+// current record.
+func (rs *resolveScratch) addAgent(v string, off uint32) {
+	rec := int32(len(rs.first) - 1)
+	token := agentToken(v)
+	if token == "*" {
+		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
+			rs.global = push(rs.global, rec)
+		}
+		return
+	}
+	rs.names = push(rs.names, newNaming(token, off, rec))
+}
+
+// addRule adds rule line l to the current record.
+func (rs *resolveScratch) addRule(l srcLine) { rs.rules = push(rs.rules, l) }
+
+// A naming is a (token, record) pair of a user-agent line: the token as
+// written, n bytes at off in the kept text, and, to sort by, its first 8
+// bytes in lower case, big-endian (offsets and integers rather than a
+// string, which would cost a write barrier to store and the garbage
+// collector a pointer to scan).
+type naming struct {
+	prefix   uint64
+	off, len uint32
+	rec      int32
+}
+
+// newNaming returns the naming of token, at off in the kept text, in
+// record rec.
+func newNaming(token string, off uint32, rec int32) naming {
+	var prefix uint64
+	for i := range 8 {
+		prefix <<= 8
+		if i < len(token) {
+			prefix |= uint64(lower(token[i]))
+		}
+	}
+	return naming{prefix, off, uint32(len(token)), rec}
+}
+
+// compareNames compares the tokens of two namings, ignoring ASCII case:
+// by their prefixes, which tell most apart, else by compareLower. Tokens
+// hold no NUL, so that a shorter token's prefix, padded with zeros, sorts
+// before that of a longer one it starts.
+func compareNames(text string, a, b *naming) int {
+	if a.prefix != b.prefix {
+		return cmp.Compare(a.prefix, b.prefix)
+	}
+	if a.len <= 8 && b.len <= 8 {
+		return cmp.Compare(a.len, b.len)
+	}
+	return compareLower(text[a.off:a.off+a.len], text[b.off:b.off+b.len])
+}
+
+// A nameRun is the namings of one token, names[lo:hi] once sorted, and
+// the number of distinct records among them.
+type nameRun struct{ lo, hi, recs int32 }
+
+// sortNames sorts names by token, ignoring ASCII case, then by record, so
+// that each token gets its records in file order, and returns the runs of
+// each token and the order in which their groups are made: the tokens of
+// most records first, since merging saves them the most.
+func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
+	slices.SortFunc(names, func(a, b naming) int {
+		if c := compareNames(text, &a, &b); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rec, b.rec)
+	})
+	runs := rs.runs[:0]
+	for i := 0; i < len(names); {
+		rn := nameRun{lo: int32(i)}
+		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
+			if int(rn.hi) == i || names[rn.hi].rec != names[rn.hi-1].rec {
+				rn.recs++
+			}
+		}
+		runs = append(runs, rn)
+		i = int(rn.hi)
+	}
+	order := extend(rs.order[:0], len(runs))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	return runs, order
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -133,9 +173,11 @@ type groupBuilder struct {
 	// so far, the global one included, by their list.
 	lists map[string]int32
 	made  map[string]Group
-	// largest holds the maxSubsets merged groups of most records made so
-	// far, for split.
-	largest []*Group
+	// largest holds the nLargest (at most maxSubsets) merged groups of
+	// most records made so far, for split: by value, so that keeping one
+	// costs no allocation.
+	largest  [maxSubsets]Group
+	nLargest int
 	// done reports the records whose own set is compiled.
 	done []bool
 	// budget is the number of rules merging may compile beyond one set per
@@ -195,19 +237,20 @@ func listKey(recs []int32) string {
 }
 
 // keepLargest keeps g among the largest merged groups, if it is one.
-func (b *groupBuilder) keepLargest(g Group) {
-	if len(b.largest) < maxSubsets {
-		b.largest = append(b.largest, &g)
+func (b *groupBuilder) keepLargest(g *Group) {
+	if b.nLargest < maxSubsets {
+		b.largest[b.nLargest] = *g
+		b.nLargest++
 		return
 	}
 	i := 0 // the smallest
-	for k, c := range b.largest {
-		if c.recN < b.largest[i].recN {
+	for k := range b.largest {
+		if b.largest[k].recN < b.largest[i].recN {
 			i = k
 		}
 	}
 	if b.largest[i].recN < g.recN {
-		b.largest[i] = &g
+		b.largest[i] = *g
 	}
 }
 
@@ -247,7 +290,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.merge(&g, recs)
 	}
 	if !g.split && g.set.n > 0 {
-		b.keepLargest(g)
+		b.keepLargest(&g)
 	}
 	if b.made == nil {
 		b.made = map[string]Group{}
@@ -319,7 +362,8 @@ func (b *groupBuilder) split(g *Group, recs []int32) {
 		}
 	}
 	var best *Group
-	for _, c := range b.largest {
+	for k := range b.largest[:b.nLargest] {
+		c := &b.largest[k]
 		if best != nil && c.recN <= best.recN {
 			continue
 		}

@@ -1,0 +1,94 @@
+package robots
+
+import "sync"
+
+// The scratch space of Parse, kept from one call to the next.
+//
+// Parse builds a file in slices it throws away once the result is made: the
+// kept text and line table before they are joined, the starts of records,
+// the rule lines and record bounds resolve reads, the sort keys of the
+// product tokens and of the rules compile sorts, and the compiled rules
+// before they are copied to a slice of their exact size. Made anew on every
+// call, they were most of Parse's allocations (and their growth most of
+// its copying); a pool lends the same ones to call after call, so that a
+// crawler parsing file after file allocates little more than what it keeps.
+//
+// Nothing in the scratch refers to a parsed file: it holds integers only,
+// so that a pooled scratch keeps no file alive, and costs the garbage
+// collector no scanning nor write barriers.
+
+// A parseScratch holds the scratch slices of one Parse.
+type parseScratch struct {
+	// text, lines, marks and starts are those of the parser, which fills
+	// resolve for Robots.resolve as it reads.
+	text, lines []byte
+	marks       []lineMark
+	starts      []uint32
+	resolve     resolveScratch
+}
+
+// A resolveScratch holds the scratch slices of Robots.resolve.
+type resolveScratch struct {
+	// rules are the rule lines of the file, in file order, and first the
+	// index in rules of the first rule of each record; done is that of the
+	// groupBuilder.
+	rules []srcLine
+	first []int32
+	done  []bool
+	// names are the (token, record) pairs of the user-agent lines, but
+	// those that name "*", whose records are global; runs are the runs of
+	// one token among names and order the order in which their groups are
+	// made.
+	names  []naming
+	global []int32
+	runs   []nameRun
+	order  []int32
+	recs   []int32
+	// compiled holds the compiled rules while the groups are built; they
+	// are then copied to Robots.compiled, without spare capacity.
+	compiled []rule
+	sc       scratch
+}
+
+// scratchPool holds *parseScratch values.
+var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// maxPooled is the capacity, in bytes, beyond which a slice of scratch
+// is not pooled: a file of MaxSize bytes, which a crawler seldom sees,
+// need not make every later Parse hold that much.
+const maxPooled = 64 << 10
+
+// getScratch returns a scratch from the pool.
+func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }
+
+// putScratch gives ps back to the pool, keeping its slices unless they are
+// large.
+func putScratch(ps *parseScratch) {
+	ps.text = pooled(ps.text, 1)
+	ps.lines = pooled(ps.lines, 1)
+	ps.marks = pooled(ps.marks, 12)
+	ps.starts = pooled(ps.starts, 4)
+	rs := &ps.resolve
+	rs.rules = pooled(rs.rules, 8)
+	rs.first = pooled(rs.first, 4)
+	rs.done = pooled(rs.done, 1)
+	rs.names = pooled(rs.names, 24)
+	rs.global = pooled(rs.global, 4)
+	rs.runs = pooled(rs.runs, 24)
+	rs.order = pooled(rs.order, 4)
+	rs.recs = pooled(rs.recs, 4)
+	rs.compiled = pooled(rs.compiled, 8)
+	rs.sc.order = pooled(rs.sc.order, 8)
+	rs.sc.offs = pooled(rs.sc.offs, 4)
+	rs.sc.lens = pooled(rs.sc.lens, 4)
+	scratchPool.Put(ps)
+}
+
+// pooled returns s emptied, or nil if its capacity, of size bytes an
+// element, is over maxPooled.
+func pooled[S ~[]E, E any](s S, size int) S {
+	if cap(s)*size > maxPooled {
+		return nil
+	}
+	return s[:0]
+}

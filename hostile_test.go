@@ -167,6 +167,12 @@ func TestHostileInputs(t *testing.T) {
 			if b, ok := allocPerByte[name]; ok {
 				allocs = b
 			}
+			if raceEnabled {
+				// Under the race detector Parse allocates up to half as
+				// much again (its pooled scratch is dropped at random);
+				// .ci/run also runs this test without it, to the bound.
+				allocs += allocs / 2
+			}
 			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(allocs*n+maxParseBytesConstant); got > limit {
 				t.Errorf("Parse allocated %d bytes for %d input bytes, limit %d", got, n, limit)
 			}

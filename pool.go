@@ -72,7 +72,7 @@ func putScratch(ps *parseScratch) {
 	rs.rules = pooled(rs.rules, 8)
 	rs.first = pooled(rs.first, 4)
 	rs.done = pooled(rs.done, 1)
-	rs.names = pooled(rs.names, 24)
+	rs.names = pooled(rs.names, 16)
 	rs.global = pooled(rs.global, 4)
 	rs.runs = pooled(rs.runs, 24)
 	rs.order = pooled(rs.order, 4)

@@ -42,12 +42,12 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		rn := runs[k]
 		recs = recs[:0]
 		for _, nm := range names[rn.lo:rn.hi] {
-			if len(recs) == 0 || recs[len(recs)-1] != nm.rec {
-				recs = append(recs, nm.rec)
+			if len(recs) == 0 || recs[len(recs)-1] != nm.rec() {
+				recs = append(recs, nm.rec())
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off, int(nm.len), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
 	}
 	rs.first, rs.done, rs.runs, rs.order, rs.recs = b.first, b.done, runs, order, recs
 	rs.sc, rs.compiled = b.sc, r.compiled
@@ -93,10 +93,21 @@ func (rs *resolveScratch) addRule(l srcLine) { rs.rules = push(rs.rules, l) }
 // string, which would cost a write barrier to store and the garbage
 // collector a pointer to scan).
 type naming struct {
-	prefix   uint64
-	off, len uint32
-	rec      int32
+	prefix uint64
+	// at holds, from the least significant bit, the offset of the token
+	// (srcOffBits), its length (namingLenBits: a token is shorter than a
+	// line) and the record.
+	at uint64
 }
+
+// namingLenBits is the width of the length of a token in a naming.
+const namingLenBits = 15
+
+func (n *naming) off() uint32 { return uint32(n.at & (1<<srcOffBits - 1)) }
+func (n *naming) size() uint32 {
+	return uint32(n.at >> srcOffBits & (1<<namingLenBits - 1))
+}
+func (n *naming) rec() int32 { return int32(n.at >> (srcOffBits + namingLenBits)) }
 
 // newNaming returns the naming of token, at off in the kept text, in
 // record rec.
@@ -108,7 +119,7 @@ func newNaming(token string, off uint32, rec int32) naming {
 			prefix |= uint64(lower(token[i]))
 		}
 	}
-	return naming{prefix, off, uint32(len(token)), rec}
+	return naming{prefix, uint64(off) | uint64(len(token))<<srcOffBits | uint64(rec)<<(srcOffBits+namingLenBits)}
 }
 
 // compareNames compares the tokens of two namings, ignoring ASCII case:
@@ -119,10 +130,11 @@ func compareNames(text string, a, b *naming) int {
 	if a.prefix != b.prefix {
 		return cmp.Compare(a.prefix, b.prefix)
 	}
-	if a.len <= 8 && b.len <= 8 {
-		return cmp.Compare(a.len, b.len)
+	an, bn := a.size(), b.size()
+	if an <= 8 && bn <= 8 {
+		return cmp.Compare(an, bn)
 	}
-	return compareLower(text[a.off:a.off+a.len], text[b.off:b.off+b.len])
+	return compareLower(text[a.off():a.off()+an], text[b.off():b.off()+bn])
 }
 
 // A nameRun is the namings of one token, names[lo:hi] once sorted, and
@@ -138,13 +150,13 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		if c := compareNames(text, &a, &b); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.rec, b.rec)
+		return cmp.Compare(a.rec(), b.rec())
 	})
-	runs := rs.runs[:0]
+	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
 		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
-			if int(rn.hi) == i || names[rn.hi].rec != names[rn.hi-1].rec {
+			if int(rn.hi) == i || names[rn.hi].rec() != names[rn.hi-1].rec() {
 				rn.recs++
 			}
 		}

@@ -102,11 +102,7 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		if !r.allow() {
 			return 0
 		}
-		p := text[r.off() : r.off()+uint32(r.priority())]
-		if j := indexHTM(p, true); j >= 0 && strings.IndexByte(p[:j+1], '*') < 0 {
-			return j + 1
-		}
-		return 0
+		return plainDir(text[r.off() : r.off()+uint32(r.priority())])
 	}
 	// Counted first, so that the slice is allocated once and at its size,
 	// which MemSize counts (memSize).

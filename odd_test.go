@@ -201,3 +201,95 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 		t.Errorf("fileDirs allocates %v times, want once", allocs)
 	}
 }
+
+// TestDecideMixedShapes checks Allowed, Decide and Group(agents...) against
+// the slow model and bruteDecision on random files that mix what the
+// compact form treats apart: rules that never decide, short rules
+// repeated, index.htm rules and their directories written out, patterns
+// escaped either way, extras, sitemaps and comments between rules, rules
+// before any user-agent line, every line break, and records merged, split
+// and united.
+func TestDecideMixedShapes(t *testing.T) {
+	for seed := range uint64(150) {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		const alphabet = "ab/*$%e9\xe9\xff"
+		word := func(n int) string {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			return string(b)
+		}
+		pattern := func() string {
+			switch rng.IntN(10) {
+			case 0:
+				return word(rng.IntN(3))
+			case 1:
+				return "/" + word(rng.IntN(2)) + "/index.htm" + []string{"", "l", "l$", "l*"}[rng.IntN(4)]
+			case 2:
+				return "*" + word(1+rng.IntN(3))
+			case 3:
+				return "/" + word(rng.IntN(2)) + "/$"
+			case 4:
+				return "/" + word(rng.IntN(2))
+			}
+			return "/" + word(rng.IntN(6))
+		}
+		br := []string{"\n", "\r", "\r\n"}[rng.IntN(3)]
+		var b strings.Builder
+		if rng.IntN(4) == 0 {
+			b.WriteString("disallow: /" + br)
+		}
+		for rec := range 1 + rng.IntN(4) {
+			b.WriteString("user-agent: a" + br)
+			if rec%2 == 1 || rng.IntN(3) == 0 {
+				b.WriteString("user-agent: b" + br)
+			}
+			if rng.IntN(4) == 0 {
+				b.WriteString("user-agent: *" + br)
+			}
+			for range rng.IntN(90) {
+				switch rng.IntN(12) {
+				case 0:
+					b.WriteString("# c" + br + br)
+				case 1:
+					fmt.Fprintf(&b, "crawl-delay: %d%s", rng.IntN(9), br)
+				case 2:
+					b.WriteString("sitemap: /s" + br)
+				}
+				kind := "disallow"
+				if rng.IntN(2) == 0 {
+					kind = "allow"
+				}
+				fmt.Fprintf(&b, "%s: %s%s", kind, pattern(), br)
+			}
+		}
+		var paths []string
+		for range 40 {
+			p := "/" + strings.ReplaceAll(word(rng.IntN(7)), "*", "b")
+			switch rng.IntN(4) {
+			case 0:
+				p = "/" + strings.ReplaceAll(word(rng.IntN(2)), "*", "a") + "/"
+			case 1:
+				p += "/index.html"
+			}
+			p = strings.ReplaceAll(p, "\xe9", "%E9")
+			p = strings.ReplaceAll(p, "\xff", "%FF")
+			paths = append(paths, p)
+		}
+		body := b.String()
+		checkOddFile(t, body, []string{"a", "b", "z"}, paths)
+		r := Parse([]byte(body))
+		for _, agents := range [][]string{{"a", "b"}, {"b", "z"}, {"a", "z", "b"}} {
+			g := r.Group(agents...)
+			for _, p := range paths {
+				if got, want := g.Allowed(p), slowAllowed([]byte(body), agents, p); got != want {
+					t.Errorf("Group(%q).Allowed(%q) = %t, want %t", agents, p, got, want)
+				}
+			}
+		}
+		if t.Failed() {
+			t.Fatalf("file %d: %q", seed, body)
+		}
+	}
+}

@@ -48,6 +48,9 @@ func TestOddFiles(t *testing.T) {
 		name  string
 		body  string
 		paths []string
+		// filed is the number of directories the layout of the group of
+		// "*" files (bigSet.dirs).
+		filed int
 	}{
 		{name: "empty", body: "", paths: []string{"/"}},
 		{name: "empty-values", body: "user-agent:\nallow:\ndisallow:\nsitemap:\nx:\nuser-agent: a\ndisallow:\ndisallow: /\n", paths: []string{"/", "/a"}},
@@ -57,10 +60,25 @@ func TestOddFiles(t *testing.T) {
 		{name: "value-at-max-line-len", body: "user-agent: a\nallow:/" + long + "\ndisallow:/" + long[:len(long)-3] + "\n", paths: []string{"/" + strings.Repeat("%E9", len(long)), "/%E9"}},
 		{name: "escaped-long-twice", body: "user-agent: a\nallow:/%e9" + long[:len(long)-3] + "\ndisallow:/" + long + "\n", paths: []string{"/" + strings.Repeat("%E9", len(long)), "/%E9"}},
 		{name: "marks", body: marksFile(), paths: []string{"/", "/a", "/a1", "/b70", "/c%E9", "/d/"}},
+		// 31 rules and 30 directories: a large set, its directories
+		// compiled; 81 rules and 80 directories: filed at layout.
+		{name: "index-htm-compiled", body: indexHTMFile(15), paths: []string{"/", "/d3/", "/d3/x", "/d14/", "/d15/"}},
+		{name: "index-htm-filed", body: indexHTMFile(40), paths: []string{"/", "/d3/", "/d3/x", "/d39/", "/d40/"}, filed: 80},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			checkOddFile(t, tt.body, []string{"a", "b", "z"}, tt.paths)
+			r := Parse([]byte(tt.body))
+			r.Allowed("z", "/")
+			var g Group
+			r.globalGroup(&g)
+			filed := 0
+			if g.set.big != nil {
+				filed = len(g.set.big.Load().dirs)
+			}
+			if filed != tt.filed {
+				t.Errorf("%d directories filed at layout, want %d", filed, tt.filed)
+			}
 		})
 	}
 }
@@ -74,6 +92,20 @@ func marksFile() string {
 		fmt.Fprintf(&b, "user-agent: a\nuser-agent: b%d\n", i%10)
 		fmt.Fprintf(&b, "disallow: /a%d\n# gap\n\nallow: /b%d%s\ncrawl-delay: %d\n", i, i, strings.Repeat("x", i%40*8), i)
 		fmt.Fprintf(&b, "disallow: /c\xe9%d\nallow: /c%%e9\nallow: /d/index.html\nsitemap: /s%d\ndisallow: x%d\n", i, i, i)
+	}
+	return b.String()
+}
+
+// indexHTMFile returns a file of n index.htm allow rules, each written
+// twice, and a disallow of everything.
+func indexHTMFile(n int) string {
+	var b strings.Builder
+	b.WriteString("user-agent: *\ndisallow: /\n")
+	for i := range n {
+		fmt.Fprintf(&b, "allow: /d%d/index.html\n", i)
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "allow: /d%d/index.htm\n", i)
 	}
 	return b.String()
 }

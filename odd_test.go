@@ -318,6 +318,10 @@ func TestDecideMixedShapes(t *testing.T) {
 				if got, want := g.Allowed(p), slowAllowed([]byte(body), agents, p); got != want {
 					t.Errorf("Group(%q).Allowed(%q) = %t, want %t", agents, p, got, want)
 				}
+				want, ok := bruteGroupDecision(r, agents, slowPathOf(p))
+				if d := g.Decide(p); ok && (d.Reason != ReasonRule || d.Rule != want) || !ok && d.Reason == ReasonRule {
+					t.Errorf("Group(%q).Decide(%q) = %v, want the rule of line %d (%v)", agents, p, d, want.Line, want)
+				}
 			}
 		}
 		if t.Failed() {

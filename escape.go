@@ -77,25 +77,29 @@ func unescapePattern(s string) string {
 	}
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '%' && i+2 < len(s) && s[i+1] >= '8' && isUpperHex(s[i+1]) && isUpperHex(s[i+2]) {
-			b = append(b, fromHex(s[i+1])<<4|fromHex(s[i+2]))
-			i += 2
-			continue
-		}
-		b = append(b, s[i])
+		c, n := unescapeAt(s, i)
+		b = append(b, c)
+		i += n
 	}
 	return string(b)
+}
+
+// unescapeAt returns the byte that unescapePattern makes of s from i on,
+// and how many more bytes of s it takes: 2 for a "%XX" triplet of 80 to
+// FF, upper-case, else 0.
+func unescapeAt[S string | []byte](s S, i int) (byte, int) {
+	if c := s[i]; c != '%' || i+2 >= len(s) || s[i+1] < '8' || !isUpperHex(s[i+1]) || !isUpperHex(s[i+2]) {
+		return c, 0
+	}
+	return fromHex(s[i+1])<<4 | fromHex(s[i+2]), 2
 }
 
 // unescapesTo reports whether unescapePattern(e) == v, without building it.
 func unescapesTo(e []byte, v string) bool {
 	j := 0
 	for i := 0; i < len(e); i++ {
-		c := e[i]
-		if c == '%' && i+2 < len(e) && e[i+1] >= '8' && isUpperHex(e[i+1]) && isUpperHex(e[i+2]) {
-			c = fromHex(e[i+1])<<4 | fromHex(e[i+2])
-			i += 2
-		}
+		c, n := unescapeAt(e, i)
+		i += n
 		if j == len(v) || v[j] != c {
 			return false
 		}

@@ -44,3 +44,35 @@ func TestEscapeFree(t *testing.T) {
 		})
 	}
 }
+
+// TestUnescapesTo checks, for patterns that escaping changes, whether the
+// escaped form gives back what was written (keepRule then keeps it alone),
+// by unescapesTo and by unescapePattern, which must agree.
+func TestUnescapesTo(t *testing.T) {
+	tests := []struct {
+		name, v string
+		want    bool
+	}{
+		{name: "outside-ascii", v: "/\xe9", want: true},
+		{name: "percent-before", v: "%\xe9", want: true},
+		{name: "percent-hex-digit-before", v: "%E\xe9", want: true},
+		{name: "percent-low-digit", v: "%8\xe9", want: true},
+		{name: "trailing-percent", v: "/\xe9%", want: true},
+		{name: "lower-case-escape", v: "/%e9", want: false},
+		{name: "upper-case-high-escape", v: "/%C3\xe9", want: false},
+		{name: "upper-case-low-escape", v: "/%2F\xe9", want: true},
+		{name: "percent-percent", v: "%%E9\xe9", want: false},
+		{name: "lower-case-low-escape", v: "/%2f", want: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := appendEscaped(nil, tt.v)
+			if got := unescapesTo(e, tt.v); got != tt.want {
+				t.Errorf("unescapesTo(%q, %q) = %t, want %t", e, tt.v, got, tt.want)
+			}
+			if got := unescapePattern(string(e)) == tt.v; got != tt.want {
+				t.Errorf("unescapePattern(%q) = %q, want it to give back %q: %t", e, unescapePattern(string(e)), tt.v, tt.want)
+			}
+		})
+	}
+}

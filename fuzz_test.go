@@ -117,3 +117,27 @@ func FuzzAllowed(f *testing.F) {
 		checkAllowed(t, body, agent, url, askFew)
 	})
 }
+
+// FuzzDecide checks the rule Decide quotes, and its verdict, against
+// bruteDecision on a few questions per input: URLs made from the file's
+// own patterns, for the fuzzer's agent, Googlebot and the file's first.
+func FuzzDecide(f *testing.F) {
+	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
+	f.Add([]byte("user-agent: a\nallow: /d/index.html\ndisallow: /d/\nallow: /d/$\n"), "a", "/d/")
+	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
+		if len(body) > 16<<10 {
+			return // bruteDecision reads the records for every path
+		}
+		r := Parse(body)
+		agents := []string{agent, "Googlebot"}
+		if recs := r.Records(); len(recs) > 0 && len(recs[0].Agents) > 0 {
+			agents = append(agents, recs[0].Agents[0].Token)
+		}
+		// "/robots.txt" is always allowed (robotsTxtPath), which
+		// bruteDecision does not know.
+		paths := slices.DeleteFunc(probes(r, url, 12), func(u string) bool { return slowPathOf(u) == robotsTxtPath })
+		for _, a := range agents {
+			checkDecisions(t, string(body), a, paths)
+		}
+	})
+}

@@ -168,9 +168,9 @@ func TestHostileInputs(t *testing.T) {
 				allocs = b
 			}
 			if raceEnabled {
-				// Under the race detector Parse allocates up to half as
-				// much again (its pooled scratch is dropped at random);
-				// .ci/run also runs this test without it, to the bound.
+				// A race build allocates up to half as much again
+				// (race_test.go); .ci/run also runs this test without
+				// the race detector, to the bound.
 				allocs += allocs / 2
 			}
 			if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(allocs*n+maxParseBytesConstant); got > limit {

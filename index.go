@@ -97,13 +97,28 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 			return
 		}
 	}
-	for k, r := range rules {
+	// The length of the directory of r, or 0.
+	dirLen := func(r rule) int {
 		if !r.allow() {
-			continue
+			return 0
 		}
-		p := text[r.off() : r.off()+uint32(r.priority())]
-		if j := indexHTM(p, true); j >= 0 && strings.IndexByte(p[:j+1], '*') < 0 {
-			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j+1))
+		return plainDir(text[r.off() : r.off()+uint32(r.priority())])
+	}
+	// Counted first, so that the slice is allocated once and at its size,
+	// which MemSize counts (memSize).
+	n := 0
+	for _, r := range rules {
+		if dirLen(r) > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	b.dirs = make([]uint32, 0, n)
+	for k, r := range rules {
+		if j := dirLen(r); j > 0 {
+			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j))
 		}
 	}
 	dir := func(d uint32) string {
@@ -111,7 +126,6 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		return text[off : off+d&0xFFFF]
 	}
 	slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(dir(a), dir(b)) })
-	b.dirs = slices.Clip(b.dirs)
 }
 
 // matchDirs updates m with the rule of a directory of b.dirs that is path:

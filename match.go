@@ -331,12 +331,8 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 	const low = 64 - keyBits
 	isDir := func(o uint64) bool {
-		if o&1 == 0 {
-			return false
-		}
 		i := o & (1<<low - 1) >> 1
-		p := text[at[i] : at[i]+lens[i]]
-		return strings.IndexByte(p[:indexHTM(p, true)+1], '*') < 0
+		return o&1 == 1 && plainDir(text[at[i]:at[i]+lens[i]]) > 0
 	}
 	n := 0
 	for _, o := range order {
@@ -348,6 +344,17 @@ func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 		return order
 	}
 	return slices.DeleteFunc(order, isDir)
+}
+
+// plainDir returns the length of the directory that p, the escaped pattern
+// of an allow rule, also allows (indexHTM), if it holds no "*", or else 0:
+// the directories that omitDirs leaves out and fileDirs files.
+func plainDir(p string) int {
+	j := indexHTM(p, true)
+	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 {
+		return 0
+	}
+	return j + 1
 }
 
 // byKey returns a copy of rules, which are in file order, sorted by key,

@@ -2,6 +2,6 @@
 
 package robots
 
-// raceEnabled reports that the tests run under the race detector (see
-// race_test.go).
+// raceEnabled reports that the tests are built with the race detector
+// (race_test.go).
 const raceEnabled = false

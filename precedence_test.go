@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,6 +16,13 @@ import (
 // shares no matching code with the package. ok is false when no rule
 // decides.
 func bruteDecision(r *Robots, agent, path string) (best Rule, ok bool) {
+	return bruteGroupDecision(r, []string{agent}, path)
+}
+
+// bruteGroupDecision is bruteDecision for the group of several agents
+// (Robots.Group): the records that name any of them, else those that name
+// "*".
+func bruteGroupDecision(r *Robots, agents []string, path string) (best Rule, ok bool) {
 	var named, global []Record
 	for _, rec := range r.Records() {
 		for _, a := range rec.Agents {
@@ -23,11 +31,11 @@ func bruteDecision(r *Robots, agent, path string) (best Rule, ok bool) {
 				break
 			}
 		}
-		for _, a := range rec.Agents {
-			if a.Token != "*" && strings.EqualFold(a.Token, agent) {
-				named = append(named, rec)
-				break
-			}
+		names := func(a Agent) bool {
+			return a.Token != "*" && slices.ContainsFunc(agents, func(s string) bool { return strings.EqualFold(a.Token, s) })
+		}
+		if slices.ContainsFunc(rec.Agents, names) {
+			named = append(named, rec)
 		}
 	}
 	if len(named) == 0 {

@@ -58,8 +58,8 @@ func (r *Robots) resolve(rs *resolveScratch) {
 	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
-		m.multi = slices.Clip(m.multi)
-		m.bigs = slices.Clip(m.bigs)
+		m.multi = trim(m.multi)
+		m.bigs = trim(m.bigs)
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
 			sliceSize[Group](cap(m.multi))
 	}

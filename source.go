@@ -18,14 +18,15 @@ package robots
 // number and, for a rule, whether it allows. Its bits, from the least
 // significant:
 //
-//	 0      20 21      37 38      57  58     59
-//	┌─────────┬──────────┬──────────┬─────┬───────┐
-//	│  offset │  length  │   line   │allow│escaped│
-//	└─────────┴──────────┴──────────┴─────┴───────┘
+//	 0      20 21      37 38      57  58     59       60
+//	┌─────────┬──────────┬──────────┬─────┬───────┬────────┐
+//	│  offset │  length  │   line   │allow│escaped│unescape│
+//	└─────────┴──────────┴──────────┴─────┴───────┴────────┘
 //
 // The values of the kept text are at most the MaxSize bytes of the body,
-// and the escaped form of the patterns escaping changes, at most three
-// times their size: fewer than 1<<21 bytes. A value has at most maxLineLen
+// and the escaped forms of the patterns escaping changes at most three
+// times their size: at most 4 × 500 KiB in all, fewer than 1<<21 bytes
+// (TestLargeOddFiles keeps near that). A value has at most maxLineLen
 // bytes, and its escaped form three times that (< 1<<17), so that a
 // pattern of bytes outside ASCII, however long, is kept escaped alone; a
 // file has fewer than 1<<lineBits lines.

@@ -32,6 +32,10 @@ type bigSet struct {
 	// run over the length of its head: a rule whose head is n bytes long
 	// has a priority of at most n+extra.
 	extra int32
+	// nLive is the number of rules of the set that repeat none before them
+	// (splitRepeats): the runs above are among them, and the others follow,
+	// never asked.
+	nLive int32
 	// dirs are the directories that the index.htm allow rules of the set
 	// also allow, when compile left their rules out (omitDirs): the index
 	// of the index.htm rule in the laid-out set, shifted left 16, and the
@@ -61,7 +65,10 @@ func (s *ruleSet) layOut() *bigSet {
 // layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{}
-	byKey := byKey(rules)
+	byKey, repeats := s.splitRepeats(byKey(rules))
+	x.nLive = int32(len(byKey))
+	defer copy(rules[x.nLive:], repeats)
+	rules = rules[:x.nLive]
 	out := rules[:0]
 	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard }
 	floating := 0
@@ -158,10 +165,62 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	}
 }
 
+// splitRepeats splits rules, sorted by key, greatest first, into those
+// that repeat none before them and those that do (same), which can never
+// decide, both in order. A run of rules of one rank is sorted by its
+// patterns to find them.
+func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
+	text := s.file.text
+	var run []int32
+	dead := make([]bool, len(rules))
+	for lo := 0; lo < len(rules); {
+		hi := lo + 1
+		for hi < len(rules) && rules[hi].rank() == rules[lo].rank() {
+			hi++
+		}
+		if hi-lo > 1 {
+			run = run[:0]
+			for i := lo; i < hi; i++ {
+				run = append(run, int32(i))
+			}
+			// By pattern, then by position: the first of each kind is the
+			// earliest.
+			slices.SortFunc(run, func(a, b int32) int {
+				ra, rb := rules[a], rules[b]
+				if c := cmp.Compare(ra&^(1<<ruleOffBits-1), rb&^(1<<ruleOffBits-1)); c != 0 {
+					return c
+				}
+				if c := strings.Compare(s.text(ra), s.text(rb)); c != 0 {
+					return c
+				}
+				return cmp.Compare(a, b)
+			})
+			for k := 1; k < len(run); k++ {
+				dead[run[k]] = same(rules[run[k-1]], rules[run[k]], text)
+			}
+		}
+		lo = hi
+	}
+	for i, r := range rules {
+		if dead[i] {
+			repeats = append(repeats, r)
+		} else {
+			live = append(live, r)
+		}
+	}
+	return live, repeats
+}
+
+// text returns the kept text of r's pattern, priority bytes long (for a
+// directory of an index.htm rule, one byte of "index.htm" more).
+func (s *ruleSet) text(r rule) string {
+	return s.file.text[r.off() : r.off()+uint32(r.priority())]
+}
+
 // match updates m with the best rule of s, laid out as b, that matches
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
-	rules := s.rules()
+	rules := s.rules()[:b.nLive]
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)

@@ -266,3 +266,40 @@ func TestLayoutDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutRepeats checks that a large set's layout asks each distinct
+// rule once (splitRepeats): a file of the same long wildcard rule, written
+// many times among others, answers as the slow model does, quotes the
+// earliest line, and its layout holds the rule once among its live rules.
+func TestLayoutRepeats(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	long := "/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*zz"
+	for i := range 100 {
+		b.WriteString("disallow: " + long + "\n")      // lines 2, 4, ...
+		b.WriteString("allow: /p" + letters(i) + "\n") // lines 3, 5, ...
+	}
+	body := b.String()
+	r := Parse([]byte(body))
+	for _, tt := range []struct {
+		path string
+		line int
+	}{
+		{"/" + strings.Repeat("a", 40) + "zz", 2},
+		{"/pb", 5},
+		{"/" + strings.Repeat("a", 40), 0},
+	} {
+		d := r.Decide("googlebot", tt.path)
+		if d.Rule.Line != tt.line {
+			t.Errorf("Decide(%q) = %v, want the rule of line %d", tt.path, d, tt.line)
+		}
+		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(body), []string{"googlebot"}, tt.path); got != want {
+			t.Errorf("Allowed(%q) = %t, the slow model says %t", tt.path, got, want)
+		}
+	}
+	var g Group
+	r.globalGroup(&g)
+	if x := g.set.big.Load(); x == nil || x.nLive != 101 || g.set.n != 200 {
+		t.Errorf("layout of %d rules: %+v, want 101 live", g.set.n, x)
+	}
+}

@@ -320,6 +320,38 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
 		}
 	}
+	if s.big == nil && !sc.all {
+		s.n = int32(dropRepeats(compiled, text))
+		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
+	}
+}
+
+// same reports whether rules a and b, of one file whose kept text is text,
+// match the same paths with the same rank: all but their offsets alike,
+// and the patterns there.
+func same(a, b rule, text string) bool {
+	const offs = 1<<ruleOffBits - 1
+	n := uint32(a.priority())
+	return a&^offs == b&^offs && text[a.off():a.off()+n] == text[b.off():b.off()+n]
+}
+
+// dropRepeats removes from rules, sorted by key, greatest first, each rule
+// that repeats one before it (same), which can never decide: the one
+// before wins wherever it would, on the earlier line. It returns how many
+// are left, at the front.
+func dropRepeats(rules []rule, text string) int {
+	n := 0
+	for _, r := range rules {
+		repeat := false
+		for k := n - 1; k >= 0 && rules[k].rank() == r.rank() && !repeat; k-- {
+			repeat = same(rules[k], r, text)
+		}
+		if !repeat {
+			rules[n] = r
+			n++
+		}
+	}
+	return n
 }
 
 // omitDirs returns order, the keys of the rules of a set being compiled

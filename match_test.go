@@ -96,7 +96,8 @@ func TestCompileLeavesOut(t *testing.T) {
 		{"same", "user-agent: *\nallow: /\ndisallow: /\nallow: /\ndisallow: /\n", 2, "/x", 2},
 		{"never matches", "user-agent: *\ndisallow: x\ndisallow: $\ndisallow: %2F\nallow: /x\n", 1, "/x", 5},
 		{"star", "user-agent: *\ndisallow: *\nallow: *\ndisallow: *\n", 2, "/", 3},
-		{"long alike kept", "user-agent: *\ndisallow: /abc\ndisallow: /abc\n", 2, "/abcd", 2},
+		{"long alike", "user-agent: *\ndisallow: /abc\nallow: /abc\ndisallow: /abc\n", 2, "/abcd", 3},
+		{"index.htm alike", "user-agent: *\nallow: /d/index.htm\nallow: /d/index.html\nallow: /d/$\n", 4, "/d/", 2},
 		{"cycle", cycle.String(), 52, "/c", 6},
 	} {
 		r := Parse([]byte(tt.body))

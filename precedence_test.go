@@ -124,7 +124,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 	for file := range 60 {
 		var b strings.Builder
 		var pool []string
-		for range 12 {
+		for range 48 {
 			pool = append(pool, pattern())
 		}
 		records := 1 + rng.IntN(4)
@@ -138,13 +138,13 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				b.WriteString("user-agent: *\n")
 			}
-			for range 10 + rng.IntN(80) {
+			for range 20 + rng.IntN(120) {
 				kind := "disallow"
 				if rng.IntN(2) == 0 {
 					kind = "allow"
 				}
 				p := pool[rng.IntN(len(pool))]
-				if rng.IntN(3) == 0 {
+				if rng.IntN(2) == 0 {
 					p = pattern()
 				}
 				fmt.Fprintf(&b, "%s: %s\n", kind, p)

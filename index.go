@@ -172,7 +172,7 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	text := s.file.text
 	var run []int32
-	dead := make([]bool, len(rules))
+	var dead []bool
 	for lo := 0; lo < len(rules); {
 		hi := lo + 1
 		for hi < len(rules) && rules[hi].rank() == rules[lo].rank() {
@@ -196,10 +196,18 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 				return cmp.Compare(a, b)
 			})
 			for k := 1; k < len(run); k++ {
-				dead[run[k]] = same(rules[run[k-1]], rules[run[k]], text)
+				if same(rules[run[k-1]], rules[run[k]], text) {
+					if dead == nil {
+						dead = make([]bool, len(rules))
+					}
+					dead[run[k]] = true
+				}
 			}
 		}
 		lo = hi
+	}
+	if dead == nil {
+		return rules, nil
 	}
 	for i, r := range rules {
 		if dead[i] {

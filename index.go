@@ -6,6 +6,7 @@ package robots
 
 import (
 	"cmp"
+	"hash/maphash"
 	"slices"
 	"strings"
 )
@@ -171,7 +172,7 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 // patterns to find them.
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	text := s.file.text
-	var run []int32
+	var run []uint64
 	var dead []bool
 	for lo := 0; lo < len(rules); {
 		hi := lo + 1
@@ -179,28 +180,24 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 			hi++
 		}
 		if hi-lo > 1 {
+			// By a hash of the rule, then by position: rules alike are
+			// together, the earliest first. (A rule whose hash collides
+			// with that of two rules alike may keep the later one live:
+			// asked for nothing, not wrong.)
 			run = run[:0]
 			for i := lo; i < hi; i++ {
-				run = append(run, int32(i))
+				h := maphash.String(repeatSeed, s.text(rules[i])) ^ uint64(rules[i]>>ruleOffBits)*0x9e3779b97f4a7c15
+				run = append(run, h&^(1<<repeatIndexBits-1)|uint64(i))
 			}
-			// By pattern, then by position: the first of each kind is the
-			// earliest.
-			slices.SortFunc(run, func(a, b int32) int {
-				ra, rb := rules[a], rules[b]
-				if c := cmp.Compare(ra&^(1<<ruleOffBits-1), rb&^(1<<ruleOffBits-1)); c != 0 {
-					return c
-				}
-				if c := strings.Compare(s.text(ra), s.text(rb)); c != 0 {
-					return c
-				}
-				return cmp.Compare(a, b)
-			})
+			slices.Sort(run)
+			const index = 1<<repeatIndexBits - 1
 			for k := 1; k < len(run); k++ {
-				if same(rules[run[k-1]], rules[run[k]], text) {
+				a, b := run[k-1], run[k]
+				if a&^index == b&^index && same(rules[a&index], rules[b&index], text) {
 					if dead == nil {
 						dead = make([]bool, len(rules))
 					}
-					dead[run[k]] = true
+					dead[b&index] = true
 				}
 			}
 		}
@@ -218,6 +215,13 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	}
 	return live, repeats
 }
+
+// repeatSeed seeds the hashes of splitRepeats, and repeatIndexBits is the
+// width of a rule's index beside its hash: a set has fewer rules than a
+// file has lines.
+var repeatSeed = maphash.MakeSeed()
+
+const repeatIndexBits = lineBits
 
 // text returns the kept text of r's pattern, priority bytes long (for a
 // directory of an index.htm rule, one byte of "index.htm" more).

@@ -184,7 +184,7 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 			// together, the earliest first. (A rule whose hash collides
 			// with that of two rules alike may keep the later one live:
 			// asked for nothing, not wrong.)
-			run = run[:0]
+			run = slices.Grow(run[:0], hi-lo)
 			for i := lo; i < hi; i++ {
 				h := maphash.String(repeatSeed, s.text(rules[i])) ^ uint64(rules[i]>>ruleOffBits)*0x9e3779b97f4a7c15
 				run = append(run, h&^(1<<repeatIndexBits-1)|uint64(i))

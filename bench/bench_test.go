@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/internal/floor"
 	"github.com/jimsmart/grobotstxt"
 	"github.com/temoto/robotstxt"
 )
@@ -220,8 +221,8 @@ func benchAllowed(b *testing.B, name string, body []byte, qs []query, withGrobot
 		i, n := 0, 0
 		for b.Loop() {
 			q := &qs[i]
-			if heads := f.headsFor(q.agent); len(heads) > 0 {
-				n += countPrefixes(floorPath(q.url), heads)
+			if heads := f.HeadsFor(q.agent); len(heads) > 0 {
+				n += floor.CountPrefixes(floor.Path(q.url), heads)
 			}
 			if i++; i == len(qs) {
 				i = 0
@@ -234,7 +235,7 @@ func benchAllowed(b *testing.B, name string, body []byte, qs []query, withGrobot
 		b.ReportAllocs()
 		i, n := 0, 0
 		for b.Loop() {
-			n += countPrefixes(qs[i].path, heads[i])
+			n += floor.CountPrefixes(qs[i].path, heads[i])
 			if i++; i == len(qs) {
 				i = 0
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/internal/floor"
 )
 
 // The floors: the least work a question takes, to read beside the
@@ -14,114 +15,28 @@ import (
 // count the heads that start the path, without precedence, escaping or
 // wildcards.
 
-// A floorFile is a parsed file in the best layout for the honest floor:
-// the distinct tokens its user-agent lines name, lower-cased, each with the
-// literal heads of the rules of the records that name it, and the heads of
-// the records that name "*".
-type floorFile struct {
-	tokens []string
-	heads  [][]string
-	global []string
-}
-
-// newFloorFile returns the floorFile of r.
-func newFloorFile(r *robots.Robots) *floorFile {
+// newFloorFile returns r in the layout of the honest floor: each token its
+// user-agent lines name with the literal heads of the rules of the records
+// that name it, and the heads of the records that name "*".
+func newFloorFile(r *robots.Robots) *floor.File {
 	recs := r.Records()
-	f := &floorFile{global: headsOf(globalRecords(recs))}
+	f := &floor.File{Global: headsOf(globalRecords(recs))}
 	for _, rec := range recs {
 		for _, a := range rec.Agents {
-			tok := strings.ToLower(a.Token)
-			if a.Token == "*" || f.index(tok) >= 0 {
-				continue
+			if tok := strings.ToLower(a.Token); a.Token != "*" {
+				f.Add(tok, func() []string { return headsOf(namedRecords(recs, tok)) })
 			}
-			f.tokens = append(f.tokens, tok)
-			f.heads = append(f.heads, headsOf(namedRecords(recs, tok)))
 		}
 	}
 	return f
 }
 
-// index returns the index of the lower-cased token in f.tokens, or -1.
-func (f *floorFile) index(token string) int {
-	for i, t := range f.tokens {
-		if t == token {
-			return i
-		}
-	}
-	return -1
-}
-
-// headsFor returns the heads that answer agent: those of the token equal
-// to agent, ignoring ASCII case, else those of "*". It is a linear scan
-// that compares lengths first, which on files naming a few agents (the
-// benchmark files name at most 6) is cheaper than hashing the agent into a
-// map: a map lookup must first lower-case the agent, then hash it, which
-// alone costs about what this scan does.
-func (f *floorFile) headsFor(agent string) []string {
-	for i, t := range f.tokens {
-		if len(t) == len(agent) && equalLower(t, agent) {
-			return f.heads[i]
-		}
-	}
-	return f.global
-}
-
-// equalLower reports whether s equals the lower-cased token t, ignoring
-// ASCII case.
-func equalLower(t, s string) bool {
-	for i := 0; i < len(t); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != t[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// floorPath returns the path, parameters and query of url, an absolute
-// URL "scheme://authority/path" or a path: the minimal scan, which looks at
-// each byte of the scheme and authority once, up to the first '/', '?' or
-// ';' that does not start "://", then cuts at the first '#'. It does not
-// handle what the benchmark URLs do not hold (a path that starts with '?',
-// a '#' in the authority).
-func floorPath(url string) string {
-	for i := 0; i < len(url); i++ {
-		if c := url[i]; c == '/' || c == '?' || c == ';' {
-			if c == '/' && i > 0 && url[i-1] == ':' && i+1 < len(url) && url[i+1] == '/' {
-				i++
-				continue
-			}
-			url = url[i:]
-			if j := strings.IndexByte(url, '#'); j >= 0 {
-				url = url[:j]
-			}
-			return url
-		}
-	}
-	return "/"
-}
-
-// countPrefixes returns how many of heads are prefixes of path: the match
-// loop of both floors.
-func countPrefixes(path string, heads []string) int {
-	n := 0
-	for _, h := range heads {
-		if strings.HasPrefix(path, h) {
-			n++
-		}
-	}
-	return n
-}
-
 // floorHeads returns, for each query of qs, the heads of its agent: what
 // the match-only floor tests the path against, looked up beforehand.
-func floorHeads(f *floorFile, qs []query) [][]string {
+func floorHeads(f *floor.File, qs []query) [][]string {
 	heads := make([][]string, len(qs))
 	for i, q := range qs {
-		heads[i] = f.headsFor(q.agent)
+		heads[i] = f.HeadsFor(q.agent)
 	}
 	return heads
 }
@@ -194,14 +109,14 @@ disallow: /more
 	}
 	for _, tt := range tests {
 		t.Run(tt.agent, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, f.headsFor(tt.agent)); diff != "" {
-				t.Errorf("headsFor(%q) (-want +got):\n%s", tt.agent, diff)
+			if diff := cmp.Diff(tt.want, f.HeadsFor(tt.agent)); diff != "" {
+				t.Errorf("HeadsFor(%q) (-want +got):\n%s", tt.agent, diff)
 			}
 		})
 	}
 }
 
-// TestFloorPath checks floorPath on every URL the benchmarks ask, against
+// TestFloorPath checks floor.Path on every URL the benchmarks ask, against
 // the path given to temoto, and on the shapes it reads.
 func TestFloorPath(t *testing.T) {
 	tests := []struct{ name, url, want string }{
@@ -221,8 +136,8 @@ func TestFloorPath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := floorPath(tt.url); got != tt.want {
-				t.Errorf("floorPath(%q) = %q, want %q", tt.url, got, tt.want)
+			if got := floor.Path(tt.url); got != tt.want {
+				t.Errorf("floor.Path(%q) = %q, want %q", tt.url, got, tt.want)
 			}
 		})
 	}

@@ -245,13 +245,7 @@ func TestDecideMixedShapes(t *testing.T) {
 	for seed := range uint64(150) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		const alphabet = "ab/*$%e9\xe9\xff"
-		word := func(n int) string {
-			b := make([]byte, n)
-			for i := range b {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			}
-			return string(b)
-		}
+		word := func(n int) string { return randomWord(rng, alphabet, n) }
 		pattern := func() string {
 			switch rng.IntN(10) {
 			case 0:

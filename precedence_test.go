@@ -95,13 +95,7 @@ func checkDecisions(t *testing.T, body string, agent string, paths []string) {
 func TestDecideQuotesEarliestLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 11))
 	const alphabet = "ab/*$c%\xe9"
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
+	word := func(n int) string { return randomWord(rng, alphabet, n) }
 	pattern := func() string {
 		switch rng.IntN(7) {
 		case 0:
@@ -211,4 +205,13 @@ func TestDecideLineAtSharedOffsets(t *testing.T) {
 		{name: "escaped-dollar", body: "user-agent: a\ndisallow: /\xe9$\nallow: /%E9\n", agent: "a", url: "/%E9", want: false, line: 2}, // "/%E9$" is longer
 		{name: "empty-escaped-empty", body: "user-agent: a\nallow:\ndisallow: /a%2f\nallow:\n", agent: "a", url: "/a%2F", want: false, line: 3},
 	})
+}
+
+// randomWord returns n bytes drawn from alphabet.
+func randomWord(rng *rand.Rand, alphabet string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
 }

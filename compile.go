@@ -1,0 +1,277 @@
+package robots
+
+// Compiling rules: from the rule lines of the records of a set to its
+// compiled rules (match.go), sorted for a small set, in file order for a
+// large one until its first question lays it out (index.go); leaving out
+// the rules that can never decide.
+
+import (
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// A scratch holds the temporary slices of compile, for reuse from one
+// record to the next.
+type scratch struct {
+	order []uint64
+	// offs and lens are where the escaped pattern of each rule is in the
+	// kept text: offsets, not strings, which the garbage collector would
+	// have to track.
+	offs, lens []uint32
+	// all keeps every rule, for Check; otherwise compile leaves out the
+	// rules that can never decide (keeps).
+	all bool
+	// short holds the rules of at most two bytes compiled so far into the
+	// set being compiled, a bit each (keeps); it is made on first use, and
+	// dirty tells whether it holds any.
+	short []uint64
+	dirty bool
+}
+
+// keeps reports whether compile keeps a rule of escaped pattern p: not if
+// it can never decide. That is, if p is empty (priority 0), if p starts
+// with neither "/" nor "*" (every path starts with "/"), or if p, of one or
+// two bytes, repeats a rule of the same kind earlier in the set, which wins
+// wherever it would (the earliest line wins a tie): so that a file of the
+// shortest rule lines, all alike or cycling through a few, keeps one
+// compiled rule for each distinct rule, not for each line. Longer rules
+// pay for themselves within the bound of MemSize (memsize.go).
+func (sc *scratch) keeps(p string, allow bool) bool {
+	switch {
+	case p == "":
+		return false
+	case sc.all:
+		return true
+	case p[0] != '/' && p[0] != '*':
+		return false
+	case len(p) > 2:
+		return true
+	}
+	i := 0
+	if allow {
+		i = 1 << 10
+	}
+	if p[0] == '*' {
+		i |= 1 << 9
+	}
+	if len(p) == 2 {
+		i |= 1<<8 | int(p[1])
+	}
+	if sc.short == nil {
+		sc.short = make([]uint64, 1<<11/64)
+	}
+	w, bit := &sc.short[i/64], uint64(1)<<(i%64)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	sc.dirty = true
+	return true
+}
+
+// compile compiles rules, some of the rules of file, into s, appending
+// them to file.compiled.
+func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
+	text := file.text
+	s.file, s.lo = file, int32(len(file.compiled))
+	// Escape the patterns, and sort the rules by key, greatest first: the
+	// precedence keys, shifted left, with the index of the rule and whether
+	// it is the derived index.htm rule in the low bits, sort as integers.
+	const low = 64 - keyBits // bits for index<<1 | derived
+	// One more key for an index.htm rule; at and lens say where the
+	// escaped patterns are in text.
+	order := slices.Grow(sc.order[:0], len(rules)+1)
+	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
+	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
+	defer func() { sc.order, sc.offs, sc.lens = order, at, lens }()
+	if sc.dirty {
+		clear(sc.short)
+		sc.dirty = false
+	}
+	for i, l := range rules {
+		p, off := l.matched(text)
+		at[i] = off
+		lens[i] = uint32(len(p))
+		if !sc.keeps(p, l.allow()) {
+			continue
+		}
+		order = append(order, ruleKey(len(p), l.allow(), l.line())<<low|uint64(i)<<1)
+		if j := indexHTM(p, l.allow()); j >= 0 {
+			order = append(order, ruleKey(j+2, true, l.line())<<low|uint64(i)<<1|1)
+		}
+	}
+	if len(order) == 0 {
+		return
+	}
+	if len(order) > smallSet && !sc.all {
+		order = omitDirs(order, text, at, lens)
+	}
+	s.n = int32(len(order))
+	if s.n <= smallSet {
+		slices.Sort(order)
+	} else {
+		// A large set is sorted when it is laid out, on its first query.
+		s.big = new(atomic.Pointer[bigSet])
+		slices.Reverse(order)
+	}
+	file.compiled = extend(file.compiled, len(order))
+	compiled := s.rules()
+	for k, o := range order {
+		i := int(o & (1<<low - 1) >> 1)
+		p := text[at[i] : at[i]+lens[i]]
+		if o&1 == 0 {
+			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i])
+		} else {
+			j := indexHTM(p, true)
+			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
+		}
+	}
+	if s.big == nil && !sc.all {
+		s.n = int32(dropRepeats(compiled, text))
+		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
+	}
+}
+
+// same reports whether rules a and b, of one file whose kept text is text,
+// match the same paths with the same rank: all but their offsets alike,
+// and the patterns there.
+func same(a, b rule, text string) bool {
+	const offs = 1<<ruleOffBits - 1
+	n := uint32(a.priority())
+	return a&^offs == b&^offs && text[a.off():a.off()+n] == text[b.off():b.off()+n]
+}
+
+// dropRepeats removes from rules, sorted by key, greatest first, each rule
+// that repeats one before it (same), which can never decide: the one
+// before wins wherever it would, on the earlier line. It returns how many
+// are left, at the front.
+func dropRepeats(rules []rule, text string) int {
+	n := 0
+	for _, r := range rules {
+		repeat := false
+		for k := n - 1; k >= 0 && rules[k].rank() == r.rank() && !repeat; k-- {
+			repeat = same(rules[k], r, text)
+		}
+		if !repeat {
+			rules[n] = r
+			n++
+		}
+	}
+	return n
+}
+
+// omitDirs returns order, the keys of the rules of a set being compiled
+// (compile), without the rules of the directories of index.htm allow rules
+// that have no "*", if the set is large without them: its layout finds
+// them from the index.htm rules (bigSet.dirs), in 4 bytes each rather
+// than 10. A file of index.htm allow rules would otherwise keep 1.7 times
+// its size.
+func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
+	const low = 64 - keyBits
+	isDir := func(o uint64) bool {
+		i := o & (1<<low - 1) >> 1
+		return o&1 == 1 && plainDir(text[at[i]:at[i]+lens[i]]) > 0
+	}
+	n := 0
+	for _, o := range order {
+		if !isDir(o) {
+			n++
+		}
+	}
+	if n == len(order) || n <= smallSet || n >= 1<<16 {
+		return order
+	}
+	return slices.DeleteFunc(order, isDir)
+}
+
+// plainDir returns the length of the directory that p, the escaped pattern
+// of an allow rule, also allows (indexHTM), if it holds no "*", or else 0:
+// the directories that omitDirs leaves out and fileDirs files.
+func plainDir(p string) int {
+	j := indexHTM(p, true)
+	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 {
+		return 0
+	}
+	return j + 1
+}
+
+// byKey returns a copy of rules, which are in file order, sorted by key,
+// greatest first: by rank, then by position.
+func byKey(rules []rule) []rule {
+	n := len(rules)
+	order := make([]uint64, n)
+	for i, r := range rules {
+		order[i] = uint64(r.rank())<<32 | uint64(n-1-i)
+	}
+	slices.Sort(order)
+	out := make([]rule, n)
+	for k, o := range order {
+		out[n-1-k] = rules[n-1-int(uint32(o))]
+	}
+	return out
+}
+
+// indexHTM returns the index of the last "/" of the escaped pattern p of an
+// allow rule when it is followed by "index.htm", or -1.
+//
+// Google's reference treats an allow of ".../index.htm" or ".../index.html"
+// as also allowing the directory itself: "Allow: /d/index.html" allows "/d/"
+// too, as if "Allow: /d/$" had been written on the same line.
+func indexHTM(p string, allow bool) int {
+	if !allow {
+		return -1
+	}
+	if j := strings.LastIndexByte(p, '/'); j >= 0 && strings.HasPrefix(p[j:], "/index.htm") {
+		return j
+	}
+	return -1
+}
+
+// newRule compiles escaped pattern p of priority prio, found at offset off
+// of the kept text. With dollar set, p is matched as if it were followed by
+// "$".
+func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
+	r := rule(prio)<<(ruleRankShift+1) | rule(off)
+	if allow {
+		r |= ruleAllow
+	}
+	head := strings.IndexByte(p, '*')
+	if head < 0 {
+		// A literal, most rules: a prefix, or exact if it ends with "$".
+		sh := shapePrefix
+		if dollar {
+			sh = shapeExact
+		} else if len(p) > 0 && p[len(p)-1] == '$' {
+			sh, p = shapeExact, p[:len(p)-1]
+		}
+		return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
+	}
+	anchored := dollar
+	if !anchored && strings.HasSuffix(p, "$") {
+		p = p[:len(p)-1]
+		anchored = true
+	}
+	if strings.HasSuffix(p, "*") {
+		// A trailing "*" matches whatever follows, so "$" after it changes
+		// nothing: "/fish*" and "/fish*$" are "/fish" of greater priority.
+		p = strings.TrimRight(p, "*")
+		anchored = false
+	}
+	head = strings.IndexByte(p, '*')
+	var sh shape
+	switch {
+	case head >= 0 && anchored:
+		sh = shapeAnchored
+	case head >= 0:
+		sh = shapeWildcard
+	case anchored:
+		sh, head = shapeExact, len(p)
+	default:
+		sh, head = shapePrefix, len(p)
+	}
+	if sh >= shapeWildcard {
+		r |= rule(byteSet(p[head:])) << ruleNeedShift
+	}
+	return r | rule(sh)<<ruleShapeShft | rule(head)<<ruleHeadShift
+}

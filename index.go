@@ -331,8 +331,7 @@ func (l *links) size() int { return sliceSize[uint16](cap(l.short)) + sliceSize[
 // each head, greatest last, and links the last rule of each head to that of
 // the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	// A stable sort keeps the rules of one head by key, greatest first.
-	slices.SortStableFunc(rules, func(a, b rule) int { return strings.Compare(s.head(a), s.head(b)) })
+	s.sortByHead(rules)
 	b.up = makeLinks(len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
@@ -358,6 +357,46 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		lo = hi
 	}
+}
+
+// sortByHead sorts rules by head, keeping the rules of one head in their
+// order (by key, greatest first). It sorts the first 8 bytes of each head,
+// as a number, with the rule's index: most heads differ there, and only
+// those alike in them are compared as strings.
+func (s *ruleSet) sortByHead(rules []rule) {
+	type item struct {
+		prefix uint64
+		i      int32
+	}
+	items := make([]item, len(rules))
+	for i, r := range rules {
+		h := s.head(r)
+		var p uint64
+		for k := range 8 {
+			p <<= 8
+			if k < len(h) {
+				p |= uint64(h[k])
+			}
+		}
+		items[i] = item{p, int32(i)}
+	}
+	// A head holds no NUL byte (it ends a line), so that a head shorter
+	// than 8 bytes, padded with zeros, sorts before those it starts; heads
+	// of equal prefixes are equal unless both are 8 bytes long or more.
+	slices.SortFunc(items, func(a, b item) int {
+		if a.prefix != b.prefix {
+			return cmp.Compare(a.prefix, b.prefix)
+		}
+		if c := strings.Compare(s.head(rules[a.i]), s.head(rules[b.i])); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	sorted := make([]rule, len(rules))
+	for k, it := range items {
+		sorted[k] = rules[it.i]
+	}
+	copy(rules, sorted)
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

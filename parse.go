@@ -32,16 +32,22 @@ func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
 	}
+	ps := getScratch()
+	r := parseWith(data, ps)
+	putScratch(ps)
+	return r
+}
+
+// parseWith parses data, at most MaxSize bytes, in the scratch space ps.
+func parseWith(data []byte, ps *parseScratch) *Robots {
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
-	ps := getScratch()
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts, rs: &ps.resolve}
 	p.parse()
 	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	r := p.r
 	r.resolve(&ps.resolve)
-	putScratch(ps)
 	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }

@@ -36,7 +36,10 @@ type scratch struct {
 // wherever it would (the earliest line wins a tie): so that a file of the
 // shortest rule lines, all alike or cycling through a few, keeps one
 // compiled rule for each distinct rule, not for each line. Longer rules
-// pay for themselves within the bound of MemSize (memsize.go).
+// pay for themselves within the bound of MemSize (memsize.go). Repeats of
+// any length are dropped later too, from a small set by dropRepeats and
+// from the questions to a large one by splitRepeats; only this test keeps
+// a large set's compiled rules from growing with short repeats.
 func (sc *scratch) keeps(p string, allow bool) bool {
 	switch {
 	case p == "":

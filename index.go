@@ -99,7 +99,6 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 	if len(rules) >= 1<<16 {
 		return // compile kept them
 	}
-	text := s.file.text
 	for _, r := range rules {
 		if r.shape() == shapeExact && s.derived(r) {
 			return
@@ -110,7 +109,7 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		if !r.allow() {
 			return 0
 		}
-		return plainDir(text[r.off() : r.off()+uint32(r.priority())])
+		return plainDir(s.text(r))
 	}
 	// Counted first, so that the slice is allocated once and at its size,
 	// which MemSize counts (memSize).
@@ -129,11 +128,14 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j))
 		}
 	}
-	dir := func(d uint32) string {
-		off := rules[d>>16].off()
-		return text[off : off+d&0xFFFF]
-	}
-	slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(dir(a), dir(b)) })
+	slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+}
+
+// dir returns the directory d of bigSet.dirs, whose index.htm rule is
+// among rules, laid out.
+func (s *ruleSet) dir(rules []rule, d uint32) string {
+	off := rules[d>>16].off()
+	return s.file.text[off : off+d&0xFFFF]
 }
 
 // matchDirs updates m with the rule of a directory of b.dirs that is path:
@@ -144,21 +146,16 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	if rank < m.rank || rank == m.rank && !m.quote {
 		return
 	}
-	text := s.file.text
-	dir := func(d uint32) string {
-		off := rules[d>>16].off()
-		return text[off : off+d&0xFFFF]
-	}
 	lo, hi := 0, len(b.dirs)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if dir(b.dirs[mid]) < path {
+		if s.dir(rules, b.dirs[mid]) < path {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for ; lo < len(b.dirs) && dir(b.dirs[lo]) == path; lo++ {
+	for ; lo < len(b.dirs) && s.dir(rules, b.dirs[lo]) == path; lo++ {
 		r := newRule(path, len(path)+1, true, true, rules[b.dirs[lo]>>16].off())
 		if m.beatenBy(s, r) {
 			m.take(s, r)
@@ -168,8 +165,8 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 
 // splitRepeats splits rules, sorted by key, greatest first, into those
 // that repeat none before them and those that do (same), which can never
-// decide, both in order. A run of rules of one rank is sorted by its
-// patterns to find them.
+// decide, both in order. A run of rules of one rank is sorted by a hash of
+// each rule to find them.
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	text := s.file.text
 	var run []uint64
@@ -206,6 +203,7 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	if dead == nil {
 		return rules, nil
 	}
+	live = make([]rule, 0, len(rules))
 	for i, r := range rules {
 		if dead[i] {
 			repeats = append(repeats, r)

@@ -9,16 +9,19 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // A scratch holds the temporary slices of compile, for reuse from one
 // record to the next.
 type scratch struct {
 	order []uint64
-	// offs and lens are where the escaped pattern of each rule is in the
-	// kept text: offsets, not strings, which the garbage collector would
-	// have to track.
+	// offs and lens are where the pattern of each rule is in the kept
+	// text: offsets, not strings, which the garbage collector would have
+	// to track.
 	offs, lens []uint32
+	// esc holds the escaped pattern of a raw rule while it is compiled.
+	esc []byte
 	// all keeps every rule, for Check; otherwise compile leaves out the
 	// rules that can never decide (keeps).
 	all bool
@@ -29,7 +32,7 @@ type scratch struct {
 	dirty bool
 }
 
-// keeps reports whether compile keeps a rule of escaped pattern p: not if
+// keeps reports whether compile keeps a rule of pattern p: not if
 // it can never decide. That is, if p is empty (priority 0), if p starts
 // with neither "/" nor "*" (every path starts with "/"), or if p, of one or
 // two bytes, repeats a rule of the same kind earlier in the set, which wins
@@ -78,12 +81,12 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	text := file.text
 	s.file, s.lo = file, int32(len(file.compiled))
-	// Escape the patterns, and sort the rules by key, greatest first: the
-	// precedence keys, shifted left, with the index of the rule and whether
-	// it is the derived index.htm rule in the low bits, sort as integers.
-	const low = 64 - keyBits // bits for index<<1 | derived
+	// Sort the rules by key, greatest first: the precedence keys, shifted
+	// left, with the index of the rule and whether it is the derived
+	// index.htm rule in the low bits, sort as integers. A priority is the
+	// length of the escaped pattern.
 	// One more key for an index.htm rule; at and lens say where the
-	// escaped patterns are in text.
+	// patterns are in text.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
@@ -93,15 +96,22 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		sc.dirty = false
 	}
 	for i, l := range rules {
-		p, off := l.matched(text)
+		// keeps and indexHTM give the same answers on what was written
+		// as on the escaped pattern: escaping makes no "/" nor "*", and a
+		// pattern it changes has more than two bytes escaped.
+		p, off := l.value(text), l.off()
 		at[i] = off
 		lens[i] = uint32(len(p))
 		if !sc.keeps(p, l.allow()) {
 			continue
 		}
-		order = append(order, ruleKey(len(p), l.allow(), l.line())<<low|uint64(i)<<1)
+		n, low := len(p), uint64(i)<<1
+		if escapeChanges(p) {
+			n, low = escapedLen(p), low|keyRaw
+		}
+		order = append(order, ruleKey(n, l.allow(), l.line())<<keyLow|low)
 		if j := indexHTM(p, l.allow()); j >= 0 {
-			order = append(order, ruleKey(j+2, true, l.line())<<low|uint64(i)<<1|1)
+			order = append(order, ruleKey(escapedLen(p[:j+1])+1, true, l.line())<<keyLow|low|1)
 		}
 	}
 	if len(order) == 0 {
@@ -121,13 +131,21 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	file.compiled = extend(file.compiled, len(order))
 	compiled := s.rules()
 	for k, o := range order {
-		i := int(o & (1<<low - 1) >> 1)
+		i := keyIndex(o)
 		p := text[at[i] : at[i]+lens[i]]
+		var raw rule
+		if o&keyRaw != 0 {
+			// A raw rule: compiled from its escaped pattern, made in
+			// scratch space, which newRule does not keep, and matched
+			// escaped as it goes (escape.go).
+			sc.esc = appendEscaped(sc.esc[:0], p)
+			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
+		}
 		if o&1 == 0 {
-			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i])
+			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i]) | raw
 		} else {
 			j := indexHTM(p, true)
-			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i])
+			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
 		}
 	}
 	if s.big == nil && !sc.all {
@@ -136,13 +154,25 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	}
 }
 
+// The low bits of the sort keys of compile, below a precedence key:
+// whether the rule is the derived index.htm rule, the index of its line,
+// and, at the top, whether it is raw (escapeChanges).
+const (
+	keyLow = 64 - keyBits
+	keyRaw = 1 << (keyLow - 1)
+)
+
+// keyIndex returns the index of the line of the sort key o of compile.
+func keyIndex(o uint64) int { return int(o & (keyRaw - 1) >> 1) }
+
 // same reports whether rules a and b, of one file whose kept text is text,
 // match the same paths with the same rank: all but their offsets alike,
-// and the patterns there.
+// and the patterns there, as written (a pattern written in two ways that
+// escape alike makes two rules that are not the same: both are kept, and
+// the second never decides).
 func same(a, b rule, text string) bool {
-	const offs = 1<<ruleOffBits - 1
-	n := uint32(a.priority())
-	return a&^offs == b&^offs && text[a.off():a.off()+n] == text[b.off():b.off()+n]
+	const offs = 1<<ruleRawBit - 1
+	return a&^offs == b&^offs && a.written(text) == b.written(text)
 }
 
 // dropRepeats removes from rules, sorted by key, greatest first, each rule
@@ -171,9 +201,8 @@ func dropRepeats(rules []rule, text string) int {
 // than 10. A file of index.htm allow rules would otherwise keep 1.7 times
 // its size.
 func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
-	const low = 64 - keyBits
 	isDir := func(o uint64) bool {
-		i := o & (1<<low - 1) >> 1
+		i := keyIndex(o)
 		return o&1 == 1 && plainDir(text[at[i]:at[i]+lens[i]]) > 0
 	}
 	n := 0
@@ -188,9 +217,10 @@ func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 	return slices.DeleteFunc(order, isDir)
 }
 
-// plainDir returns the length of the directory that p, the escaped pattern
-// of an allow rule, also allows (indexHTM), if it holds no "*", or else 0:
-// the directories that omitDirs leaves out and fileDirs files.
+// plainDir returns the length of the directory that p, the pattern of an
+// allow rule, also allows (indexHTM), if it holds no "*", or else 0: the
+// directories that omitDirs leaves out and fileDirs files. It is not 0 for
+// a pattern as written exactly when it is not for the escaped pattern.
 func plainDir(p string) int {
 	j := indexHTM(p, true)
 	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 {
@@ -215,8 +245,8 @@ func byKey(rules []rule) []rule {
 	return out
 }
 
-// indexHTM returns the index of the last "/" of the escaped pattern p of an
-// allow rule when it is followed by "index.htm", or -1.
+// indexHTM returns the index of the last "/" of the pattern p of an allow
+// rule when it is followed by "index.htm", or -1.
 //
 // Google's reference treats an allow of ".../index.htm" or ".../index.html"
 // as also allowing the directory itself: "Allow: /d/index.html" allows "/d/"

@@ -1,8 +1,22 @@
 package robots
 
-import "strings"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
-// The escaping of patterns before they are matched.
+// The escaping of patterns before they are matched, and matching against
+// the escaped form of a pattern kept as written, escaping as it goes.
+//
+// A pattern is kept as written (Parse keeps no escaped copy): most are
+// escape-free, so that they are matched as they stand. A pattern that
+// escaping changes, one with bytes outside ASCII or a lower-case "%xx", is
+// a raw rule (ruleRaw): it is matched as escaped by the functions below,
+// which read what was written and yield its escaped form byte by byte,
+// without building it. Escaping a part of a pattern that starts and ends
+// at a "*", a "$", a "/" or an end of the pattern gives that part of the
+// escaped pattern, since no triplet ("%" and two hex digits) holds those
+// bytes.
 
 // appendEscaped appends to b the value s of an allow or disallow line,
 // normalised the way Google's reference parser does before matching: a
@@ -54,6 +68,23 @@ func escapeFree(s string) bool {
 	return true
 }
 
+// escapeChanges reports whether escaping (appendEscaped) changes s: whether
+// s holds a byte outside ASCII or a "%" followed by two hex digits of
+// which one is a lower-case letter.
+func escapeChanges(s string) bool {
+	if escapeFree(s) {
+		return false
+	}
+	for i := 0; i < len(s); {
+		_, n, k := escapeStep(s, i, 0, noLimit)
+		if n == 3 && (k == 1 || s[i+1] != upper(s[i+1]) || s[i+2] != upper(s[i+2])) {
+			return true
+		}
+		i += k
+	}
+	return false
+}
+
 // escapedLen returns the length of s escaped (appendEscaped), without
 // building it.
 func escapedLen(s string) int {
@@ -66,55 +97,184 @@ func escapedLen(s string) int {
 	return n
 }
 
-// unescapePattern undoes what escaping (appendEscaped) does to bytes
-// outside ASCII:
-// each "%XX" whose hex digits, upper-case, are 80 to FF becomes that byte.
-// It gives back what was written only for patterns that held no such
-// triplet and no lower-case hex digit after a "%" (keepRule checks).
-func unescapePattern(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
+// noLimit is the size to give escapeStep and compareEscaped for a pattern
+// that ends where the string does.
+const noLimit = 1<<31 - 1
+
+// escapeStep returns the escaped form of the written pattern v from byte i
+// on, where its escaped form is at byte j: t holds it, n bytes (1, or 3 for
+// a triplet), and k is how many bytes of v it takes (1, or 3 for a "%xx").
+// v may run on past the pattern, into the kept text that follows it: size is
+// the length of the whole escaped pattern, which a triplet never crosses, so
+// that a "%" that ends the pattern is not taken for one with the bytes after
+// it.
+func escapeStep(v string, i, j, size int) (t [3]byte, n, k int) {
+	switch c := v[i]; {
+	case c >= 0x80:
+		return [3]byte{'%', upperHex[c>>4], upperHex[c&0xF]}, 3, 1
+	case c == '%' && i+2 < len(v) && j+3 <= size && isHex(v[i+1]) && isHex(v[i+2]):
+		return [3]byte{'%', upper(v[i+1]), upper(v[i+2])}, 3, 3
+	default:
+		return [3]byte{c}, 1, 1
 	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c, n := unescapeAt(s, i)
-		b = append(b, c)
-		i += n
-	}
-	return string(b)
 }
 
-// unescapeAt returns the byte that unescapePattern makes of s from i on,
-// and how many more bytes of s it takes: 2 for a "%XX" triplet of 80 to
-// FF, upper-case, else 0.
-func unescapeAt[S string | []byte](s S, i int) (byte, int) {
-	if c := s[i]; c != '%' || i+2 >= len(s) || s[i+1] < '8' || !isUpperHex(s[i+1]) || !isUpperHex(s[i+2]) {
-		return c, 0
-	}
-	return fromHex(s[i+1])<<4 | fromHex(s[i+2]), 2
-}
-
-// unescapesTo reports whether unescapePattern(e) == v, without building it.
-func unescapesTo(e []byte, v string) bool {
+// compareEscaped compares the first n bytes of the escaped form of the
+// pattern written at the start of v (escapeStep, of size bytes escaped)
+// with s: it returns the length of their longest common prefix and, if
+// that is less than n, the byte of the escaped form that follows it. n is
+// the length of the escaped form of a part of the pattern (it does not
+// end within a triplet).
+func compareEscaped(v string, size, n int, s string) (int, byte) {
 	j := 0
-	for i := 0; i < len(e); i++ {
-		c, n := unescapeAt(e, i)
-		i += n
-		if j == len(v) || v[j] != c {
-			return false
+	for i := 0; j < n; {
+		t, tn, k := escapeStep(v, i, j, size)
+		i += k
+		for x := range tn {
+			if j == len(s) || s[j] != t[x] {
+				return j, t[x]
+			}
+			j++
 		}
-		j++
 	}
-	return j == len(v)
+	return j, 0
 }
 
-// isUpperHex reports whether c is a hex digit, with letters upper-case.
-func isUpperHex(c byte) bool { return '0' <= c && c <= '9' || 'A' <= c && c <= 'F' }
-
-// fromHex returns the value of the upper-case hex digit c.
-func fromHex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
+// hasEscapedPrefix reports whether s starts with the first n bytes of the
+// escaped form of the pattern written at the start of v (compareEscaped).
+func hasEscapedPrefix(s, v string, size, n int) bool {
+	if len(s) < n {
+		return false
 	}
-	return c - 'A' + 10
+	k, _ := compareEscaped(v, size, n, s)
+	return k == n
+}
+
+// compareToEscaped compares the first n bytes of the escaped form of the
+// pattern written at the start of v (compareEscaped) with s, as
+// strings.Compare does, and returns the length of their common prefix.
+func compareToEscaped(v string, size, n int, s string) (int, int) {
+	k, c := compareEscaped(v, size, n, s)
+	switch {
+	case k == n && k == len(s):
+		return 0, k
+	case k == n:
+		return -1, k
+	case k == len(s) || c > s[k]:
+		return 1, k
+	}
+	return -1, k
+}
+
+// writtenLen returns how many bytes of the pattern written at the start of
+// v, of size bytes escaped, are the first n bytes of its escaped form.
+func writtenLen(v string, size, n int) int {
+	i := 0
+	for j := 0; j < n; {
+		_, tn, k := escapeStep(v, i, j, size)
+		i, j = i+k, j+tn
+	}
+	return i
+}
+
+// equalEscaped reports whether s is the escaped form of w.
+func equalEscaped(s, w string) bool {
+	n := escapedLen(w)
+	return len(s) == n && hasEscapedPrefix(s, w, noLimit, n)
+}
+
+// hasEscapedSuffix reports whether s ends with the escaped form of w.
+func hasEscapedSuffix(s, w string) bool {
+	n := escapedLen(w)
+	return len(s) >= n && equalEscaped(s[len(s)-n:], w)
+}
+
+// indexInEscaped returns the index of the first instance of g, of one to
+// three bytes, in the escaped form of w, or -1.
+func indexInEscaped(w, g string) int {
+	// The last len(g) bytes of the escaped form, as a number, beside g's.
+	mask := uint32(1)<<(8*len(g)) - 1
+	var want, last uint32
+	for i := range len(g) {
+		want = want<<8 | uint32(g[i])
+	}
+	j := 0
+	for i := 0; i < len(w); {
+		t, tn, k := escapeStep(w, i, j, noLimit)
+		i += k
+		for x := range tn {
+			last = (last<<8 | uint32(t[x])) & mask
+			j++
+			if j >= len(g) && last == want {
+				return j - len(g)
+			}
+		}
+	}
+	return -1
+}
+
+// indexEscaped returns the index of the first instance of the escaped form
+// of w in s, or -1: strings.Index(s, string(appendEscaped(nil, w))) without
+// building it. It is Rabin-Karp's search, with a polynomial hash modulo the
+// prime 2^61-1 of a base drawn at random when the program starts, so that
+// no input makes many windows of s collide with w: linear in s and w, and
+// allocation-free.
+func indexEscaped(s, w string) int {
+	n := escapedLen(w)
+	if n == 0 {
+		return 0
+	}
+	if n > len(s) {
+		return -1
+	}
+	var hw, pow uint64 = 0, 1 // pow is rkBase^n
+	for i, j := 0, 0; i < len(w); {
+		t, tn, k := escapeStep(w, i, j, noLimit)
+		i, j = i+k, j+tn
+		for x := range tn {
+			hw = rkAdd(rkMul(hw, rkBase), uint64(t[x]))
+			pow = rkMul(pow, rkBase)
+		}
+	}
+	var h uint64
+	for i := range n {
+		h = rkAdd(rkMul(h, rkBase), uint64(s[i]))
+	}
+	for i := n; ; i++ {
+		if h == hw && equalEscaped(s[i-n:i], w) {
+			return i - n
+		}
+		if i == len(s) {
+			return -1
+		}
+		// Shift in s[i], and out s[i-n], whose weight is now pow.
+		h = rkAdd(rkMul(h, rkBase), uint64(s[i]))
+		h = rkAdd(h, rkPrime-rkMul(pow, uint64(s[i-n])))
+	}
+}
+
+// rkPrime is the modulus of indexEscaped's hash, and rkBase its base, drawn
+// at random among the numbers below it.
+const rkPrime = 1<<61 - 1
+
+var rkBase = 256 + rand.Uint64N(rkPrime-512)
+
+// rkMul returns a*b modulo rkPrime, for a and b below it.
+func rkMul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	// a*b = hi*2^64 + lo, and 2^61 is 1 modulo rkPrime.
+	return rkAdd(hi<<3|lo>>61, lo&rkPrime)
+}
+
+// rkAdd returns a+b modulo rkPrime, for a and b at most rkPrime, reduced:
+// below rkPrime.
+func rkAdd(a, b uint64) uint64 {
+	s := a + b
+	if s >= rkPrime {
+		s -= rkPrime
+	}
+	if s >= rkPrime {
+		s -= rkPrime
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -45,33 +46,121 @@ func TestEscapeFree(t *testing.T) {
 	}
 }
 
-// TestUnescapesTo checks, for patterns that escaping changes, whether the
-// escaped form gives back what was written (keepRule then keeps it alone),
-// by unescapesTo and by unescapePattern, which must agree.
-func TestUnescapesTo(t *testing.T) {
+// TestEscapeChanges checks which patterns escaping changes: those that
+// are kept as written and escaped as they are matched (raw rules).
+func TestEscapeChanges(t *testing.T) {
 	tests := []struct {
 		name, v string
 		want    bool
 	}{
+		{name: "ascii", v: "/a/b", want: false},
 		{name: "outside-ascii", v: "/\xe9", want: true},
-		{name: "percent-before", v: "%\xe9", want: true},
-		{name: "percent-hex-digit-before", v: "%E\xe9", want: true},
-		{name: "percent-low-digit", v: "%8\xe9", want: true},
-		{name: "trailing-percent", v: "/\xe9%", want: true},
-		{name: "lower-case-escape", v: "/%e9", want: false},
-		{name: "upper-case-high-escape", v: "/%C3\xe9", want: false},
-		{name: "upper-case-low-escape", v: "/%2F\xe9", want: true},
-		{name: "percent-percent", v: "%%E9\xe9", want: false},
-		{name: "lower-case-low-escape", v: "/%2f", want: false},
+		{name: "lower-case-escape", v: "/%e9", want: true},
+		{name: "lower-case-low-escape", v: "/%2f", want: true},
+		{name: "upper-case-escape", v: "/%E9", want: false},
+		{name: "lower-case-second-digit", v: "/%Ea", want: true},
+		{name: "percent-alone", v: "/100%", want: false},
+		{name: "percent-one-digit", v: "/%a", want: false},
+		{name: "percent-not-hex", v: "/%ag", want: false},
+		{name: "percent-percent", v: "%%e9", want: true},
+		{name: "lower-after-percent-percent", v: "%%ex", want: false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := appendEscaped(nil, tt.v)
-			if got := unescapesTo(e, tt.v); got != tt.want {
-				t.Errorf("unescapesTo(%q, %q) = %t, want %t", e, tt.v, got, tt.want)
+			if got := escapeChanges(tt.v); got != tt.want {
+				t.Errorf("escapeChanges(%q) = %t, want %t", tt.v, got, tt.want)
 			}
-			if got := unescapePattern(string(e)) == tt.v; got != tt.want {
-				t.Errorf("unescapePattern(%q) = %q, want it to give back %q: %t", e, unescapePattern(string(e)), tt.v, tt.want)
+			if got := string(appendEscaped(nil, tt.v)) != tt.v; got != tt.want {
+				t.Errorf("appendEscaped(%q) changes it: %t, escapeChanges says %t", tt.v, got, tt.want)
+			}
+		})
+	}
+}
+
+// escapeAlphabet are the bytes of the random patterns and paths of the
+// escaping tests: those that make and break triplets, and a few others.
+const escapeAlphabet = "%%%aAfF29x/*$\xe2\xff\x80"
+
+// randomEscapable returns a random string of n bytes of escapeAlphabet.
+func randomEscapable(rng *rand.Rand, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = escapeAlphabet[rng.IntN(len(escapeAlphabet))]
+	}
+	return string(b)
+}
+
+// TestEscapedAsItGoes checks the functions that read the escaped form of
+// a pattern as written without building it against the escaped form built
+// by appendEscaped, on random patterns and strings: comparisons, prefixes,
+// suffixes, searches, and the written length of a prefix of the escaped
+// form; and, for a pattern followed by more of the kept text, that its size
+// keeps a "%" at its end from taking the bytes after it.
+func TestEscapedAsItGoes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		w := randomEscapable(rng, rng.IntN(8))
+		e := string(appendEscaped(nil, w))
+		s := randomEscapable(rng, rng.IntN(10))
+		if rng.IntN(3) == 0 {
+			// s holds e somewhere, escaped from w.
+			s = s[:rng.IntN(len(s)+1)] + e + randomEscapable(rng, rng.IntN(4))
+		}
+		after := randomEscapable(rng, rng.IntN(4)) // the kept text after w
+		v := w + after
+		if got, want := indexEscaped(s, w), strings.Index(s, e); got != want {
+			t.Fatalf("indexEscaped(%q, %q) = %d, want %d", s, w, got, want)
+		}
+		if got, want := equalEscaped(s, w), s == e; got != want {
+			t.Fatalf("equalEscaped(%q, %q) = %t, want %t", s, w, got, want)
+		}
+		if got, want := hasEscapedSuffix(s, w), strings.HasSuffix(s, e); got != want {
+			t.Fatalf("hasEscapedSuffix(%q, %q) = %t, want %t", s, w, got, want)
+		}
+		if len(s) >= 1 && len(s) <= 3 {
+			if got, want := indexInEscaped(w, s), strings.Index(e, s); got != want {
+				t.Fatalf("indexInEscaped(%q, %q) = %d, want %d", w, s, got, want)
+			}
+		}
+		// Each prefix of w that ends at a "*", or all of it, as the head
+		// of a pattern followed by the rest of the kept text.
+		for i := 0; i <= len(w); i++ {
+			if i < len(w) && w[i] != '*' {
+				continue
+			}
+			n := escapedLen(w[:i])
+			if got := writtenLen(v, len(e), n); got != i {
+				t.Fatalf("writtenLen(%q, %d, %d) = %d, want %d", v, len(e), n, got, i)
+			}
+			got, _ := compareToEscaped(v, len(e), n, s)
+			if want := strings.Compare(e[:n], s); got != want {
+				t.Fatalf("compareToEscaped(%q, %d, %d, %q) = %d, want %d", v, len(e), n, s, got, want)
+			}
+			if got, want := hasEscapedPrefix(s, v, len(e), n), strings.HasPrefix(s, e[:n]); got != want {
+				t.Fatalf("hasEscapedPrefix(%q, %q, %d, %d) = %t, want %t", s, v, len(e), n, got, want)
+			}
+		}
+	}
+}
+
+// TestIndexEscapedLong checks indexEscaped on patterns and paths far
+// longer than a word, where the hash rolls over many windows.
+func TestIndexEscapedLong(t *testing.T) {
+	tests := []struct {
+		name, s, w string
+		want       int
+	}{
+		{"at-end", strings.Repeat("%FF", 1000) + "%FE", strings.Repeat("\xff", 100) + "\xfe", 3 * 900},
+		{"absent", strings.Repeat("%FF", 1000), strings.Repeat("\xff", 100) + "\xfe", -1},
+		{"lower-in-path", strings.Repeat("%ff", 100), "\xff", -1},
+		{"lower-in-pattern", "/a/%2F%2Fb", "%2f%2fb", 3},
+		{"raw-in-path", "/\xff/%FF", "\xff", 3},
+		{"empty", "/a", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := indexEscaped(tt.s, tt.w); got != tt.want {
+				t.Errorf("indexEscaped(%.20q…, %.20q…) = %d, want %d", tt.s, tt.w, got, tt.want)
 			}
 		})
 	}

@@ -137,12 +137,19 @@ func (q *floatQuery) try(g uint32, i, n int) {
 // segment returns the pattern of r after its head and the "*"s that
 // follow it, and whether it is a single literal segment of an unanchored
 // wildcard rule: one that matches a path that starts with its head and
-// holds the segment after it.
+// holds the segment after it. The segment of a raw rule is as written.
 func (s *ruleSet) segment(r rule) (string, bool) {
 	if r.shape() != shapeWildcard {
 		return "", false
 	}
-	seg := strings.TrimLeft(s.pattern(r)[r.headLen():], "*")
+	var tail string
+	if r&ruleRaw != 0 {
+		w, h := s.writtenParts(r)
+		tail = w[h:]
+	} else {
+		tail = s.pattern(r)[r.headLen():]
+	}
+	seg := strings.TrimLeft(tail, "*")
 	return seg, strings.IndexByte(seg, '*') < 0
 }
 
@@ -150,10 +157,24 @@ func (s *ruleSet) segment(r rule) (string, bool) {
 // segment seg, matches path with the n bytes at i standing where they
 // first occur in seg.
 func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
+	if r&ruleRaw != 0 {
+		return s.segmentAtRaw(r, seg, path, i, n)
+	}
 	k := strings.Index(seg, path[i:i+n])
 	p := i - k
 	if k < 0 || p < r.headLen() || p+len(seg) > len(path) || path[p:p+len(seg)] != seg {
 		return false
 	}
 	return path[:r.headLen()] == s.head(r)
+}
+
+// segmentAtRaw is segmentAt for a raw rule, whose segment seg is as
+// written: escaped as it goes.
+func (s *ruleSet) segmentAtRaw(r rule, seg, path string, i, n int) bool {
+	k := indexInEscaped(seg, path[i:i+n])
+	p, m := i-k, escapedLen(seg)
+	if k < 0 || p < r.headLen() || p+m > len(path) || !equalEscaped(path[p:p+m], seg) {
+		return false
+	}
+	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
 }

@@ -42,6 +42,9 @@ type bigSet struct {
 	// of the index.htm rule in the laid-out set, shifted left 16, and the
 	// length of the directory, its head; sorted by directory.
 	dirs []uint32
+	// raw reports whether the set has raw rules (ruleRaw), whose heads and
+	// directories are compared escaped as they go.
+	raw bool
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
@@ -66,6 +69,9 @@ func (s *ruleSet) layOut() *bigSet {
 // layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{}
+	for _, r := range rules {
+		x.raw = x.raw || r&ruleRaw != 0
+	}
 	byKey, repeats := s.splitRepeats(byKey(rules))
 	x.nLive = int32(len(byKey))
 	defer copy(rules[x.nLive:], repeats)
@@ -128,14 +134,53 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j))
 		}
 	}
-	slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+	if !b.raw {
+		slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		return
+	}
+	// The directories of raw rules are made anew (ruleSet.dir): once each.
+	type keyed struct {
+		dir string
+		d   uint32
+	}
+	ks := make([]keyed, len(b.dirs))
+	for i, d := range b.dirs {
+		ks[i] = keyed{s.dir(rules, d), d}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
+	for i, k := range ks {
+		b.dirs[i] = k.d
+	}
 }
 
 // dir returns the directory d of bigSet.dirs, whose index.htm rule is
-// among rules, laid out.
+// among rules, laid out: escaped, and so made anew for a raw rule.
 func (s *ruleSet) dir(rules []rule, d uint32) string {
-	off := rules[d>>16].off()
+	r := rules[d>>16]
+	if r&ruleRaw != 0 {
+		return s.escaped(r, int(d&0xFFFF))
+	}
+	off := r.off()
 	return s.file.text[off : off+d&0xFFFF]
+}
+
+// compareDir compares the directory d of b.dirs (ruleSet.dir) with path,
+// as strings.Compare does: in a set with raw rules, escaping it as it
+// goes.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
+	if !b.raw {
+		// Not strings.Compare, through which path escapes.
+		switch dir := s.dir(rules, d); {
+		case dir < path:
+			return -1
+		case dir == path:
+			return 0
+		}
+		return 1
+	}
+	r := rules[d>>16]
+	c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
+	return c
 }
 
 // matchDirs updates m with the rule of a directory of b.dirs that is path:
@@ -149,14 +194,15 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	lo, hi := 0, len(b.dirs)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.dir(rules, b.dirs[mid]) < path {
+		if b.compareDir(s, rules, b.dirs[mid], path) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for ; lo < len(b.dirs) && s.dir(rules, b.dirs[lo]) == path; lo++ {
-		r := newRule(path, len(path)+1, true, true, rules[b.dirs[lo]>>16].off())
+	for ; lo < len(b.dirs) && b.compareDir(s, rules, b.dirs[lo], path) == 0; lo++ {
+		of := rules[b.dirs[lo]>>16]
+		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
 			m.take(s, r)
 		}
@@ -221,9 +267,13 @@ var repeatSeed = maphash.MakeSeed()
 
 const repeatIndexBits = lineBits
 
-// text returns the kept text of r's pattern, priority bytes long (for a
-// directory of an index.htm rule, one byte of "index.htm" more).
+// text returns r's escaped pattern, priority bytes long (for a directory
+// of an index.htm rule, one byte of "index.htm" more): made anew for a raw
+// rule.
 func (s *ruleSet) text(r rule) string {
+	if r&ruleRaw != 0 {
+		return s.escaped(r, r.priority())
+	}
 	return s.file.text[r.off() : r.off()+uint32(r.priority())]
 }
 
@@ -246,23 +296,29 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 // (bigSet.up), which one binary search and a walk up find; the walk stops
 // when no rule of a head that short can beat the best match (extra).
 func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
-	text := s.file.text
-	head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
-	// The last rule whose head is at most path ends the run of that head.
-	lo, hi := 0, len(rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if head(rules[mid]) <= path {
-			lo = mid + 1
-		} else {
-			hi = mid
+	var i int32
+	var common int
+	if b.raw {
+		i, common = s.searchHeadsRaw(rules, path)
+	} else {
+		text := s.file.text
+		head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
+		// The last rule whose head is at most path ends the run of that
+		// head.
+		lo, hi := 0, len(rules)
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if head(rules[mid]) <= path {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		i = int32(lo - 1)
+		if i >= 0 {
+			common = commonPrefixLen(head(rules[i]), path)
 		}
 	}
-	i := int32(lo - 1)
-	if i < 0 {
-		return
-	}
-	common := commonPrefixLen(head(rules[i]), path)
 	for ; i >= 0; i = b.up.at(i) {
 		n := rules[i].headLen()
 		if n > common {
@@ -283,6 +339,32 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			}
 		}
 	}
+}
+
+// searchHeadsRaw returns the last of rules, the third run of a laid-out
+// set with raw rules, whose head is at most path, or -1, and the length of
+// the common prefix of that head and path: the search of matchHeaded, with
+// heads escaped as they go (a head that escaping does not change, of a
+// rule that is not raw, is one that it leaves as it is).
+func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
+	text := s.file.text
+	compare := func(r rule) (int, int) {
+		return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path)
+	}
+	lo, hi := 0, len(rules)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if c, _ := compare(rules[mid]); c <= 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return -1, 0
+	}
+	_, common := compare(rules[lo-1])
+	return int32(lo - 1), common
 }
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
@@ -329,7 +411,7 @@ func (l *links) size() int { return sliceSize[uint16](cap(l.short)) + sliceSize[
 // each head, greatest last, and links the last rule of each head to that of
 // the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	s.sortByHead(rules)
+	s.sortByHead(rules, b.raw)
 	b.up = makeLinks(len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
@@ -360,15 +442,24 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 // sortByHead sorts rules by head, keeping the rules of one head in their
 // order (by key, greatest first). It sorts the first 8 bytes of each head,
 // as a number, with the rule's index: most heads differ there, and only
-// those alike in them are compared as strings.
-func (s *ruleSet) sortByHead(rules []rule) {
+// those alike in them are compared as strings. The heads of a set with
+// raw rules are escaped once each, first.
+func (s *ruleSet) sortByHead(rules []rule, raw bool) {
 	type item struct {
 		prefix uint64
 		i      int32
 	}
+	head := func(i int32) string { return s.head(rules[i]) }
+	if raw {
+		heads := make([]string, len(rules))
+		for i, r := range rules {
+			heads[i] = s.head(r)
+		}
+		head = func(i int32) string { return heads[i] }
+	}
 	items := make([]item, len(rules))
-	for i, r := range rules {
-		h := s.head(r)
+	for i := range rules {
+		h := head(int32(i))
 		var p uint64
 		for k := range 8 {
 			p <<= 8
@@ -385,7 +476,7 @@ func (s *ruleSet) sortByHead(rules []rule) {
 		if a.prefix != b.prefix {
 			return cmp.Compare(a.prefix, b.prefix)
 		}
-		if c := strings.Compare(s.head(rules[a.i]), s.head(rules[b.i])); c != 0 {
+		if c := strings.Compare(head(a.i), head(b.i)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)

@@ -10,15 +10,13 @@ package robots
 // offset). An entry says it only for a user-agent value kept once for
 // several lines (keepAgent), which is earlier in the text.
 //
-// An entry starts with a header byte: the kind of the line (lineKind, or,
-// for a rule kept escaped only, kindAllowUnescape or kindDisallowUnescape)
-// in its low 3 bits, and above them, when the line follows the previous
+// An entry starts with a header byte: the kind of the line (lineKind) in
+// its low 3 bits, and above them, when the line follows the previous
 // entry's (its number is one more) and has no flag, the length of the value
 // (0 to 29), or entryMedium, followed by a byte of the length less 30 (30
 // to 285); else entryLong. A long entry goes on with two varints, the
 // gap from the previous entry's line number (at least 1) shifted left by
-// 2 over its flags, and the length of the value; then, if flagged, the
-// length of the escaped form that follows the value (entryEscaped) and the
+// 1 over its flag, and the length of the value; then, if flagged, the
 // distance back from the running offset to the value (entryRef). An extra
 // ends with one more varint, the length of its key, which the text holds
 // just before its value.
@@ -44,42 +42,10 @@ const (
 	entryMedium   = entryLong - 1            // the short length that says "one more byte"
 	mediumMax     = entryMedium + 255
 
-	// entryEscaped: a rule whose escaped form follows its value
-	// (srcEscaped). entryRef: a value that is not at the running offset.
-	entryEscaped  = 1
-	entryRef      = 2
-	entryFlagBits = 2
+	// entryRef: a value that is not at the running offset.
+	entryRef      = 1
+	entryFlagBits = 1
 )
-
-// The kinds a header gives the allow and disallow lines kept escaped only
-// (srcUnescape), so that such lines, lines of bytes outside ASCII, have
-// the short forms too, without a flag: the kinds of lines (lineKind) leave
-// the last two of the 3 bits free.
-const (
-	kindAllowUnescape    = kindOther + 1
-	kindDisallowUnescape = kindOther + 2
-)
-
-// unescapeKind returns the kind of a header for a rule line of kind kind
-// kept escaped only.
-func unescapeKind(kind lineKind) lineKind {
-	if kind == kindAllow {
-		return kindAllowUnescape
-	}
-	return kindDisallowUnescape
-}
-
-// ruleKind returns the kind of the line of header kind k, and whether it
-// is a rule kept escaped only.
-func ruleKind(k lineKind) (lineKind, bool) {
-	switch k {
-	case kindAllowUnescape:
-		return kindAllow, true
-	case kindDisallowUnescape:
-		return kindDisallow, true
-	}
-	return k, false
-}
 
 // markEvery is the number of entries between two lineMarks.
 const markEvery = 32
@@ -115,7 +81,7 @@ type lineWriter struct {
 }
 
 // add appends the line l of kind kind, an extra of key length keyLen; end
-// is the length of the kept text after its value (and escaped form).
+// is the length of the kept text after its value.
 func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if w.n%markEvery == 0 {
 		w.marks = push(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
@@ -127,12 +93,6 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if start != w.text {
 		flags |= entryRef
 	}
-	if l.escaped() {
-		flags |= entryEscaped
-	}
-	if l&srcUnescape != 0 {
-		kind = unescapeKind(kind)
-	}
 	w.line = uint32(l.line())
 	switch {
 	case gap == 1 && flags == 0 && size < entryMedium:
@@ -143,9 +103,6 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 		w.buf = append(w.buf, byte(kind)|entryLong<<entryKindBits)
 		w.buf = binary.AppendUvarint(w.buf, uint64(gap)<<entryFlagBits|uint64(flags))
 		w.buf = binary.AppendUvarint(w.buf, uint64(size))
-		if flags&entryEscaped != 0 {
-			w.buf = binary.AppendUvarint(w.buf, uint64(uint32(end)-l.off()-size))
-		}
 		if flags&entryRef != 0 {
 			w.buf = binary.AppendUvarint(w.buf, uint64(w.text-start))
 		}
@@ -273,7 +230,7 @@ func (d *lineReader) next(e *entry) bool {
 	h := d.lines[d.pos]
 	d.pos++
 	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
-	gap, flags, back, escLen := uint32(1), uint32(0), uint32(0), uint32(0)
+	gap, flags, back := uint32(1), uint32(0), uint32(0)
 	switch size {
 	case entryMedium:
 		size += uint32(d.lines[d.pos])
@@ -282,9 +239,6 @@ func (d *lineReader) next(e *entry) bool {
 		v := d.uvarint()
 		gap, flags = v>>entryFlagBits, v&(1<<entryFlagBits-1)
 		size = d.uvarint()
-		if flags&entryEscaped != 0 {
-			escLen = d.uvarint()
-		}
 		if flags&entryRef != 0 {
 			back = d.uvarint()
 		}
@@ -293,29 +247,22 @@ func (d *lineReader) next(e *entry) bool {
 	if kind == kindOther {
 		keyLen = d.uvarint()
 	}
-	kind, unescape := ruleKind(kind)
 	d.line += gap
 	d.i++
 	d.kind = kind
 	start := d.text - back
 	if flags&entryRef == 0 {
-		d.text += keyLen + size + escLen
+		d.text += keyLen + size
 	}
 	if e != nil {
 		l := newSrcLine(int(start+keyLen), int(size), int(d.line), kind == kindAllow)
-		if flags&entryEscaped != 0 {
-			l |= srcEscaped
-		}
-		if unescape {
-			l |= srcUnescape
-		}
 		*e = entry{kind: kind, keyLen: keyLen, l: l}
 	}
 	return true
 }
 
-// ruleAt returns the rule line whose value or escaped pattern is at
-// offset off of the kept text: the last entry that starts there or
+// ruleAt returns the rule line whose value is at offset off of the kept
+// text: the last entry that starts there or
 // before, since the kept bytes of each line follow those of the previous
 // one and a compiled rule's pattern is never empty.
 func (r *Robots) ruleAt(off uint32) srcLine {
@@ -336,7 +283,7 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	for text <= off && pos < len(lines) {
 		h := lines[pos]
 		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
-		if kind, _ := ruleKind(kind); kind == kindAllow || kind == kindDisallow {
+		if kind == kindAllow || kind == kindDisallow {
 			at.pos, at.text, at.line = pos, text, line
 		}
 		if size > entryMedium || kind == kindOther {

@@ -10,16 +10,16 @@ import (
 
 // A testLine is a line-table entry with its fields spelled out, for cmp.
 type testLine struct {
-	Kind                     lineKind
-	Line, Off, Size, KeyLen  int
-	Allow, Escaped, Unescape bool
+	Kind                    lineKind
+	Line, Off, Size, KeyLen int
+	Allow                   bool
 }
 
 // testLineOf returns e as a testLine.
 func testLineOf(e entry) testLine {
 	l := e.l
 	return testLine{Kind: e.kind, Line: l.line(), Off: int(l.off()), Size: int(l.size()), KeyLen: int(e.keyLen),
-		Allow: l.allow(), Escaped: l.escaped(), Unescape: l&srcUnescape != 0}
+		Allow: l.allow()}
 }
 
 // randomTable writes n random lines to a table as the parser does, with
@@ -56,13 +56,6 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 		case kindAllow, kindDisallow:
 			t.Allow = t.Kind == kindAllow
 			t.Off = keep(size)
-			switch rng.IntN(6) {
-			case 0:
-				t.Escaped = true
-				keep(1 + rng.IntN(3*size+1)) // the escaped form
-			case 1:
-				t.Unescape = true
-			}
 		case kindOther:
 			t.KeyLen = rng.IntN(20)
 			keep(t.KeyLen)
@@ -71,12 +64,6 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 			t.Off = keep(size)
 		}
 		l := newSrcLine(t.Off, t.Size, t.Line, t.Allow)
-		if t.Escaped {
-			l |= srcEscaped
-		}
-		if t.Unescape {
-			l |= srcUnescape
-		}
 		w.add(t.Kind, l, t.KeyLen, len(text))
 		want = append(want, t)
 	}
@@ -127,15 +114,9 @@ func TestLineTable(t *testing.T) {
 				if w.Kind != kindAllow && w.Kind != kindDisallow || w.Size == 0 {
 					continue // a compiled rule's pattern is never empty
 				}
-				offs := []int{w.Off}
-				if w.Escaped {
-					offs = append(offs, w.Off+w.Size) // its escaped form
-				}
-				for _, off := range offs {
-					l := r.ruleAt(uint32(off))
-					if got := testLineOf(entry{kind: w.Kind, l: l}); got != w {
-						t.Errorf("ruleAt(%d) of line %d = %+v, want %+v", off, i, got, w)
-					}
+				l := r.ruleAt(uint32(w.Off))
+				if got := testLineOf(entry{kind: w.Kind, l: l}); got != w {
+					t.Errorf("ruleAt(%d) of line %d = %+v, want %+v", w.Off, i, got, w)
 				}
 			}
 		})

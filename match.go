@@ -16,8 +16,9 @@ import (
 // bytes, including none; "$" is special only as the last byte of a pattern,
 // where it matches the end of the path; elsewhere it is a literal byte. All
 // other bytes match themselves, case-sensitively, after the escaping done by
-// appendEscaped. A pattern that matches a prefix of the path matches the
-// path.
+// appendEscaped (a pattern kept as written that escaping changes, a raw
+// rule, is escaped as it is matched: escape.go). A pattern that matches a
+// prefix of the path matches the path.
 //
 // The priority of a matching rule is the length in bytes of its escaped
 // pattern, wildcards included. Among the matching rules of a group the
@@ -55,14 +56,17 @@ const (
 // A rule is a compiled allow or disallow line, in 8 bytes. Its bits, from
 // the least significant:
 //
-//	 0     20 21     36 37   44 45   46   47      48        63
-//	┌────────┬─────────┬──────┬───────┬──────┬────────────┐
-//	│  off   │  head   │ need │ shape │allow │  priority  │
-//	└────────┴─────────┴──────┴───────┴──────┴────────────┘
+//	 0     19  20  21     36 37   44 45   46   47      48        63
+//	┌────────┬───┬─────────┬──────┬───────┬──────┬────────────┐
+//	│  off   │raw│  head   │ need │ shape │allow │  priority  │
+//	└────────┴───┴─────────┴──────┴───────┴──────┴────────────┘
 //
-// off is the offset of the escaped pattern in the kept text of the file
-// (fewer than 1<<21 bytes, see srcLine) and head the length of its literal
-// head, the bytes before its first "*": at most the length of the escaped
+// off is the offset of the pattern, as written, in the kept text of the
+// file (fewer than 1<<19 bytes, see srcLine). raw is set when escaping
+// changes the pattern (escapeChanges): it is then matched escaped as it
+// goes (escape.go), and everything else in the rule is of its escaped
+// pattern. head is the length of the literal head of the escaped pattern,
+// the bytes before its first "*": at most the length of the escaped
 // pattern, which may be three times a line of maxLineLen bytes (16 bits).
 // need is, for a wildcard rule, the set of bytes a path must hold for it to
 // match (byteBit): a cheap test that rules out most wildcard patterns
@@ -80,7 +84,9 @@ const (
 type rule uint64
 
 const (
-	ruleOffBits   = 21
+	ruleRawBit    = 20
+	ruleRaw       = 1 << ruleRawBit
+	ruleOffBits   = ruleRawBit + 1 // with raw
 	ruleHeadShift = ruleOffBits
 	ruleHeadBits  = 16
 	ruleNeedShift = ruleHeadShift + ruleHeadBits
@@ -89,7 +95,19 @@ const (
 	ruleAllow     = 1 << ruleRankShift
 )
 
-func (r rule) off() uint32 { return uint32(r & (1<<ruleOffBits - 1)) }
+func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
+
+// written returns the pattern of r as written, in text, the kept text of
+// its file, as far as its priority goes: all of it, or, for the rule an
+// index.htm rule implies (ruleSet.derived), its directory and one byte
+// more.
+func (r rule) written(text string) string {
+	off, n := r.off(), r.priority()
+	if r&ruleRaw != 0 {
+		n = writtenLen(text[off:], n, n)
+	}
+	return text[off : off+uint32(n)]
+}
 
 // headLen returns the length of the literal head of the pattern of r.
 func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
@@ -101,10 +119,14 @@ func (r rule) shape() shape { return shape(r >> ruleShapeShft & 3) }
 
 // derived reports whether r is the rule an index.htm allow rule implies
 // (indexHTM): an anchored rule whose pattern, which is "…/index.htm…", does
-// not end with the "$" an anchored pattern ends with when written.
+// not end with the "$" an anchored pattern ends with when written (which
+// ends its escaped pattern too, and only then).
 func (s *ruleSet) derived(r rule) bool {
-	return r.allow() && (r.shape() == shapeExact || r.shape() == shapeAnchored) &&
-		s.file.text[r.off()+uint32(r.priority())-1] != '$'
+	if !r.allow() || r.shape() != shapeExact && r.shape() != shapeAnchored {
+		return false
+	}
+	w := r.written(s.file.text)
+	return w[len(w)-1] != '$'
 }
 
 // allow reports whether r is an allow rule.
@@ -203,17 +225,32 @@ func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
 // faster than the index for the groups of typical files.
 const smallSet = 32
 
-// head returns the literal head of the pattern of r.
+// head returns the literal head of the escaped pattern of r. Of a raw rule,
+// it is made anew (escaped), as are its pattern and text: those are for
+// layouts and Check, not for questions, which escape raw rules as they go.
 func (s *ruleSet) head(r rule) string {
 	off := r.off()
+	if r&ruleRaw != 0 {
+		return s.escaped(r, r.headLen())
+	}
 	return s.file.text[off : off+uint32(r.headLen())]
 }
 
-// pattern returns the part of the pattern of r that is matched: without a
-// trailing "$", which the shape holds, nor trailing "*"s, which match
-// anything.
+// escaped returns the first n bytes of the escaped pattern of the raw rule
+// r, made anew; n is where a part of the pattern ends (escape.go).
+func (s *ruleSet) escaped(r rule, n int) string {
+	v := s.file.text[r.off():]
+	return string(appendEscaped(nil, v[:writtenLen(v, r.priority(), n)]))
+}
+
+// pattern returns the part of the escaped pattern of r that is matched:
+// without a trailing "$", which the shape holds, nor trailing "*"s, which
+// match anything.
 func (s *ruleSet) pattern(r rule) string {
 	off := r.off()
+	if r&ruleRaw != 0 {
+		return s.escaped(r, s.end(r))
+	}
 	return s.file.text[off : off+uint32(s.end(r))]
 }
 
@@ -228,7 +265,7 @@ func (s *ruleSet) end(r rule) int {
 		// priority counts it; newRule made "…*$" a prefix rule.
 		return n - 1
 	}
-	p := s.file.text[r.off() : r.off()+uint32(n)]
+	p := s.text(r)
 	if c := p[n-1]; c != '*' && c != '$' {
 		return n
 	}
@@ -285,6 +322,13 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
+		if r&ruleRaw != 0 {
+			if s.matchesRaw(r, path, m) {
+				m.take(s, r)
+				return
+			}
+			continue
+		}
 		// The last byte of the head first: it tells most heads that are
 		// not a prefix apart without calling memequal.
 		off, n := r.off(), r.headLen()
@@ -315,11 +359,20 @@ func (s *ruleSet) match(path string, m *match) {
 
 // matches reports whether r matches path.
 func (s *ruleSet) matches(r rule, path string, m *match) bool {
+	if r&ruleRaw != 0 {
+		return s.matchesRaw(r, path, m)
+	}
 	off, n := r.off(), r.headLen()
 	if len(path) < n || path[:n] != s.file.text[off:off+uint32(n)] {
 		return false
 	}
 	return s.matchesAfterHead(r, path, m)
+}
+
+// matchesRaw reports whether r, a raw rule, matches path.
+func (s *ruleSet) matchesRaw(r rule, path string, m *match) bool {
+	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen()) &&
+		s.matchesAfterHead(r, path, m)
 }
 
 // matchesAfterHead reports whether r matches path, which starts with the
@@ -343,12 +396,59 @@ func (s *ruleSet) matchesTail(r rule, path string, m *match) bool {
 	if r.need()&^m.has != 0 {
 		return false
 	}
+	if r&ruleRaw != 0 {
+		return s.matchesTailRaw(r, path)
+	}
 	p := s.pattern(r)
 	anchored := r.shape() == shapeAnchored
 	if anchored && path[len(path)-1] != p[len(p)-1] {
 		return false
 	}
 	return matchWildcard(path[r.headLen():], p[r.headLen():], anchored)
+}
+
+// matchesTailRaw is matchesTail for a raw rule, on its pattern as written,
+// escaped as it goes.
+func (s *ruleSet) matchesTailRaw(r rule, path string) bool {
+	w, h := s.writtenParts(r)
+	return matchWildcardEscaped(path[r.headLen():], w[h:], r.shape() == shapeAnchored)
+}
+
+// writtenParts returns the part of the pattern of the raw wildcard rule r
+// that is matched (pattern), as written, and the length of its head there.
+func (s *ruleSet) writtenParts(r rule) (string, int) {
+	w := r.written(s.file.text)
+	if r.shape() == shapeAnchored {
+		// Its "$", written, or implied by an index.htm rule, whose
+		// priority counts one byte more than its directory.
+		w = w[:len(w)-1]
+	} else if c := w[len(w)-1]; c == '*' || c == '$' {
+		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
+	}
+	return w, writtenLen(w, noLimit, r.headLen())
+}
+
+// matchWildcardEscaped is matchWildcard for a pattern as written, escaped
+// as it goes: each segment lies between "*"s, so that it escapes to that
+// segment of the escaped pattern.
+func matchWildcardEscaped(path, pattern string, anchored bool) bool {
+	for {
+		pattern = strings.TrimLeft(pattern, "*")
+		i := strings.IndexByte(pattern, '*')
+		if i < 0 {
+			if anchored {
+				return hasEscapedSuffix(path, pattern)
+			}
+			return indexEscaped(path, pattern) >= 0
+		}
+		seg := pattern[:i]
+		j := indexEscaped(path, seg)
+		if j < 0 {
+			return false
+		}
+		path = path[j+escapedLen(seg):]
+		pattern = pattern[i:]
+	}
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

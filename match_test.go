@@ -40,12 +40,12 @@ func TestLongEscapedPatterns(t *testing.T) {
 	}
 }
 
-// TestLargestKeptText checks the rules of the file whose kept text is the
-// largest: MaxSize bytes of rules of non-ASCII bytes at the line limit,
-// kept as written and escaped (four times their size: a lower-case "%ff"
-// in each makes the escaped form unescape to another value than the one
-// written). The offsets of the last rules must still fit a rule
-// (ruleOffBits).
+// TestLargestKeptText checks the rules of a file whose patterns escaping
+// makes largest: MaxSize bytes of rules of non-ASCII bytes at the line
+// limit, with a lower-case "%ff" in each, which are kept as written (not
+// escaped, four bytes for one written before), so that the offsets of the
+// last rules fit a rule beside its raw bit (ruleRawBit), and matched
+// escaped.
 func TestLargestKeptText(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")
@@ -57,8 +57,8 @@ func TestLargestKeptText(t *testing.T) {
 	}
 	b.WriteString("user-agent: a\n")
 	r := Parse([]byte(b.String()))
-	if n := len(r.text); n >= 1<<ruleOffBits || n < 1<<ruleOffBits-64<<10 {
-		t.Fatalf("the kept text holds %d bytes, want just under %d", n, 1<<ruleOffBits)
+	if n := int(r.linesAt); n > MaxSize || n < MaxSize-64<<10 || len(r.text) >= 1<<ruleRawBit {
+		t.Fatalf("the kept text holds %d bytes of values, %d in all, want just under %d, and under %d", n, len(r.text), MaxSize, 1<<ruleRawBit)
 	}
 	last := tags[len(tags)-2] // the last whole line
 	esc := strings.Replace(last, "%ff", "%FF", 1) + strings.Repeat("%FF", maxLineLen-len("allow:")-len(last))

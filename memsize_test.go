@@ -134,9 +134,11 @@ var keptPerByte = map[string]float64{
 	"sitemaps-short":  1.5, // the goal
 	"rules-same":      1.5, // the goal: one rule compiled, whatever the lines
 	"rules-short":     1.5, // the goal: "allow:/ab", 8 bytes compiled and 2 of link a rule
-	"invalid-utf8":    1.5, // the goal (1.48): patterns kept escaped, 3 bytes for each byte outside ASCII
-	"utf8-long":       3.0, // the same, with nothing else: matching needs the escaped form
-	"utf8-lower":      4.0, // the same, also kept as written: "%ff" does not unescape to itself
+	"invalid-utf8":    1.5, // the goal: patterns kept as written, escaped as they are matched
+	"utf8-long":       1.5, // the goal: the same, with nothing else
+	"utf8-lower":      1.5, // the goal: the same, with a lower-case "%ff" in each
+	"utf8-short":      1.5, // the goal: the same, in a large set of short lines
+	"lower-short":     1.5, // the goal: short lines of lower-case escapes
 	"index-htm":       1.5, // the goal: one compiled rule a line, the directory "/a/$" of "/a/index.htm" filed in 4 bytes
 }
 

@@ -96,35 +96,11 @@ func (p *parser) keep(v string) int {
 	return off
 }
 
-// keepRule appends the pattern of a rule line to the kept text and returns
-// the line. A pattern that escaping (appendEscaped) changes is kept as
-// matched, escaped, when unescapePattern gives back what was written, or
-// else as written, followed by its escaped form.
+// keepRule appends the pattern of a rule line to the kept text, as
+// written, and returns the line. A pattern that escaping (appendEscaped)
+// changes is matched escaped as it goes (escape.go), not kept twice.
 func (p *parser) keepRule(v string, n int, allow bool) srcLine {
-	if escapeFree(v) {
-		return newSrcLine(p.keep(v), len(v), n, allow)
-	}
-	// Escape into the kept text; if what was written must be kept too, it
-	// goes in front of the escaped form.
-	off := len(p.text)
-	if need := 4 * len(v); cap(p.text)-off < need {
-		// Grow by at least as much again (slices.Grow gives about 2.45
-		// times), not by the quarters append grows large slices by,
-		// since a file of such patterns triples its text.
-		p.text = slices.Grow(p.text, max(need, off))
-	}
-	p.text = appendEscaped(p.text, v)
-	e := p.text[off:]
-	switch {
-	case string(e) == v:
-		return newSrcLine(off, len(v), n, allow)
-	case unescapesTo(e, v):
-		return newSrcLine(off, len(e), n, allow) | srcUnescape
-	}
-	p.text = append(p.text, v...)
-	copy(p.text[off+len(v):], p.text[off:off+len(e)])
-	copy(p.text[off:], v)
-	return newSrcLine(off, len(v), n, allow) | srcEscaped
+	return newSrcLine(p.keep(v), len(v), n, allow)
 }
 
 // keepAgent returns the offset in the kept text of agent value v, which it
@@ -154,7 +130,7 @@ func (p *parser) parse() {
 	// take one byte of table. One count, the colons: most lines that have
 	// one are directives.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], min(strings.Count(s, ":"), len(s)/2)+8)
-	// The kept text is at most the body, unless patterns need escaping.
+	// The kept text is at most the body.
 	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
 	p.finish()

@@ -81,6 +81,7 @@ func putScratch(ps *parseScratch) {
 	rs.sc.order = pooled(rs.sc.order, 8)
 	rs.sc.offs = pooled(rs.sc.offs, 4)
 	rs.sc.lens = pooled(rs.sc.lens, 4)
+	rs.sc.esc = pooled(rs.sc.esc, 1)
 	scratchPool.Put(ps)
 }
 

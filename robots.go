@@ -99,17 +99,17 @@
 // each (their kinds, and their numbers and lengths as differences), plus
 // the compiled rules, 8 bytes each. A rule that can never decide is not
 // compiled: one whose pattern starts with neither "/" nor "*", and one of
-// one or two bytes that repeats a rule of its group. A pattern with bytes
-// outside ASCII is kept as it is matched, escaped (3 bytes for each such
-// byte), and unescaped when quoted. Robots.MemSize tells how much a parsed
-// file keeps: 0.98 bytes a byte of input over a corpus of 1,694 real files;
+// one or two bytes that repeats a rule of its group. Every pattern is kept
+// as written, once: one that escaping changes (bytes outside ASCII, which
+// become 3 bytes each, or a lower-case "%xx") is escaped as it is matched,
+// without an escaped copy. Robots.MemSize tells how much a parsed file
+// keeps: 0.97 bytes a byte of input over a corpus of 1,694 real files;
 // beside its value, a rule costs a byte or two of line, 8 compiled and, in
 // a set of more than 32 rules, 2 of link, so that a file of the shortest
-// distinct rule lines ("allow:/ab") keeps 1.4 times its size; a file of
-// patterns made of bytes outside ASCII keeps up to 3 times its size (4 if
-// they also hold lower-case escapes such as "%ff", which are kept as
-// written too). Records, Extras and the rule a Decision quotes are rebuilt
-// from what is kept: to quote a rule, Decide finds its line by a binary
+// distinct rule lines ("allow:/ab") keeps 1.4 times its size, and a file
+// of patterns made of bytes outside ASCII about its size. Records, Extras
+// and the rule a Decision quotes are rebuilt from what is kept: to quote a
+// rule, Decide finds its line by a binary
 // search over a mark every 32 lines and the decoding of at most 32 lines
 // (on a tie of rank between rules of two sets, of both): about 50 ns more
 // a Decide than when lines took 8 bytes each (0.20 -> 0.25 µs on the
@@ -239,9 +239,7 @@ func (r *Robots) allowed(agent, url string) bool {
 
 // Decide reports whether the crawler agent may fetch url, and why: the
 // deciding rule and its line, or the reason no rule decided. It reads agent
-// and url as Allowed does, and allocates no more, except to quote a rule
-// whose pattern holds bytes outside ASCII, which is kept as it is matched,
-// escaped, and unescaped to be quoted as written.
+// and url as Allowed does, and allocates no more.
 func (r *Robots) Decide(agent, url string) Decision {
 	var g Group
 	r.group(agent, &g)

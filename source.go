@@ -18,18 +18,14 @@ package robots
 // number and, for a rule, whether it allows. Its bits, from the least
 // significant:
 //
-//	 0      20 21      37 38      57  58     59       60
-//	┌─────────┬──────────┬──────────┬─────┬───────┬────────┐
-//	│  offset │  length  │   line   │allow│escaped│unescape│
-//	└─────────┴──────────┴──────────┴─────┴───────┴────────┘
+//	 0      20 21      37 38      57  58
+//	┌─────────┬──────────┬──────────┬─────┐
+//	│  offset │  length  │   line   │allow│
+//	└─────────┴──────────┴──────────┴─────┘
 //
 // The values of the kept text are at most the MaxSize bytes of the body,
-// and the escaped forms of the patterns escaping changes at most three
-// times their size: at most 4 × 500 KiB in all, fewer than 1<<21 bytes
-// (TestLargeOddFiles keeps near that). A value has at most maxLineLen
-// bytes, and its escaped form three times that (< 1<<17), so that a
-// pattern of bytes outside ASCII, however long, is kept escaped alone; a
-// file has fewer than 1<<lineBits lines.
+// each as written, fewer than 1<<19 bytes; a value has at most maxLineLen
+// bytes; a file has fewer than 1<<lineBits lines.
 type srcLine uint64
 
 const (
@@ -38,11 +34,6 @@ const (
 	srcLenShift = srcOffBits
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)
-	// srcEscaped marks a rule whose pattern escaping changes: its escaped
-	// form follows its value in the kept text. srcUnescape marks one kept
-	// only escaped: what was written is its unescapePattern.
-	srcEscaped  = srcAllow << 1
-	srcUnescape = srcEscaped << 1
 )
 
 // newSrcLine returns the line numbered line whose value is n bytes at
@@ -73,28 +64,9 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 // allow reports whether the line is an allow rule.
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 
-// escaped reports whether the line is a rule whose escaped pattern differs
-// from its value, and follows it in the kept text.
-func (l srcLine) escaped() bool { return l&srcEscaped != 0 }
-
-// pattern returns the pattern of a rule line as written.
-func (l srcLine) pattern(text string) string {
-	if l&srcUnescape != 0 {
-		return unescapePattern(l.value(text))
-	}
-	return l.value(text)
-}
-
-// matched returns the pattern of a rule line as it is matched, escaped,
-// and its offset in text.
-func (l srcLine) matched(text string) (string, uint32) {
-	v, off := l.value(text), l.off()
-	if l.escaped() {
-		off += l.size()
-		return text[off : off+uint32(escapedLen(v))], off
-	}
-	return v, off
-}
+// pattern returns the pattern of a rule line as written, which is how
+// it is kept: a pattern escaping changes is matched escaped as it goes.
+func (l srcLine) pattern(text string) string { return l.value(text) }
 
 // rule returns the line as a Rule.
 func (l srcLine) rule(text string) Rule {

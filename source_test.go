@@ -4,19 +4,21 @@ import (
 	"testing"
 )
 
-// TestPatternKeptOnce checks that a pattern escaping changes is kept once,
-// escaped, when unescaping gives back what was written, and that Records
-// and Decide quote it as written either way.
+// TestPatternKeptOnce checks that a pattern is kept once, as written,
+// whether escaping changes it or not, and that Records and Decide quote it
+// as written and match it escaped.
 func TestPatternKeptOnce(t *testing.T) {
 	tests := []struct {
 		name, pattern, path string
-		once                bool // kept escaped only
+		raw                 bool // escaping changes it
 	}{
 		{"ascii", "/a/b", "/a/b", false},
 		{"utf8", "/café", "/caf%C3%A9", true},
 		{"invalid-utf8", "/\xff\xfe1\xc0", "/%FF%FE1%C0", true},
-		{"lower-hex", "/%e2%82", "/%E2%82", false},
-		{"upper-hex-and-utf8", "/%C3%A9/é", "/%C3%A9/%C3%A9", false},
+		{"lower-hex", "/%e2%82", "/%E2%82", true},
+		{"lower-hex-low", "/%2f", "/%2F", true},
+		{"upper-hex", "/%E2%82", "/%E2%82", false},
+		{"upper-hex-and-utf8", "/%C3%A9/é", "/%C3%A9/%C3%A9", true},
 		{"ascii-escape-and-utf8", "/%2F/é", "/%2F/%C3%A9", true},
 		{"percent-and-utf8", "/100%/é", "/100%/%C3%A9", true},
 		{"wildcard", "/*é$", "/x/%C3%A9", true},
@@ -24,9 +26,13 @@ func TestPatternKeptOnce(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Parse([]byte("user-agent: *\ndisallow: " + tt.pattern + "\n"))
-			_, rules := r.recordLines(0, nil, nil)
-			if once := rules[0]&srcUnescape != 0; once != tt.once {
-				t.Errorf("kept escaped only: %t, want %t", once, tt.once)
+			if got, want := r.text[:r.linesAt], "*"+tt.pattern; got != want {
+				t.Errorf("kept values %q, want %q", got, want)
+			}
+			var g Group
+			r.globalGroup(&g)
+			if rules := g.set.rules(); len(rules) != 1 || (rules[0]&ruleRaw != 0) != tt.raw {
+				t.Errorf("compiled %x, want one rule, raw %t", rules, tt.raw)
 			}
 			if got := r.Records()[0].Rules[0].Pattern; got != tt.pattern {
 				t.Errorf("Records pattern = %q, want %q", got, tt.pattern)

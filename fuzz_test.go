@@ -69,10 +69,17 @@ func equalRecords(a, b []Record) bool {
 	})
 }
 
+// rawSeed is a seed file of raw rules (escape.go): bytes outside ASCII,
+// valid UTF-8 or not, lower-case escapes, escapes cut short, in prefix,
+// exact, wildcard and index.htm rules.
+const rawSeed = "user-agent: a\ndisallow: /\nallow: /\xe9/index.html\ndisallow: /*\xe2*%ff/\nallow: /caf\xc3\xa9\n" +
+	"disallow: /%e2%82\nallow: /\xff%a\ndisallow: bcd\nallow: /*A\xff$\ndisallow: /a%E\n"
+
 // FuzzParse checks that parsing any input terminates without panic, is
 // deterministic, and ignores what follows the first MaxSize bytes.
 func FuzzParse(f *testing.F) {
 	addSeeds(f, 32<<10)
+	f.Add([]byte(rawSeed))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r1, r2 := Parse(body), Parse(body)
 		// cmp.Diff only to explain a difference: it is slow on large files.
@@ -85,7 +92,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		// The value of each line as written, which Records must give back
-		// (a pattern may be kept escaped only, and unescaped on demand).
+		// (every pattern is kept as written).
 		values := map[int]string{}
 		for _, l := range scanLinesSlow(string(body[:min(len(body), MaxSize)])) {
 			values[l.N] = l.Value
@@ -113,6 +120,8 @@ func FuzzParse(f *testing.F) {
 func FuzzAllowed(f *testing.F) {
 	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
 	f.Add([]byte("user-agent: *\ndisallow: /*a*b$\nallow: /a/index.html"), "x", "/a/")
+	f.Add([]byte(rawSeed), "a", "/%E9/")
+	f.Add([]byte(rawSeed), "a", "/a%E2b%FF/")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		checkAllowed(t, body, agent, url, askFew)
 	})
@@ -124,6 +133,8 @@ func FuzzAllowed(f *testing.F) {
 func FuzzDecide(f *testing.F) {
 	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
 	f.Add([]byte("user-agent: a\nallow: /d/index.html\ndisallow: /d/\nallow: /d/$\n"), "a", "/d/")
+	f.Add([]byte(rawSeed), "a", "/caf%C3%A9")
+	f.Add([]byte(rawSeed+strings.Repeat("disallow: /*x\xe2%e2y\n", 40)), "a", "/x%E2%E2y")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		if len(body) > 16<<10 {
 			return // bruteDecision reads the records for every path

@@ -1,0 +1,211 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// Tests of raw rules: patterns that escaping changes, kept as written and
+// escaped as they are matched (escape.go).
+
+// rawSetSizes are the sets each case of TestRawBoundaries is asked in: the
+// rules alone, a small set; with padPlain rules more, a large set laid out
+// by head; and with padWild wildcard rules more too, whose wildcard rules
+// go to the anchor table, anchored by grams of three bytes.
+var rawSetSizes = []struct {
+	name               string
+	padPlain, padWild int
+}{
+	{"small", 0, 0},
+	{"large", 40, 0},
+	{"large-wild", 40, 160},
+}
+
+// rawPadding returns plain and wild padding rules that match none of the
+// paths of the tests (they hold "§" escaped, which no path holds).
+func rawPadding(plain, wild int) string {
+	var b strings.Builder
+	for i := range plain {
+		fmt.Fprintf(&b, "disallow: /pad%%C2%%A7%d\n", i)
+	}
+	for i := range wild {
+		// One segment, or two: both kinds of anchored rules.
+		fmt.Fprintf(&b, "disallow: /*pad%%C2%%A7%s%s\n", letters(i), []string{"", "*x"}[i%2])
+	}
+	return b.String()
+}
+
+// TestRawBoundaries checks raw rules where escaping as it goes could go
+// wrong: triplets cut by the end of a pattern or a segment, segments after
+// "*" that start with hex digits, lower-case escapes in patterns and
+// paths, raw bytes in paths, "$" after a byte outside ASCII, index.htm
+// under a directory of such bytes, and precedence by escaped length; each
+// in a small set, and in large sets laid out by head and by anchor.
+func TestRawBoundaries(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules string // of the group for "*"
+		path  string
+		want  bool
+	}{
+		{"prefix-escaped", "disallow: /caf\xc3\xa9", "/caf%C3%A9/x", false},
+		{"prefix-lower-path", "disallow: /caf\xc3\xa9", "/caf%c3%a9", true},
+		{"prefix-raw-path", "disallow: /caf\xc3\xa9", "/caf\xc3\xa9", true},
+		{"prefix-partial-triplet-path", "disallow: /caf\xc3\xa9", "/caf%C3%A", true},
+		{"pattern-partial-triplet", "disallow: /a%E", "/a%E2", false},
+		{"raw-pattern-partial-triplet", "disallow: /\xff/a%E", "/%FF/a%E2", false},
+		{"raw-pattern-percent-at-end", "disallow: /\xff/%e", "/%FF/%ea", false},
+		{"raw-pattern-percent-at-end-upper", "disallow: /\xff/%e", "/%FF/%E", true},
+		// The kept text after "/\xff%a" is the next value, "bcd": the "%a"
+		// ending the pattern is no triplet with it.
+		{"percent-before-next-value", "disallow: /\xff%a\ndisallow: bcd", "/%FF%ab", false},
+		{"percent-before-next-value-upper", "disallow: /\xff%a\ndisallow: bcd", "/%FF%AB", true},
+		{"lower-escape-pattern", "disallow: /%e2%82", "/%E2%82%AC", false},
+		{"lower-escape-pattern-lower-path", "disallow: /%e2%82", "/%e2%82%ac", true},
+		{"lower-low-escape", "disallow: /a%2fb", "/a%2Fb", false},
+		{"lower-low-escape-lower-path", "disallow: /a%2fb", "/a%2fb", true},
+		{"upper-escape-written", "disallow: /%E2%82", "/%E2%82", false},
+		{"segment-hex-after-star", "disallow: /*A\xff", "/%EA%FF", false},
+		{"segment-after-star-in-triplet", "disallow: /*E\xff$", "/x%E%FF", false},
+		{"segment-raw", "disallow: /*\xe2", "/x/y%E2z", false},
+		{"segment-raw-lower-path", "disallow: /*\xe2", "/x/y%e2z", true},
+		{"segment-raw-raw-path", "disallow: /*\xe2", "/x/y\xe2z", true},
+		{"segments-two", "disallow: /*\xe2*%ff/", "/a%E2b%FF/", false},
+		{"segments-two-order", "disallow: /*\xe2*%ff/", "/a%FF/b%E2", true},
+		{"segment-long", "disallow: /*" + strings.Repeat("\xe9", 40) + "x", "/a/" + strings.Repeat("%E9", 40) + "x", false},
+		{"segment-long-short-path", "disallow: /*" + strings.Repeat("\xe9", 40) + "x", "/a/" + strings.Repeat("%E9", 39) + "x", true},
+		{"dollar-after-raw", "disallow: /\xff$", "/%FF", false},
+		{"dollar-after-raw-longer", "disallow: /\xff$", "/%FFx", true},
+		{"dollar-after-raw-wildcard", "disallow: /*\xff$", "/a/%FF", false},
+		{"dollar-after-raw-wildcard-longer", "disallow: /*\xff$", "/a/%FF/", true},
+		{"star-dollar-after-raw", "disallow: /\xff*$", "/%FF/x", false},
+		{"index-htm-raw-dir", "disallow: /\nallow: /\xe9/index.html", "/%E9/", true},
+		{"index-htm-raw-dir-deeper", "disallow: /\nallow: /\xe9/index.html", "/%E9/x", false},
+		{"index-htm-raw-dir-lower-path", "disallow: /\nallow: /\xe9/index.html", "/%e9/", false},
+		{"index-htm-lower-dir", "disallow: /\nallow: /%e9/index.htm", "/%E9/", true},
+		{"index-htm-raw-file", "disallow: /\nallow: /d/index.htm\xe9", "/d/", true},
+		{"index-htm-raw-wild-dir", "disallow: /\nallow: /*\xe9/index.htm", "/a/%E9/", true},
+		{"index-htm-raw-wild-dir-deeper", "disallow: /\nallow: /*\xe9/index.htm", "/a/%E9/b", false},
+		{"priority-escaped-length", "disallow: /%C3\nallow: /\xc3", "/%C3%A9", true},
+		{"priority-escaped-length-longer", "disallow: /%C3%\nallow: /\xc3", "/%C3%A9", false},
+		{"priority-raw-beats-longer-written", "allow: /ab\ndisallow: /\xff", "/%FFab", false},
+	}
+	for _, tt := range tests {
+		for _, size := range rawSetSizes {
+			t.Run(tt.name+"/"+size.name, func(t *testing.T) {
+				body := "user-agent: *\n" + tt.rules + "\n" + rawPadding(size.padPlain, size.padWild)
+				r := Parse([]byte(body))
+				if got := r.Allowed("a", tt.path); got != tt.want {
+					t.Errorf("Allowed(%q) = %t, want %t", tt.path, got, tt.want)
+				}
+				if got := slowAllowed([]byte(body), []string{"a"}, tt.path); got != tt.want {
+					t.Errorf("slow model: Allowed(%q) = %t, want %t", tt.path, got, tt.want)
+				}
+				if d := r.Decide("a", tt.path); d.Allowed != tt.want {
+					t.Errorf("Decide(%q) = %v, want allowed %t", tt.path, d, tt.want)
+				}
+			})
+		}
+	}
+}
+
+// TestRawQuoted checks that Decide quotes a raw rule as written, and that
+// a pattern written in two ways that escape alike decides on the earlier
+// line, in small and large sets.
+func TestRawQuoted(t *testing.T) {
+	for _, size := range rawSetSizes {
+		t.Run(size.name, func(t *testing.T) {
+			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\ndisallow: /%FF/a\n" + rawPadding(size.padPlain, size.padWild)
+			r := Parse([]byte(body))
+			d := r.Decide("a", "/%FF/a")
+			want := Rule{Allow: false, Pattern: "/%ff/a", Line: 2}
+			if d.Allowed || d.Rule != want {
+				t.Errorf("Decide(/%%FF/a) = %v, want disallowed by %v", d, want)
+			}
+			if got := r.Records()[0].Rules[1].Pattern; got != "/\xff/a" {
+				t.Errorf("Records pattern = %q, want %q", got, "/\xff/a")
+			}
+		})
+	}
+}
+
+// rawPieces are the pieces of the random patterns and paths of
+// TestRawMatchesSlowModel: bytes outside ASCII, escapes of both cases,
+// whole and cut, hex digits, wildcards, and the index.htm quirk.
+var rawPieces = []string{"\xe2", "\xff", "\xc3\xa9", "%e2", "%E2", "%ff", "%FF", "%c3%a9", "%C3%A9", "%e", "%E", "%", "A",
+	"e", "2", "f", "a", "/", "/", "*", "index.htm"}
+
+// randomRaw returns up to n random pieces of rawPieces, without "*" if
+// path.
+func randomRaw(rng *rand.Rand, n int, path bool) string {
+	var b strings.Builder
+	for range 1 + rng.IntN(n) {
+		p := rawPieces[rng.IntN(len(rawPieces))]
+		if path && p == "*" {
+			p = "%2A"
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// TestRawMatchesSlowModel checks Allowed against the slow model on random
+// files of patterns with bytes outside ASCII and escapes of both cases, in
+// small and large sets, some with many wildcard rules, on random paths and
+// on paths made from the patterns, escaped or not.
+func TestRawMatchesSlowModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for i := range 150 {
+		n := []int{6, 40, 120}[i%3]
+		var b strings.Builder
+		b.WriteString("user-agent: *\n")
+		var patterns []string
+		for range n {
+			p := "/" + randomRaw(rng, 5, false)
+			if rng.IntN(4) == 0 {
+				p += "$"
+			}
+			patterns = append(patterns, p)
+			b.WriteString([]string{"allow: ", "disallow: "}[rng.IntN(2)] + p + "\n")
+		}
+		body := []byte(b.String())
+		r := Parse(body)
+		var paths []string
+		for range 20 {
+			paths = append(paths, "/"+randomRaw(rng, 8, true))
+		}
+		for range 20 {
+			p := patterns[rng.IntN(len(patterns))]
+			p = strings.NewReplacer("*", randomRaw(rng, 2, true), "$", "").Replace(p)
+			if rng.IntN(2) == 0 {
+				p = string(appendEscaped(nil, p))
+			}
+			paths = append(paths, p+[]string{"", "/", "x", "%E2"}[rng.IntN(4)])
+		}
+		for _, p := range paths {
+			if got, want := r.Allowed("a", p), slowAllowed(body, []string{"a"}, p); got != want {
+				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t\nfile: %q", i, p, got, want, body)
+			}
+		}
+	}
+}
+
+// TestRawNoAllocs checks that questions to sets of raw rules, small and
+// large, allocate nothing once laid out.
+func TestRawNoAllocs(t *testing.T) {
+	for _, size := range rawSetSizes {
+		t.Run(size.name, func(t *testing.T) {
+			body := "user-agent: *\ndisallow: /*\xe2*%ff/\nallow: /\xe9/index.html\ndisallow: /caf\xc3\xa9\n" +
+				"disallow: /*" + strings.Repeat("\xe9", 40) + "x\n" + rawPadding(size.padPlain, size.padWild)
+			r := Parse([]byte(body))
+			for _, p := range []string{"/a%E2b%FF/", "/%E9/", "/caf%C3%A9", "/a/" + strings.Repeat("%E9", 40) + "x", "/x"} {
+				r.Allowed("a", p)
+				if n := testing.AllocsPerRun(20, func() { r.Allowed("a", p) }); n != 0 {
+					t.Errorf("Allowed(%q) allocates %v times", p, n)
+				}
+			}
+		})
+	}
+}

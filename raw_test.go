@@ -15,7 +15,7 @@ import (
 // by head; and with padWild wildcard rules more too, whose wildcard rules
 // go to the anchor table, anchored by grams of three bytes.
 var rawSetSizes = []struct {
-	name               string
+	name              string
 	padPlain, padWild int
 }{
 	{"small", 0, 0},

@@ -128,6 +128,14 @@ func escapeStep(v string, i, j, size int) (t [3]byte, n, k int) {
 func compareEscaped(v string, size, n int, s string) (int, byte) {
 	j := 0
 	for i := 0; j < n; {
+		// ASCII but "%", most bytes, stands for itself.
+		if c := v[i]; c < 0x80 && c != '%' {
+			if j == len(s) || s[j] != c {
+				return j, c
+			}
+			i, j = i+1, j+1
+			continue
+		}
 		t, tn, k := escapeStep(v, i, j, size)
 		i += k
 		for x := range tn {

@@ -201,7 +201,17 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		}
 	}
 	t := &x.float
-	anchor := s.chooseAnchors(t, float)
+	// The pattern of each rule after its head; of a set with raw rules,
+	// escaped once each, first (ruleSet.pattern).
+	tail := func(k int) string { return s.pattern(float[k])[float[k].headLen():] }
+	if x.raw {
+		tails := make([]string, len(float))
+		for k := range float {
+			tails[k] = tail(k)
+		}
+		tail = func(k int) string { return tails[k] }
+	}
+	anchor := s.chooseAnchors(t, float, tail)
 	for _, a := range anchor {
 		if a != 0 {
 			nFloat++
@@ -225,7 +235,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// first, then the others.
 	tags := make([]floatTag, len(float))
 	for k, r := range float {
-		tags[k] = floatTag{rarest(s.pattern(r)[r.headLen():]), anchorPrint(anchor[k])}
+		tags[k] = floatTag{rarest(tail(k)), anchorPrint(anchor[k])}
 		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
 			tags[k].anchor |= 1 // a gram of one byte is looked up once
 		}
@@ -257,12 +267,12 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 }
 
 // chooseAnchors returns the anchor of each rule of float, or 0 for a
-// loose rule, and sets t.lens.
-func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
-	tail := func(r rule) string { return s.pattern(r)[r.headLen():] }
+// loose rule, and sets t.lens; tail(k) is the pattern of rule k after its
+// head.
+func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) string) []uint32 {
 	freq := new(gramCounts)
-	for _, r := range float {
-		grams(tail(r), func(g uint32) {
+	for k := range float {
+		grams(tail(k), func(g uint32) {
 			if f := freq.counter(g); *f < 1<<16-1 {
 				*f++
 			}
@@ -273,7 +283,7 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule) []uint32 {
 	anchor := make([]uint32, len(float))
 	choose := func(k int, lens uint8) {
 		best, bestCost := uint32(0), -1
-		grams(tail(float[k]), func(g uint32) {
+		grams(tail(k), func(g uint32) {
 			c := anchorCost(g, *freq.counter(g))
 			if lens&(1<<(gramLen(g)-1)) != 0 && (bestCost < 0 || c < bestCost) {
 				best, bestCost = g, c

@@ -91,8 +91,12 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("bytes after MaxSize changed the records (-all +capped):\n%s", cmp.Diff(a, b))
 			}
 		}
-		// The value of each line as written, which Records must give back
-		// (every pattern is kept as written).
+		// The values are kept as written, once: never more than the
+		// input, so that their offsets fit a rule beside its raw bit.
+		if n := int(r1.linesAt); n > min(len(body), MaxSize) || n >= 1<<ruleRawBit {
+			t.Fatalf("the kept values are %d bytes, of %d input bytes", n, len(body))
+		}
+		// The value of each line as written, which Records must give back.
 		values := map[int]string{}
 		for _, l := range scanLinesSlow(string(body[:min(len(body), MaxSize)])) {
 			values[l.N] = l.Value

@@ -164,21 +164,30 @@ func (s *ruleSet) dir(rules []rule, d uint32) string {
 	return s.file.text[off : off+d&0xFFFF]
 }
 
+// compareDirPlain is compareDir for the directory of a rule that is not
+// raw, which is as written: not strings.Compare, through which path
+// escapes to the heap.
+func (b *bigSet) compareDirPlain(s *ruleSet, rules []rule, d uint32, path string) int {
+	switch dir := s.dir(rules, d); {
+	case dir < path:
+		return -1
+	case dir == path:
+		return 0
+	}
+	return 1
+}
+
 // compareDir compares the directory d of b.dirs (ruleSet.dir) with path,
 // as strings.Compare does: in a set with raw rules, escaping it as it
 // goes.
 func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
 	if !b.raw {
-		// Not strings.Compare, through which path escapes.
-		switch dir := s.dir(rules, d); {
-		case dir < path:
-			return -1
-		case dir == path:
-			return 0
-		}
-		return 1
+		return b.compareDirPlain(s, rules, d, path)
 	}
 	r := rules[d>>16]
+	if r&ruleRaw == 0 {
+		return b.compareDirPlain(s, rules, d, path)
+	}
 	c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
 	return c
 }
@@ -349,6 +358,16 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
 	text := s.file.text
 	compare := func(r rule) (int, int) {
+		if r&ruleRaw == 0 {
+			h := text[r.off() : r.off()+uint32(r.headLen())]
+			switch {
+			case h < path:
+				return -1, 0
+			case h == path:
+				return 0, len(h)
+			}
+			return 1, 0
+		}
 		return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path)
 	}
 	lo, hi := 0, len(rules)
@@ -363,7 +382,11 @@ func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
 	if lo == 0 {
 		return -1, 0
 	}
-	_, common := compare(rules[lo-1])
+	r := rules[lo-1]
+	if r&ruleRaw == 0 {
+		return int32(lo - 1), commonPrefixLen(text[r.off():r.off()+uint32(r.headLen())], path)
+	}
+	_, common := compare(r)
 	return int32(lo - 1), common
 }
 
@@ -411,20 +434,26 @@ func (l *links) size() int { return sliceSize[uint16](cap(l.short)) + sliceSize[
 // each head, greatest last, and links the last rule of each head to that of
 // the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	s.sortByHead(rules, b.raw)
+	heads := s.sortByHead(rules, b.raw)
+	head := func(k int) string {
+		if heads != nil {
+			return heads[k]
+		}
+		return s.head(rules[k])
+	}
 	b.up = makeLinks(len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
-		h := s.head(rules[lo])
+		h := head(lo)
 		hi := lo + 1
-		for hi < len(rules) && s.head(rules[hi]) == h {
+		for hi < len(rules) && head(hi) == h {
 			hi++
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
 			b.up.set(j, inRun)
 		}
-		for len(stack) > 0 && !strings.HasPrefix(h, s.head(rules[stack[len(stack)-1]])) {
+		for len(stack) > 0 && !strings.HasPrefix(h, head(int(stack[len(stack)-1]))) {
 			stack = stack[:len(stack)-1]
 		}
 		b.up.set(hi-1, -1)
@@ -443,15 +472,17 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 // order (by key, greatest first). It sorts the first 8 bytes of each head,
 // as a number, with the rule's index: most heads differ there, and only
 // those alike in them are compared as strings. The heads of a set with
-// raw rules are escaped once each, first.
-func (s *ruleSet) sortByHead(rules []rule, raw bool) {
+// raw rules are escaped once each, first, and returned in their new order;
+// else it returns nil.
+func (s *ruleSet) sortByHead(rules []rule, raw bool) []string {
 	type item struct {
 		prefix uint64
 		i      int32
 	}
 	head := func(i int32) string { return s.head(rules[i]) }
+	var heads []string
 	if raw {
-		heads := make([]string, len(rules))
+		heads = make([]string, len(rules))
 		for i, r := range rules {
 			heads[i] = s.head(r)
 		}
@@ -482,10 +513,18 @@ func (s *ruleSet) sortByHead(rules []rule, raw bool) {
 		return cmp.Compare(a.i, b.i)
 	})
 	sorted := make([]rule, len(rules))
+	var sortedHeads []string
+	if raw {
+		sortedHeads = make([]string, len(rules))
+	}
 	for k, it := range items {
 		sorted[k] = rules[it.i]
+		if raw {
+			sortedHeads[k] = heads[it.i]
+		}
 	}
 	copy(rules, sorted)
+	return sortedHeads
 }
 
 // commonPrefixLen returns the length of the longest common prefix of a and b.

@@ -3,6 +3,7 @@ package robots
 import (
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Patterns and how they match.
@@ -240,7 +241,8 @@ func (s *ruleSet) head(r rule) string {
 // r, made anew; n is where a part of the pattern ends (escape.go).
 func (s *ruleSet) escaped(r rule, n int) string {
 	v := s.file.text[r.off():]
-	return string(appendEscaped(nil, v[:writtenLen(v, r.priority(), n)]))
+	b := appendEscaped(make([]byte, 0, n), v[:writtenLen(v, r.priority(), n)])
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // pattern returns the part of the escaped pattern of r that is matched:

@@ -324,6 +324,10 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
+		off, n := r.off(), r.headLen()
+		if len(path) < n {
+			continue
+		}
 		if r&ruleRaw != 0 {
 			if s.matchesRaw(r, path, m) {
 				m.take(s, r)
@@ -333,8 +337,7 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 		}
 		// The last byte of the head first: it tells most heads that are
 		// not a prefix apart without calling memequal.
-		off, n := r.off(), r.headLen()
-		if len(path) < n || n > 0 && path[n-1] != text[off+uint32(n)-1] || path[:n] != text[off:off+uint32(n)] {
+		if n > 0 && path[n-1] != text[off+uint32(n)-1] || path[:n] != text[off:off+uint32(n)] {
 			continue
 		}
 		if sh := r.shape(); sh == shapePrefix || sh == shapeExact && len(path) == n ||

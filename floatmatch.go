@@ -167,14 +167,3 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 	}
 	return path[:r.headLen()] == s.head(r)
 }
-
-// segmentAtRaw is segmentAt for a raw rule, whose segment seg is as
-// written: escaped as it goes.
-func (s *ruleSet) segmentAtRaw(r rule, seg, path string, i, n int) bool {
-	k := indexInEscaped(seg, path[i:i+n])
-	p, m := i-k, escapedLen(seg)
-	if k < 0 || p < r.headLen() || p+m > len(path) || !equalEscaped(path[p:p+m], seg) {
-		return false
-	}
-	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
-}

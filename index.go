@@ -164,34 +164,6 @@ func (s *ruleSet) dir(rules []rule, d uint32) string {
 	return s.file.text[off : off+d&0xFFFF]
 }
 
-// compareDirPlain is compareDir for the directory of a rule that is not
-// raw, which is as written: not strings.Compare, through which path
-// escapes to the heap.
-func (b *bigSet) compareDirPlain(s *ruleSet, rules []rule, d uint32, path string) int {
-	switch dir := s.dir(rules, d); {
-	case dir < path:
-		return -1
-	case dir == path:
-		return 0
-	}
-	return 1
-}
-
-// compareDir compares the directory d of b.dirs (ruleSet.dir) with path,
-// as strings.Compare does: in a set with raw rules, escaping it as it
-// goes.
-func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
-	if !b.raw {
-		return b.compareDirPlain(s, rules, d, path)
-	}
-	r := rules[d>>16]
-	if r&ruleRaw == 0 {
-		return b.compareDirPlain(s, rules, d, path)
-	}
-	c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
-	return c
-}
-
 // matchDirs updates m with the rule of a directory of b.dirs that is path:
 // "/d/" for "Allow: /d/index.html", as if "Allow: /d/$" were written on
 // its line.
@@ -200,16 +172,26 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	if rank < m.rank || rank == m.rank && !m.quote {
 		return
 	}
+	if b.raw {
+		b.matchDirsRaw(s, rules, path, m)
+		return
+	}
 	lo, hi := 0, len(b.dirs)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if b.compareDir(s, rules, b.dirs[mid], path) < 0 {
+		if s.dir(rules, b.dirs[mid]) < path {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for ; lo < len(b.dirs) && b.compareDir(s, rules, b.dirs[lo], path) == 0; lo++ {
+	b.takeDirs(s, rules, lo, path, m)
+}
+
+// takeDirs updates m with the rules of the directories of b.dirs from lo
+// on that are path (matchDirs).
+func (b *bigSet) takeDirs(s *ruleSet, rules []rule, lo int, path string, m *match) {
+	for ; lo < len(b.dirs) && b.isDir(s, rules, b.dirs[lo], path); lo++ {
 		of := rules[b.dirs[lo]>>16]
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
@@ -348,46 +330,6 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			}
 		}
 	}
-}
-
-// searchHeadsRaw returns the last of rules, the third run of a laid-out
-// set with raw rules, whose head is at most path, or -1, and the length of
-// the common prefix of that head and path: the search of matchHeaded, with
-// heads escaped as they go (a head that escaping does not change, of a
-// rule that is not raw, is one that it leaves as it is).
-func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
-	text := s.file.text
-	compare := func(r rule) (int, int) {
-		if r&ruleRaw == 0 {
-			h := text[r.off() : r.off()+uint32(r.headLen())]
-			switch {
-			case h < path:
-				return -1, 0
-			case h == path:
-				return 0, len(h)
-			}
-			return 1, 0
-		}
-		return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path)
-	}
-	lo, hi := 0, len(rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if c, _ := compare(rules[mid]); c <= 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == 0 {
-		return -1, 0
-	}
-	r := rules[lo-1]
-	if r&ruleRaw == 0 {
-		return int32(lo - 1), commonPrefixLen(text[r.off():r.off()+uint32(r.headLen())], path)
-	}
-	_, common := compare(r)
-	return int32(lo - 1), common
 }
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.

@@ -3,7 +3,6 @@ package robots
 import (
 	"strings"
 	"sync/atomic"
-	"unsafe"
 )
 
 // Patterns and how they match.
@@ -97,18 +96,6 @@ const (
 )
 
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
-
-// written returns the pattern of r as written, in text, the kept text of
-// its file, as far as its priority goes: all of it, or, for the rule an
-// index.htm rule implies (ruleSet.derived), its directory and one byte
-// more.
-func (r rule) written(text string) string {
-	off, n := r.off(), r.priority()
-	if r&ruleRaw != 0 {
-		n = writtenLen(text[off:], n, n)
-	}
-	return text[off : off+uint32(n)]
-}
 
 // headLen returns the length of the literal head of the pattern of r.
 func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
@@ -235,14 +222,6 @@ func (s *ruleSet) head(r rule) string {
 		return s.escaped(r, r.headLen())
 	}
 	return s.file.text[off : off+uint32(r.headLen())]
-}
-
-// escaped returns the first n bytes of the escaped pattern of the raw rule
-// r, made anew; n is where a part of the pattern ends (escape.go).
-func (s *ruleSet) escaped(r rule, n int) string {
-	v := s.file.text[r.off():]
-	b := appendEscaped(make([]byte, 0, n), v[:writtenLen(v, r.priority(), n)])
-	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
 // pattern returns the part of the escaped pattern of r that is matched:
@@ -374,12 +353,6 @@ func (s *ruleSet) matches(r rule, path string, m *match) bool {
 	return s.matchesAfterHead(r, path, m)
 }
 
-// matchesRaw reports whether r, a raw rule, matches path.
-func (s *ruleSet) matchesRaw(r rule, path string, m *match) bool {
-	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen()) &&
-		s.matchesAfterHead(r, path, m)
-}
-
 // matchesAfterHead reports whether r matches path, which starts with the
 // head of r.
 func (s *ruleSet) matchesAfterHead(r rule, path string, m *match) bool {
@@ -410,50 +383,6 @@ func (s *ruleSet) matchesTail(r rule, path string, m *match) bool {
 		return false
 	}
 	return matchWildcard(path[r.headLen():], p[r.headLen():], anchored)
-}
-
-// matchesTailRaw is matchesTail for a raw rule, on its pattern as written,
-// escaped as it goes.
-func (s *ruleSet) matchesTailRaw(r rule, path string) bool {
-	w, h := s.writtenParts(r)
-	return matchWildcardEscaped(path[r.headLen():], w[h:], r.shape() == shapeAnchored)
-}
-
-// writtenParts returns the part of the pattern of the raw wildcard rule r
-// that is matched (pattern), as written, and the length of its head there.
-func (s *ruleSet) writtenParts(r rule) (string, int) {
-	w := r.written(s.file.text)
-	if r.shape() == shapeAnchored {
-		// Its "$", written, or implied by an index.htm rule, whose
-		// priority counts one byte more than its directory.
-		w = w[:len(w)-1]
-	} else if c := w[len(w)-1]; c == '*' || c == '$' {
-		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
-	}
-	return w, writtenLen(w, noLimit, r.headLen())
-}
-
-// matchWildcardEscaped is matchWildcard for a pattern as written, escaped
-// as it goes: each segment lies between "*"s, so that it escapes to that
-// segment of the escaped pattern.
-func matchWildcardEscaped(path, pattern string, anchored bool) bool {
-	for {
-		pattern = strings.TrimLeft(pattern, "*")
-		i := strings.IndexByte(pattern, '*')
-		if i < 0 {
-			if anchored {
-				return hasEscapedSuffix(path, pattern)
-			}
-			return indexEscaped(path, pattern) >= 0
-		}
-		seg := pattern[:i]
-		j := indexEscaped(path, seg)
-		if j < 0 {
-			return false
-		}
-		path = path[j+escapedLen(seg):]
-		pattern = pattern[i:]
-	}
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not

@@ -182,13 +182,15 @@ var (
 	genRuleKeys = []string{"allow", "Allow", "disallow", "Disallow", "DISALLOW", "dissallow", "disalow", "Disallowed", "alow"}
 	genPatterns = []string{"", "/", "*", "/*", "/$", "/a", "/a/", "/a*", "/a$", "/a*$", "/a*b", "/a*b$", "/*b", "/*.php$", "/a/b",
 		"/a$b", "/a**", "/a/index.html", "/a/index.htm", "/a/index.html*", "/%7e", "/%7E", "/~", "/caf\xE9", "/caf\xC3\xA9",
-		"/caf%c3%a9", "/a b", "fish", "/a\x00b", "/p;q", "/?q=", "/a?b=c", "/a#b", "/ /", "https://example.com/a"}
+		"/caf%c3%a9", "/a b", "fish", "/a\x00b", "/p;q", "/?q=", "/a?b=c", "/a#b", "/ /", "https://example.com/a",
+		"/*\xC3\xA9$", "/%e2*b", "/\xE9/index.html", "/*A\xE9", "/a%E"}
 	genOthers = []string{"", "", "# comment", "disallow /a", "disallow /a /b", "allow\t/a", "junk", ": /a",
 		"sitemap: https://example.com/s.xml", "crawl-delay: 5", "disallow: /a # comment", "\xEF\xBB\xBFdisallow: /a"}
 	genBreaks = []string{"\n", "\n", "\r\n", "\r"}
 	genURLs   = []string{"", "/", "/a", "/a/", "/ab", "/a/b", "/a/index.html", "/b", "/a$b", "/x.php", "/x.php?y",
 		"https://example.com/a/b?c=d#e", "//example.com/a", "example.com/a", "http://x.com;p/a", "/~", "/%7E",
-		"/caf%C3%A9", "/caf\xC3\xA9", "/p;q", "/robots.txt", "a"}
+		"/caf%C3%A9", "/caf\xC3\xA9", "/p;q", "/robots.txt", "a", "/x/caf%C3%A9", "/%E2b", "/%e2b", "/%E9/", "/%EA%E9",
+		"/a%E9"}
 )
 
 // generateFile returns a small random file of groups made of the pieces

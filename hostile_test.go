@@ -18,6 +18,13 @@ func hostileFiles() map[string]string {
 		star.WriteString(strings.Repeat("*a", (maxLineLen-len("disallow: /"))/2))
 		star.WriteString("\n")
 	}
+	var starRaw strings.Builder // the same, of a byte outside ASCII: raw rules, escaped as they are matched
+	starRaw.WriteString("user-agent: *\n")
+	for starRaw.Len() < MaxSize {
+		starRaw.WriteString("disallow: /")
+		starRaw.WriteString(strings.Repeat("*\xe9", (maxLineLen-len("disallow: /"))/2))
+		starRaw.WriteString("\n")
+	}
 	var starShort strings.Builder // as many short distinct wildcard rules as fit
 	starShort.WriteString("user-agent: *\n")
 	for i := 0; starShort.Len() < MaxSize; i++ {
@@ -91,6 +98,7 @@ func hostileFiles() map[string]string {
 	}
 	return map[string]string{
 		"wildcards-long":  star.String(),
+		"wildcards-raw":   starRaw.String(),
 		"wildcards-short": starShort.String(),
 		"agents-100k":     agents.String(),
 		"rules-100k":      rules.String(),

@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -205,6 +206,26 @@ func TestRawNoAllocs(t *testing.T) {
 				if n := testing.AllocsPerRun(20, func() { r.Allowed("a", p) }); n != 0 {
 					t.Errorf("Allowed(%q) allocates %v times", p, n)
 				}
+			}
+		})
+	}
+}
+
+// TestRawCheck checks that Check compares raw rules by their escaped
+// patterns: a pattern written with a byte outside ASCII repeats one
+// written with its lower-case escape, in small and large sets.
+func TestRawCheck(t *testing.T) {
+	for _, size := range rawSetSizes {
+		t.Run(size.name, func(t *testing.T) {
+			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\n" + rawPadding(size.padPlain, size.padWild)
+			var got []Code
+			for _, d := range Check([]byte(body)) {
+				if d.Line == 3 && d.Code != CodeInvalidUTF8 {
+					got = append(got, d.Code)
+				}
+			}
+			if want := []Code{CodeDuplicateRule}; !slices.Equal(got, want) {
+				t.Errorf("Check reports %v on line 3, want %v", got, want)
 			}
 		})
 	}

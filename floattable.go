@@ -205,9 +205,9 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// escaped once each, first (ruleSet.pattern).
 	tail := func(k int) string { return s.pattern(float[k])[float[k].headLen():] }
 	if x.raw {
-		tails := make([]string, len(float))
-		for k := range float {
-			tails[k] = tail(k)
+		tails := s.escapedAll(float, s.end)
+		for k, r := range float {
+			tails[k] = tails[k][r.headLen():]
 		}
 		tail = func(k int) string { return tails[k] }
 	}

@@ -424,10 +424,7 @@ func (s *ruleSet) sortByHead(rules []rule, raw bool) []string {
 	head := func(i int32) string { return s.head(rules[i]) }
 	var heads []string
 	if raw {
-		heads = make([]string, len(rules))
-		for i, r := range rules {
-			heads[i] = s.head(r)
-		}
+		heads = s.escapedAll(rules, rule.headLen)
 		head = func(i int32) string { return heads[i] }
 	}
 	items := make([]item, len(rules))

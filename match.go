@@ -246,11 +246,13 @@ func (s *ruleSet) end(r rule) int {
 		// priority counts it; newRule made "…*$" a prefix rule.
 		return n - 1
 	}
-	p := s.text(r)
-	if c := p[n-1]; c != '*' && c != '$' {
+	// As written: its trailing "$" and "*"s are those of the escaped
+	// pattern.
+	p := r.written(s.file.text)
+	if c := p[len(p)-1]; c != '*' && c != '$' {
 		return n
 	}
-	return len(strings.TrimRight(strings.TrimSuffix(p, "$"), "*"))
+	return n - (len(p) - len(strings.TrimRight(strings.TrimSuffix(p, "$"), "*")))
 }
 
 // line returns the line of r.

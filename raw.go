@@ -30,6 +30,32 @@ func (s *ruleSet) escaped(r rule, n int) string {
 	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }
 
+// escapedAll returns the first n(r) bytes of the escaped pattern of each
+// of rules (head, pattern): those of raw rules made anew, in one
+// allocation, for a layout.
+func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
+	size := 0
+	for _, r := range rules {
+		if r&ruleRaw != 0 {
+			size += n(r)
+		}
+	}
+	buf := make([]byte, 0, size) // never grown: each part takes n(r) bytes
+	out := make([]string, len(rules))
+	text := s.file.text
+	for i, r := range rules {
+		k := n(r)
+		if r&ruleRaw == 0 {
+			out[i] = text[r.off() : r.off()+uint32(k)]
+			continue
+		}
+		v, start := text[r.off():], len(buf)
+		buf = appendEscaped(buf, v[:writtenLen(v, r.priority(), k)])
+		out[i] = unsafe.String(unsafe.SliceData(buf[start:]), k) // not written again
+	}
+	return out
+}
+
 // matchesRaw reports whether r, a raw rule, matches path.
 func (s *ruleSet) matchesRaw(r rule, path string, m *match) bool {
 	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen()) &&

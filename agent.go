@@ -6,7 +6,6 @@ package robots
 import (
 	"cmp"
 	"strings"
-	"sync/atomic"
 )
 
 // ProductToken returns the crawler's product token from a full User-Agent
@@ -266,7 +265,7 @@ type moreGroups struct {
 // lo in Robots.compiled, and their layout (moreGroups.bigs).
 type bigOf struct {
 	lo, n int32
-	big   *atomic.Pointer[bigSet]
+	big   *lazyLayout
 }
 
 // compareLower compares token with s, both lower-cased, as strings.Compare

@@ -1,6 +1,6 @@
 package robots
 
-// The layout of a large rule set, made on its first query: its rules
+// The layout of a large rule set, made once it is asked enough (lazy.go): its rules
 // sorted by head, each head linked to the longest other that is a prefix of
 // it, so that one binary search finds the heads that are prefixes of a path.
 
@@ -12,8 +12,8 @@ import (
 )
 
 // A bigSet describes the layout of a set of more than smallSet rules.
-// Parse stores the rules in file order; the first query lays them out in
-// place (layOut), in three runs:
+// Parse stores the rules in file order; once the set is asked enough
+// (lazy.go), a question lays them out in place (layOut), in three runs:
 //
 //   - the wildcard rules, filed by anchor in the buckets of a floatTable,
 //     when there are many;
@@ -45,10 +45,11 @@ type bigSet struct {
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
-// returns its layout. Of concurrent first queries, one lays the rules out
-// while the others wait, under a lock of the file that only first queries
-// take; no query reads the rules of a large set before its layout is
-// published. MemSize counts the layout from then on.
+// returns its layout. Of concurrent questions, one lays the rules out
+// while the others wait, under a lock of the file that only questions to
+// sets not laid out take (shared, to scan: scanUnlaid); no query reads the
+// rules of a large set while they are laid out. MemSize counts the layout
+// from then on.
 func (s *ruleSet) layOut() *bigSet {
 	f := s.file
 	f.layMu.Lock()

@@ -186,7 +186,9 @@ func TestDecideNoAllocs(t *testing.T) {
 	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
 	for _, agent := range []string{"a", "b", "c", "z"} {
 		for _, p := range paths {
-			r.Decide(agent, p) // the first question lays the sets out
+			for range layoutQuestions + 1 {
+				r.Decide(agent, p) // lays the sets out
+			}
 			want := 0.0
 			if agent == "c" && p == "/caf%C3%A9/x" {
 				want = 1
@@ -297,6 +299,7 @@ func TestLayoutRepeats(t *testing.T) {
 			t.Errorf("Allowed(%q) = %t, the slow model says %t", tt.path, got, want)
 		}
 	}
+	layOutAll(r)
 	var g Group
 	r.globalGroup(&g)
 	if x := g.set.big.Load(); x == nil || x.nLive != 101 || g.set.n != 200 {

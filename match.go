@@ -2,7 +2,6 @@ package robots
 
 import (
 	"strings"
-	"sync/atomic"
 )
 
 // Patterns and how they match.
@@ -30,7 +29,8 @@ import (
 // ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
 // head, the bytes before its first "*". A small group tries its rules from
 // the highest priority down, stopping at the first that matches. A large
-// group sorts its rules by head on its first query, so that one binary
+// group tries every rule on its first questions, and, once asked enough
+// (lazy.go), sorts its rules by head, so that one binary
 // search and a walk along links from head to shorter head find the heads
 // that are prefixes of a path, and files its wildcard rules, when it has
 // many, by a run of one to three of their literal bytes, found by looking
@@ -166,8 +166,8 @@ type ruleSet struct {
 	file  *Robots
 	lo, n int32
 	// big holds the layout of a set of more than smallSet rules once its
-	// first query made it (index.go); it is nil in smaller sets.
-	big *atomic.Pointer[bigSet]
+	// questions made it (lazy.go, index.go); it is nil in smaller sets.
+	big *lazyLayout
 }
 
 // A recSet is the compiled rules of one record alone, as Robots.sets keeps
@@ -306,11 +306,7 @@ func (s *ruleSet) match(path string, m *match) {
 		s.try(s.rules(), path, m)
 		return
 	}
-	b := s.big.Load()
-	if b == nil {
-		b = s.layOut()
-	}
-	b.match(s, path, m)
+	s.matchLarge(path, m)
 }
 
 // matches reports whether r matches path.

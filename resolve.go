@@ -7,7 +7,6 @@ package robots
 import (
 	"cmp"
 	"slices"
-	"sync/atomic"
 )
 
 // resolve builds the groups of r from its records: one per product token
@@ -325,7 +324,7 @@ func (b *groupBuilder) set(rec int32) {
 		m := b.r.moreGroups()
 		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
 		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
-		b.size += objectSize[atomic.Pointer[bigSet]]()
+		b.size += objectSize[lazyLayout]()
 	}
 }
 
@@ -353,7 +352,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 	compile(&g.set, b.r, rules, &b.sc)
 	if g.set.big != nil {
-		b.size += objectSize[atomic.Pointer[bigSet]]()
+		b.size += objectSize[lazyLayout]()
 	}
 }
 

@@ -121,15 +121,20 @@
 // rules when the file is parsed, so that Allowed costs the same whatever
 // the number of groups (up to a budget of as many rules again as the file
 // has; past it, in files built to defeat merging, a group asks the set of
-// each of its records). A set of more than 32 rules is laid out on its
-// first question: its rules are sorted in place by literal head, each head
+// each of its records). A set of more than 32 rules answers its first
+// questions by trying each of its rules, in time linear in its size; a
+// large group is indexed once it has been asked enough to pay for it: on
+// its 25th question, when its scans have cost about as much as its layout,
+// so that a file asked once after each fetch is never laid out, and one
+// asked many times costs at most about twice the least it could. The
+// layout sorts its rules in place by literal head, each head
 // linked to the longest other head that is a prefix of it (2 bytes a rule),
 // but the directories that its index.htm allow rules also allow, which are
 // filed apart (4 bytes each), and, when it has 32 or more, its wildcard rules, which are filed instead
 // by a run of one to three literal bytes after the head, the rarest among
 // them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
-// rules, up to 8,192); this costs about as much as parsing the rules did, and
-// every question after it allocates nothing. A question then costs a
+// rules, up to 8,192); this costs about as much as parsing the rules did.
+// No question allocates, but the one that lays a set out. A question then costs a
 // binary search, the rules of the heads that start the path, and a look-up
 // for each byte of the path that finds the wildcard rules whose run of
 // bytes stands there: time linear in the path's length, and in the rules
@@ -175,9 +180,10 @@ type Robots struct {
 	// more holds what only some files need: groups of several records and
 	// sets of more than smallSet rules (resolve.go); nil in most files.
 	more *moreGroups
-	// layMu is held while the rules of a large set are laid out, on its
-	// first query (index.go).
-	layMu sync.Mutex
+	// layMu is held while the rules of a large set are laid out in place
+	// (index.go), and, shared, while a question scans the rules of a set
+	// not yet laid out (lazy.go).
+	layMu sync.RWMutex
 
 	// size is the bytes r keeps reachable (memsize.go), and lazySize those
 	// of the indexes built since.
@@ -209,9 +215,9 @@ func DisallowAll() *Robots { return disallowAll }
 // its path, parameters and query are used.
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
-// ";" ("https://example.com?q") and is longer than 2 KiB, and on the first
-// question answered by a group of more than 32 rules, which builds its
-// index (see Cost).
+// ";" ("https://example.com?q") and is longer than 2 KiB, and on the
+// question that lays out a group of more than 32 rules, which builds its
+// index once it has been asked enough (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
 	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page

@@ -1,0 +1,142 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// layOutAll lays out every set of r of more than smallSet rules, as enough
+// questions to each would.
+func layOutAll(r *Robots) {
+	if r == nil || r.more == nil {
+		return
+	}
+	for _, b := range r.more.bigs {
+		s := ruleSet{file: r, lo: b.lo, n: b.n, big: b.big}
+		s.layOut()
+	}
+	for i := range r.more.multi {
+		if s := &r.more.multi[i].set; s.big != nil {
+			s.layOut()
+		}
+	}
+}
+
+// warm asks r about url for agent as many times as it takes to lay out
+// the sets that answer it: the state of a file that a crawler has asked
+// enough.
+func warm(r *Robots, agent, url string) {
+	for range layoutQuestions + 1 {
+		r.Allowed(agent, url)
+	}
+}
+
+// scannedAndLaidOut returns two parses of body: one as parsed, whose large
+// sets answer their first questions by scanning, and one whose large sets
+// are all laid out.
+func scannedAndLaidOut(body string) map[string]*Robots {
+	laid := Parse([]byte(body))
+	layOutAll(laid)
+	return map[string]*Robots{"scanned": Parse([]byte(body)), "laid-out": laid}
+}
+
+// largeSet returns the set that answers agent in r.
+func largeSet(r *Robots, agent string) *ruleSet {
+	var g Group
+	r.group(agent, &g)
+	return &g.set
+}
+
+// TestLazyLayout checks that a large set answers its first questions by
+// scanning, with the answers and quoted rules of the slow models, that it
+// is laid out on question layoutQuestions+1 and not before, and that it
+// answers the same after.
+func TestLazyLayout(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+	}{
+		{"headed-floating-loose", layoutBody()},
+		{"index-htm", indexHTMFile(60)},
+		{"repeats", strings.Repeat("user-agent: *\ndisallow: /a\nallow: /a*\ndisallow: /*b\n", 30)},
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Parse([]byte(tt.body))
+			set := largeSet(r, "a")
+			if set.big == nil {
+				t.Fatalf("the set of a has %d rules, want more than %d", set.n, smallSet)
+			}
+			for q := range 3 * layoutQuestions {
+				if laid := set.big.Load() != nil; laid != (q > layoutQuestions) {
+					t.Fatalf("before question %d: laid out = %t", q+1, laid)
+				}
+				path := fmt.Sprintf("/p%d/%dx%03dy%c", rng.IntN(20), rng.IntN(20), rng.IntN(500), 'a'+rng.IntN(26))
+				switch q % 3 {
+				case 1:
+					path = fmt.Sprintf("/d%d/", rng.IntN(70))
+				case 2:
+					path = "/a" + strings.Repeat("b", rng.IntN(3))
+				}
+				want, ok := bruteDecision(r, "a", path)
+				d := r.Decide("a", path)
+				if ok && (d.Reason != ReasonRule || d.Rule != want) || !ok && d.Reason == ReasonRule {
+					t.Errorf("question %d: Decide(a, %q) = %v, want %v (%t)", q+1, path, d, want, ok)
+				}
+				if got, want := d.Allowed, slowAllowed([]byte(tt.body), []string{"a"}, path); got != want {
+					t.Errorf("question %d: Decide(a, %q).Allowed = %t, slow model says %t", q+1, path, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestScansAllocateNothing checks that the questions a large set answers
+// by scanning, before its layout, allocate nothing.
+func TestScansAllocateNothing(t *testing.T) {
+	r := Parse([]byte(indexHTMFile(60) + "user-agent: b\n" + strings.Repeat("disallow: /*x\nallow: /p\n", 40)))
+	for _, agent := range []string{"a", "b"} {
+		set := largeSet(r, agent)
+		if n := testing.AllocsPerRun(layoutQuestions/2-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+			t.Errorf("Allowed(%q) allocates %v times before the layout", agent, n)
+		}
+		if set.big.Load() != nil {
+			t.Errorf("the set of %q is laid out after %d questions", agent, layoutQuestions/2)
+		}
+	}
+}
+
+// TestLazyLayoutRace asks a large set from many goroutines at once across
+// its layout: every answer must be the one the laid-out set gives, and
+// the set must be laid out once.
+func TestLazyLayoutRace(t *testing.T) {
+	body := layoutBody()
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/p7/", "/p3/4", "/p0/0"}
+	ref := Parse([]byte(body))
+	layOutAll(ref)
+	for round := range 4 {
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		for g := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 3 * layoutQuestions {
+					p, a := paths[(i+g)%len(paths)], []string{"a", "b", "z"}[(i+round)%3]
+					if got, want := r.Decide(a, p), ref.Decide(a, p); got != want {
+						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if got, want := r.MemSize(), ref.MemSize(); got != want {
+			t.Errorf("round %d: MemSize() = %d, want %d, that of the file laid out once", round, got, want)
+		}
+	}
+}

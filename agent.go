@@ -242,7 +242,7 @@ func (r *Robots) single(rec int32, named bool, g *Group) {
 // recSet sets *s to the compiled rules of record rec alone.
 func (r *Robots) recSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
-	s.file, s.lo, s.n = r, int32(rs>>recSetLo), int32(rs&recSetBig)
+	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
 	if s.n == recSetBig {
 		b := &r.more.bigs[s.lo]
 		s.lo, s.n, s.big = b.lo, b.n, b.big
@@ -281,4 +281,12 @@ func compareLower(token, s string) int {
 		}
 	}
 	return cmp.Compare(len(token), len(s))
+}
+
+// recsOf returns the n records from lo in m.recs, or none if m is nil.
+func (m *moreGroups) recsOf(lo, n int32) []int32 {
+	if m == nil || n == 0 {
+		return nil
+	}
+	return m.recs[lo : lo+n]
 }

@@ -52,6 +52,7 @@ type bigSet struct {
 // from then on.
 func (s *ruleSet) layOut() *bigSet {
 	f := s.file
+	s.ready()
 	f.layMu.Lock()
 	defer f.layMu.Unlock()
 	if b := s.big.Load(); b != nil {
@@ -415,6 +416,7 @@ func (s *ruleSet) sorted() []rule {
 	if s.n == 0 {
 		return nil
 	}
+	s.ready()
 	s.file.layMu.Lock()
 	rules := slices.Clone(s.rules())
 	laid := s.big != nil && s.big.Load() != nil

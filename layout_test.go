@@ -241,7 +241,7 @@ func TestLayoutDirs(t *testing.T) {
 	b.WriteString("disallow: /\n")              // 47
 	body := b.String()
 	r := Parse([]byte(body))
-	if n, want := len(r.compiled), 46+1; n != want {
+	if n, want := compiledRules(r), 46+1; n != want {
 		t.Errorf("%d compiled rules, want %d: one a line, one more for the directory with a \"*\"", n, want)
 	}
 	for _, tt := range []struct {

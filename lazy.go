@@ -1,111 +1,200 @@
 package robots
 
-// When a large set is laid out: not on its first question, but once it
-// has been asked enough to pay for it.
+// When a large set is compiled and laid out: not when the file is parsed,
+// but once its questions have cost about as much as each step.
 //
-// Laying out a set of n rules (index.go) costs about as much as
-// layoutQuestions questions that scan its n rules one by one. A set is
-// asked by scanning until its scans have cost that much, and laid out on
-// the question after: so that, whatever the number of questions, the
-// total work is at most about twice the least of "always scan" and "lay
-// out at once" (a ski rental). A crawler that asks a file one question
-// after each fetch never pays for a layout; one that asks it many pays
-// for it once, early, and then asks at the speed of the layout.
+// A set of more than smallSet rule lines (lazySet) is not compiled by
+// Parse: its first compileQuestions questions read its rule lines from the
+// line table and try each (scanLines), which costs less than compiling
+// them; the question after compiles them (compileLazy). Laying out a set
+// of n rules (index.go) costs about as much as layoutQuestions questions
+// that scan its n compiled rules one by one (scanRules): a set is asked by
+// scanning until it has been asked that many times, and laid out on the
+// question after. Each step is a ski rental: whatever the number of
+// questions, the total work is at most about twice the least of "always
+// scan" and "compile and lay out at once". A crawler that asks a file one
+// question after each fetch never pays for a layout, nor for compiling its
+// large sets; one that asks it many pays for both once, early, and then
+// asks at the speed of the layout.
 
 import (
 	"sync/atomic"
 )
 
 // A lazyLayout is the layout of a set of more than smallSet rules once it
-// is made (nil before), and what its questions have cost until then.
+// is made (nil before), and how many questions the set was asked until
+// then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// scanned is the number of rules the questions of the set have
-	// scanned, while it had no layout.
-	scanned atomic.Int64
+	// asked counts the questions of the set before its layout (up to a
+	// few more than layoutQuestions, if questions race).
+	asked atomic.Int32
 	// dirsOmitted reports that compile left out the rules of the
 	// directories of the set's index.htm allow rules (omitDirs): its
 	// layout files them (bigSet.dirs), and a scan finds them.
 	dirsOmitted bool
+	// lazy reports a set that Parse left to its questions to compile
+	// (lazySet): the rules of the records srcN from srcLo in
+	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
+	// ruleSet counts their rule lines, not its compiled rules, which
+	// compileLazy keeps in own.
+	lazy        bool
+	srcLo, srcN int32
+	own         atomic.Pointer[[]rule]
 }
 
-// layoutQuestions is the number of questions that scan a set, all its
-// rules, whose cost is about that of its layout. Over the 404 sets of more
-// than smallSet rules that answer Googlebot in the real-world corpus, a
-// layout costs 13 to 33 scans of "/some/page.html" (quartiles; median 18,
-// 41 summed over the sets, the largest costing most): 3 to 8 ns a rule to
+// The questions a large set answers in each state: from its rule lines
+// for the first compileQuestions, compiled for the rest of the first
+// layoutQuestions, then laid out. Over the 404 sets of more than smallSet
+// rules that answer Googlebot in the real-world corpus, asked
+// "/some/page.html": compiling costs 3 to 5 reads of the rule lines, and a
+// layout 13 to 33 scans of the compiled rules (quartiles; median 18, 41
+// summed over the sets, the largest costing most): 3 to 8 ns a rule to
 // scan, 50 to 200 to lay out.
-const layoutQuestions = 24
+const (
+	compileQuestions = 4
+	layoutQuestions  = 24
+)
+
+// lazySet returns a set of the n rule lines of the records srcN from srcLo
+// in file.more.recs, or of record srcLo alone if srcN is 0, to be compiled
+// once asked enough: a set of more than smallSet rule lines, which would
+// cost Parse most of its compiling, and which many files never see asked
+// more than once.
+func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
+	return ruleSet{file: file, n: int32(n), big: &lazyLayout{lazy: true, srcLo: srcLo, srcN: srcN}}
+}
+
+// compiled returns the compiled rules of a lazy set, or none before it
+// is compiled.
+func (l *lazyLayout) compiled() []rule {
+	if p := l.own.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// ready returns the compiled rules of s, which it compiles first if s is
+// a lazy set not yet compiled.
+func (s *ruleSet) ready() []rule {
+	if s.big == nil || !s.big.lazy || s.big.own.Load() != nil {
+		return s.rules()
+	}
+	return s.compileLazy()
+}
 
 // matchLarge updates m with the best rule of s, a set of more than
-// smallSet rules, that matches path: from its layout, which it makes once
-// the scans of s have cost about as much as making it, else by scanning
-// its rules.
+// smallSet rules (or rule lines), that matches path: from its layout, if
+// it has one, else as answerUnlaid says.
 func (s *ruleSet) matchLarge(path string, m *match) {
 	b := s.big.Load()
 	if b == nil {
-		if b = s.scanUnlaid(path, m); b == nil {
+		if b = s.answerUnlaid(path, m); b == nil {
 			return
 		}
 	}
 	b.match(s, path, m)
 }
 
-// scanUnlaid updates m by scanning the rules of s, if s has no layout and
-// its scans have not yet cost about as much as one. Otherwise it returns
+// answerUnlaid updates m for s, which has no layout: from its rule lines
+// if it is a lazy set asked fewer than compileQuestions times, else from
+// its compiled rules (which it compiles if need be) if it has been asked
+// fewer than layoutQuestions times or it is a lazy set of smallSet
+// compiled rules or fewer, which is never laid out. Otherwise it returns
 // the layout of s, which it makes if need be, for the caller to match
-// with. The layout rewrites the rules in place, under the lock of the
-// file: a scan reads them under the same lock, shared.
-func (s *ruleSet) scanUnlaid(path string, m *match) *bigSet {
-	if s.big.scanned.Add(int64(s.n)) > layoutQuestions*int64(s.n) {
+// with.
+func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
+	l := s.big
+	if !l.lazy {
+		return s.scanUnlaid(path, m, l.asked.Add(1))
+	}
+	rules := l.compiled()
+	q := int32(0)
+	if rules == nil {
+		if q = l.asked.Add(1); q <= compileQuestions {
+			s.scanLines(path, m)
+			return nil
+		}
+		rules = s.compileLazy()
+	}
+	if len(rules) <= smallSet {
+		s.try(rules, path, m) // sorted, as a small set
+		return nil
+	}
+	if q == 0 {
+		q = l.asked.Add(1)
+	}
+	return s.scanUnlaid(path, m, q)
+}
+
+// scanUnlaid updates m by scanning the compiled rules of s, asked for the
+// qth time, or, past layoutQuestions, returns its layout, which it makes
+// if need be.
+func (s *ruleSet) scanUnlaid(path string, m *match, q int32) *bigSet {
+	if q > layoutQuestions {
 		return s.layOut()
 	}
+	// The layout rewrites the rules in place, under the lock of the
+	// file: the scan reads them under the same lock, shared.
 	f := s.file
 	f.layMu.RLock()
 	defer f.layMu.RUnlock()
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	s.scan(path, m)
+	s.scanRules(path, m)
 	return nil
 }
 
-// scan updates m with the best rule of s that matches path, trying every
-// rule of s, in any order, and the directories of its index.htm allow
-// rules if compile left those out.
-func (s *ruleSet) scan(path string, m *match) {
-	for _, r := range s.rules() {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			continue
-		}
-		if s.matches(r, path, m) {
-			m.take(s, r)
-		}
+// compileLazy compiles the rules of s, a lazy set, once: of concurrent
+// first questions, one compiles while the others wait, under the lock of
+// layOut. The rules are decoded from the line table and compiled as Parse
+// would have, into a slice of their own, which MemSize counts from then
+// on. A set whose compiled rules are smallSet or fewer keeps them sorted,
+// as a small set does, and is never laid out (matchLarge).
+func (s *ruleSet) compileLazy() []rule {
+	f, l := s.file, s.big
+	f.layMu.Lock()
+	defer f.layMu.Unlock()
+	if p := l.own.Load(); p != nil {
+		return *p
 	}
-	if s.big.dirsOmitted {
-		s.scanDirs(path, m)
+	// In the scratch space of Parse: the rule lines, the compiled rules
+	// before they are copied to a slice of their size, compile's own.
+	ps := getScratch()
+	defer putScratch(ps)
+	rs := &ps.resolve
+	lines := rs.rules[:0]
+	if l.srcN == 0 {
+		lines = f.appendRuleLines(lines, l.srcLo)
 	}
+	for _, rec := range f.more.recsOf(l.srcLo, l.srcN) {
+		lines = f.appendRuleLines(lines, rec)
+	}
+	into := Robots{text: f.text, compiled: rs.compiled[:0]}
+	var c ruleSet
+	compile(&c, &into, lines, &rs.sc)
+	rules := make([]rule, len(into.compiled))
+	copy(rules, into.compiled)
+	rs.rules, rs.compiled = lines, into.compiled
+	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
+	l.own.Store(&rules)
+	f.lazySize.Add(int64(objectSize[[]rule]() + sliceSize[rule](cap(rules))))
+	return rules
 }
 
-// scanDirs updates m with the directory of an index.htm allow rule of s
-// that is path, as bigSet.matchDirs does from a layout: "/d/" for
-// "Allow: /d/index.html", as if "Allow: /d/$" were written on its line.
-func (s *ruleSet) scanDirs(path string, m *match) {
-	rank := uint32(len(path)+1)<<1 | 1
-	if rank < m.rank || rank == m.rank && !m.quote || path == "" || path[len(path)-1] != '/' {
-		return
+// appendRuleLines appends the rule lines of record rec to lines.
+func (r *Robots) appendRuleLines(lines []srcLine, rec int32) []srcLine {
+	end := -1
+	if int(rec)+1 < r.recordCount() {
+		end = r.recordStart(int(rec) + 1)
 	}
-	text := s.file.text
-	const file = len("index.htm")
-	for _, r := range s.rules() {
-		off := r.off()
-		if !r.allow() || r.priority() < len(path)+file || text[off:off+uint32(len(path))] != path ||
-			plainDir(s.text(r)) != len(path) {
-			continue
-		}
-		d := newRule(path, len(path)+1, true, true, off)
-		if m.beatenBy(s, d) {
-			m.take(s, d)
+	d := r.readerAt(r.recordStart(int(rec)))
+	var e entry
+	for d.i != end && d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			lines = append(lines, e.l)
 		}
 	}
+	return lines
 }

@@ -8,21 +8,49 @@ import (
 	"testing"
 )
 
-// layOutAll lays out every set of r of more than smallSet rules, as enough
-// questions to each would.
-func layOutAll(r *Robots) {
+// largeSets returns the sets of r of more than smallSet rules (or rule
+// lines, for a lazy set), each once.
+func largeSets(r *Robots) []ruleSet {
 	if r == nil || r.more == nil {
-		return
+		return nil
+	}
+	var sets []ruleSet
+	seen := map[*lazyLayout]bool{}
+	add := func(s ruleSet) {
+		if s.big != nil && !seen[s.big] {
+			seen[s.big] = true
+			sets = append(sets, s)
+		}
 	}
 	for _, b := range r.more.bigs {
-		s := ruleSet{file: r, lo: b.lo, n: b.n, big: b.big}
-		s.layOut()
+		add(ruleSet{file: r, lo: b.lo, n: b.n, big: b.big})
 	}
-	for i := range r.more.multi {
-		if s := &r.more.multi[i].set; s.big != nil {
+	for _, g := range r.more.multi {
+		add(g.set)
+	}
+	return sets
+}
+
+// layOutAll compiles and lays out every set of r of more than smallSet
+// rules, as enough questions would.
+func layOutAll(r *Robots) {
+	for _, s := range largeSets(r) {
+		if len(s.ready()) > smallSet {
 			s.layOut()
 		}
 	}
+}
+
+// compiledRules returns the number of compiled rules of r, those of its
+// lazy sets included, which it compiles.
+func compiledRules(r *Robots) int {
+	n := len(r.compiled)
+	for _, s := range largeSets(r) {
+		if s.big.lazy {
+			n += len(s.ready())
+		}
+	}
+	return n
 }
 
 // warm asks r about url for agent as many times as it takes to lay out
@@ -50,10 +78,11 @@ func largeSet(r *Robots, agent string) *ruleSet {
 	return &g.set
 }
 
-// TestLazyLayout checks that a large set answers its first questions by
-// scanning, with the answers and quoted rules of the slow models, that it
-// is laid out on question layoutQuestions+1 and not before, and that it
-// answers the same after.
+// TestLazyLayout checks that a large set answers its first questions from
+// its rule lines, then from its compiled rules, then from its layout, with
+// the answers and quoted rules of the slow models throughout: that it is
+// compiled on question compileQuestions+1 and not before, and laid out on
+// question layoutQuestions+1 and not before.
 func TestLazyLayout(t *testing.T) {
 	tests := []struct {
 		name string
@@ -68,10 +97,13 @@ func TestLazyLayout(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Parse([]byte(tt.body))
 			set := largeSet(r, "a")
-			if set.big == nil {
-				t.Fatalf("the set of a has %d rules, want more than %d", set.n, smallSet)
+			if set.big == nil || !set.big.lazy {
+				t.Fatalf("the set of a has %d rule lines, want a lazy set of more than %d", set.n, smallSet)
 			}
 			for q := range 3 * layoutQuestions {
+				if compiled := set.big.compiled() != nil; compiled != (q > compileQuestions) {
+					t.Fatalf("before question %d: compiled = %t", q+1, compiled)
+				}
 				if laid := set.big.Load() != nil; laid != (q > layoutQuestions) {
 					t.Fatalf("before question %d: laid out = %t", q+1, laid)
 				}
@@ -96,16 +128,24 @@ func TestLazyLayout(t *testing.T) {
 }
 
 // TestScansAllocateNothing checks that the questions a large set answers
-// by scanning, before its layout, allocate nothing.
+// from its rule lines, before it is compiled, and from its compiled rules,
+// before its layout, allocate nothing.
 func TestScansAllocateNothing(t *testing.T) {
 	r := Parse([]byte(indexHTMFile(60) + "user-agent: b\n" + strings.Repeat("disallow: /*x\nallow: /p\n", 40)))
 	for _, agent := range []string{"a", "b"} {
 		set := largeSet(r, agent)
-		if n := testing.AllocsPerRun(layoutQuestions/2-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+		if n := testing.AllocsPerRun(compileQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+			t.Errorf("Allowed(%q) allocates %v times before the set is compiled", agent, n)
+		}
+		r.Allowed(agent, "/d3/") // compiles
+		if set.big.compiled() == nil {
+			t.Fatalf("the set of %q is not compiled after %d questions", agent, compileQuestions+1)
+		}
+		if n := testing.AllocsPerRun(layoutQuestions/2, func() { r.Allowed(agent, "/d3/") }); n != 0 {
 			t.Errorf("Allowed(%q) allocates %v times before the layout", agent, n)
 		}
 		if set.big.Load() != nil {
-			t.Errorf("the set of %q is laid out after %d questions", agent, layoutQuestions/2)
+			t.Errorf("the set of %q is laid out after %d questions", agent, compileQuestions+2+layoutQuestions/2)
 		}
 	}
 }

@@ -196,8 +196,14 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s.
-func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
+// rules returns the compiled rules of s: none, for a set compiled on its
+// first question (lazy.go), before that question (ruleSet.ready).
+func (s *ruleSet) rules() []rule {
+	if s.big != nil && s.big.lazy {
+		return s.big.compiled()
+	}
+	return s.file.compiled[s.lo : s.lo+s.n]
+}
 
 // smallSet is the size up to which a rule set is searched linearly, which is
 // faster than the index for the groups of typical files.

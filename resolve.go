@@ -54,6 +54,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 	if len(rs.compiled) > 0 {
 		r.compiled = append(make([]rule, 0, len(rs.compiled)), rs.compiled...)
 	}
+	r.mayMatch = len(r.compiled) > 0 || b.lazy
 	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
@@ -194,7 +195,10 @@ type groupBuilder struct {
 	// budget is the number of rules merging may compile beyond one set per
 	// record; below 0, no more merging.
 	budget int
-	sc     scratch
+	// lazy reports that some set is left to its first question to
+	// compile (lazySet).
+	lazy bool
+	sc   scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.multi and r.compiled.
 	size int
@@ -310,7 +314,9 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	return g
 }
 
-// set compiles the rules of record rec alone into r.sets, once.
+// set compiles the rules of record rec alone into r.sets, once, or, if
+// it has more than smallSet rule lines, leaves them to its first question
+// (lazySet).
 func (b *groupBuilder) set(rec int32) {
 	if b.done[rec] {
 		return
@@ -318,7 +324,11 @@ func (b *groupBuilder) set(rec int32) {
 	b.done[rec] = true
 	var s ruleSet
 	lo, hi := b.first[rec], b.first[rec+1]
-	compile(&s, b.r, b.rules[lo:hi], &b.sc)
+	if hi-lo > smallSet {
+		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
+	} else {
+		compile(&s, b.r, b.rules[lo:hi], &b.sc)
+	}
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
 		m := b.r.moreGroups()
@@ -343,6 +353,11 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		return
 	}
 	b.budget -= n
+	if n > smallSet {
+		g.set, b.lazy = lazySet(b.r, n, g.recLo, g.recN), true
+		b.size += objectSize[lazyLayout]()
+		return
+	}
 	rules := b.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
 	if !contiguous {
 		rules = make([]srcLine, 0, n)

@@ -97,7 +97,8 @@
 // (user-agents, rules, sitemaps, other keys and their values) packed into
 // one text, followed by a table of those lines in about a byte and a half
 // each (their kinds, and their numbers and lengths as differences), plus
-// the compiled rules, 8 bytes each. A rule that can never decide is not
+// the compiled rules, 8 bytes each (those of a large set once it has been
+// asked enough to compile them: see below). A rule that can never decide is not
 // compiled: one whose pattern starts with neither "/" nor "*", and one of
 // one or two bytes that repeats a rule of its group. A pattern with bytes
 // outside ASCII is kept as it is matched, escaped (3 bytes for each such
@@ -121,12 +122,14 @@
 // rules when the file is parsed, so that Allowed costs the same whatever
 // the number of groups (up to a budget of as many rules again as the file
 // has; past it, in files built to defeat merging, a group asks the set of
-// each of its records). A set of more than 32 rules answers its first
-// questions by trying each of its rules, in time linear in its size; a
-// large group is indexed once it has been asked enough to pay for it: on
-// its 25th question, when its scans have cost about as much as its layout,
-// so that a file asked once after each fetch is never laid out, and one
-// asked many times costs at most about twice the least it could. The
+// each of its records). A set of more than 32 rule lines is not compiled
+// by Parse: its first 4 questions read its rule lines from the line table
+// and try each, in time linear in its size; its 5th compiles it, and the
+// questions after it try each of its compiled rules, until a large group
+// is indexed, once it has been asked enough to pay for it: on its 25th
+// question, when its scans have cost about as much as its layout. So a
+// file asked once after each fetch is never compiled nor laid out, and
+// one asked many times costs at most about twice the least it could. The
 // layout sorts its rules in place by literal head, each head
 // linked to the longest other head that is a prefix of it (2 bytes a rule),
 // but the directories that its index.htm allow rules also allow, which are
@@ -167,6 +170,9 @@ type Robots struct {
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
+	// mayMatch reports that the file has a rule that may match a path:
+	// a compiled rule, or a set left to its questions to compile.
+	mayMatch bool
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32
@@ -216,10 +222,10 @@ func DisallowAll() *Robots { return disallowAll }
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
 // ";" ("https://example.com?q") and is longer than 2 KiB, and on the
-// question that lays out a group of more than 32 rules, which builds its
-// index once it has been asked enough (see Cost).
+// questions that compile and lay out a group of more than 32 rules, once
+// it has been asked enough (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
-	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
+	if r != nil && !r.mayMatch && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page
 	}
 	return r.allowed(agent, url)

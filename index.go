@@ -37,6 +37,9 @@ type bigSet struct {
 	// (splitRepeats): the runs above are among them, and the others follow,
 	// never asked.
 	nLive int32
+	// rules are the rules of the set, laid out (ruleSet.rules, without
+	// the look-up of a lazy set's).
+	rules []rule
 	// dirs are the directories that the index.htm allow rules of the set
 	// also allow, when compile left their rules out (omitDirs): the index
 	// of the index.htm rule in the laid-out set, shifted left 16, and the
@@ -59,6 +62,7 @@ func (s *ruleSet) layOut() *bigSet {
 		return b
 	}
 	b := s.newLayout(s.rules())
+	b.rules = s.rules()
 	s.big.Store(b)
 	f.lazySize.Add(int64(b.memSize()))
 	return b
@@ -232,7 +236,7 @@ func (s *ruleSet) text(r rule) string {
 // match updates m with the best rule of s, laid out as b, that matches
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
-	rules := s.rules()[:b.nLive]
+	rules := b.rules[:b.nLive]
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)

@@ -83,19 +83,6 @@ func (s *ruleSet) ready() []rule {
 	return s.compileLazy()
 }
 
-// matchLarge updates m with the best rule of s, a set of more than
-// smallSet rules (or rule lines), that matches path: from its layout, if
-// it has one, else as answerUnlaid says.
-func (s *ruleSet) matchLarge(path string, m *match) {
-	b := s.big.Load()
-	if b == nil {
-		if b = s.answerUnlaid(path, m); b == nil {
-			return
-		}
-	}
-	b.match(s, path, m)
-}
-
 // answerUnlaid updates m for s, which has no layout: from its rule lines
 // if it is a lazy set asked fewer than compileQuestions times, else from
 // its compiled rules (which it compiles if need be) if it has been asked
@@ -151,7 +138,7 @@ func (s *ruleSet) scanUnlaid(path string, m *match, q int32) *bigSet {
 // layOut. The rules are decoded from the line table and compiled as Parse
 // would have, into a slice of their own, which MemSize counts from then
 // on. A set whose compiled rules are smallSet or fewer keeps them sorted,
-// as a small set does, and is never laid out (matchLarge).
+// as a small set does, and is never laid out (answerUnlaid).
 func (s *ruleSet) compileLazy() []rule {
 	f, l := s.file, s.big
 	f.layMu.Lock()

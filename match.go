@@ -312,7 +312,13 @@ func (s *ruleSet) match(path string, m *match) {
 		s.try(s.rules(), path, m)
 		return
 	}
-	s.matchLarge(path, m)
+	b := s.big.Load()
+	if b == nil {
+		if b = s.answerUnlaid(path, m); b == nil {
+			return // answered without a layout (lazy.go)
+		}
+	}
+	b.match(s, path, m)
 }
 
 // matches reports whether r matches path.

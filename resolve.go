@@ -67,7 +67,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 
 // addRecord starts a record: the rules that follow are its own.
 func (rs *resolveScratch) addRecord() {
-	rs.first = push(rs.first, int32(len(rs.rules)))
+	pushIn(&rs.first, int32(len(rs.rules)))
 }
 
 // addAgent adds the user-agent line of value v, kept at off, to the
@@ -85,7 +85,7 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 }
 
 // addRule adds rule line l to the current record.
-func (rs *resolveScratch) addRule(l srcLine) { rs.rules = push(rs.rules, l) }
+func (rs *resolveScratch) addRule(l srcLine) { pushIn(&rs.rules, l) }
 
 // A naming is a (token, record) pair of a user-agent line: the token as
 // written, n bytes at off in the kept text, and, to sort by, its first 8

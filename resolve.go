@@ -77,11 +77,11 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 	token := agentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
-			rs.global = push(rs.global, rec)
+			pushIn(&rs.global, rec)
 		}
 		return
 	}
-	rs.names = push(rs.names, newNaming(token, off, rec))
+	pushIn(&rs.names, newNaming(token, off, rec))
 }
 
 // addRule adds rule line l to the current record.

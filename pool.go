@@ -55,8 +55,12 @@ var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 
 // maxPooled is the capacity, in bytes, beyond which a slice of scratch
 // is not pooled: a file of MaxSize bytes, which a crawler seldom sees,
-// need not make every later Parse hold that much.
-const maxPooled = 64 << 10
+// need not make every later Parse hold that much. Files of 64 KiB to 256
+// KiB are a third of the bytes of the real-world corpus (17 of its 1,694
+// files): pooling their scratch too (at most a quarter of MaxSize a
+// slice, and only until two collections pass it by) cut the bytes Parse
+// allocates over the corpus by a third (8.25 to 5.26 MB).
+const maxPooled = 256 << 10
 
 // getScratch returns a scratch from the pool.
 func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }

@@ -161,12 +161,16 @@ type ruleSet struct {
 	// written, which Decide quotes, and the compiled rules of the set: n of
 	// them from lo in file.compiled. In a set of at most smallSet rules they
 	// are sorted by key, greatest first, and tried in order: the first that
-	// matches wins. A larger set keeps them in file order until its first
-	// query lays them out (index.go).
+	// matches wins. A larger set keeps them in file order until its
+	// questions lay them out (lazy.go, index.go). A set of more than
+	// smallSet rule lines is compiled by its questions, not by Parse
+	// (lazySet): n counts its rule lines, and lo is 0; its compiled rules
+	// are its own (rules).
 	file  *Robots
 	lo, n int32
-	// big holds the layout of a set of more than smallSet rules once its
-	// questions made it (lazy.go, index.go); it is nil in smaller sets.
+	// big holds, for a set of more than smallSet rules or rule lines, its
+	// layout once its questions made it, and its state until then
+	// (lazy.go, index.go); it is nil in smaller sets.
 	big *lazyLayout
 }
 
@@ -196,8 +200,8 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s: none, for a set compiled on its
-// first question (lazy.go), before that question (ruleSet.ready).
+// rules returns the compiled rules of s: none, for a set that its
+// questions compile (lazy.go), before they do (ruleSet.ready).
 func (s *ruleSet) rules() []rule {
 	if s.big != nil && s.big.lazy {
 		return s.big.compiled()

@@ -195,8 +195,8 @@ type groupBuilder struct {
 	// budget is the number of rules merging may compile beyond one set per
 	// record; below 0, no more merging.
 	budget int
-	// lazy reports that some set is left to its first question to
-	// compile (lazySet).
+	// lazy reports that some set is left to its questions to compile
+	// (lazySet).
 	lazy bool
 	sc   scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
@@ -315,7 +315,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 }
 
 // set compiles the rules of record rec alone into r.sets, once, or, if
-// it has more than smallSet rule lines, leaves them to its first question
+// it has more than smallSet rule lines, leaves them to its questions
 // (lazySet).
 func (b *groupBuilder) set(rec int32) {
 	if b.done[rec] {

@@ -153,6 +153,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		return cmp.Compare(a.rec(), b.rec())
 	})
 	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
+	alike := true // all tokens have as many records
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
 		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
@@ -161,13 +162,18 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 			}
 		}
 		runs = append(runs, rn)
+		alike = alike && rn.recs == runs[0].recs
 		i = int(rn.hi)
 	}
 	order := extend(rs.order[:0], len(runs))
 	for k := range order {
 		order[k] = int32(k)
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	// Most files name each token in one record: tokens of as many records
+	// each stay in their order, which a stable sort would keep.
+	if !alike {
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	}
 	return runs, order
 }
 

@@ -153,7 +153,8 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		return cmp.Compare(a.rec(), b.rec())
 	})
 	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
-	alike := true // until two tokens have different numbers of records
+	// alike holds until two tokens have different numbers of records.
+	alike := true
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
 		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {

@@ -282,11 +282,3 @@ func compareLower(token, s string) int {
 	}
 	return cmp.Compare(len(token), len(s))
 }
-
-// recsOf returns the n records from lo in m.recs, or none if m is nil.
-func (m *moreGroups) recsOf(lo, n int32) []int32 {
-	if m == nil || n == 0 {
-		return nil
-	}
-	return m.recs[lo : lo+n]
-}

@@ -152,11 +152,13 @@ func (s *ruleSet) compileLazy() []rule {
 	defer putScratch(ps)
 	rs := &ps.resolve
 	lines := rs.rules[:0]
-	if l.srcN == 0 {
-		lines = f.appendRuleLines(lines, l.srcLo)
-	}
-	for _, rec := range f.more.recsOf(l.srcLo, l.srcN) {
-		lines = f.appendRuleLines(lines, rec)
+	var one [1]int32
+	rr := ruleReader{f: f}
+	for _, rec := range l.recs(f, &one) {
+		rr.start(rec)
+		for line, ok := rr.next(); ok; line, ok = rr.next() {
+			lines = append(lines, line)
+		}
 	}
 	into := Robots{text: f.text, compiled: rs.compiled[:0]}
 	var c ruleSet
@@ -170,18 +172,51 @@ func (s *ruleSet) compileLazy() []rule {
 	return rules
 }
 
-// appendRuleLines appends the rule lines of record rec to lines.
-func (r *Robots) appendRuleLines(lines []srcLine, rec int32) []srcLine {
-	end := -1
-	if int(rec)+1 < r.recordCount() {
-		end = r.recordStart(int(rec) + 1)
+// recs returns the records of l, a lazy set of file f: record srcLo in
+// one, if it is the only one.
+func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
+	if l.srcN == 0 {
+		one[0] = l.srcLo
+		return one[:]
 	}
-	d := r.readerAt(r.recordStart(int(rec)))
+	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
+}
+
+// A ruleReader reads the rule lines of records of a file, in file order:
+// each from where the one before ended, when it follows closely, rather
+// than from a mark of the line table, so that a set of many records of a
+// rule or two costs no more to read than their lines.
+type ruleReader struct {
+	f *Robots
+	d lineReader
+	// end is the index of the entry that ends the current record, or -1;
+	// started reports that d has read a record.
+	end     int
+	started bool
+}
+
+// start moves to record rec, which follows those read before.
+func (rr *ruleReader) start(rec int32) {
+	f := rr.f
+	at := f.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = f.readerAt(at) // from the mark before at
+	}
+	for rr.d.i < at && rr.d.next(nil) {
+	}
+	rr.started, rr.end = true, -1
+	if int(rec)+1 < f.recordCount() {
+		rr.end = f.recordStart(int(rec) + 1)
+	}
+}
+
+// next returns the next rule line of the record, or false after its last.
+func (rr *ruleReader) next() (srcLine, bool) {
 	var e entry
-	for d.i != end && d.next(&e) {
+	for rr.d.i != rr.end && rr.d.next(&e) {
 		if e.kind == kindAllow || e.kind == kindDisallow {
-			lines = append(lines, e.l)
+			return e.l, true
 		}
 	}
-	return lines
+	return 0, false
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // largeSets returns the sets of r of more than smallSet rules (or rule
@@ -177,6 +179,46 @@ func TestLazyLayoutRace(t *testing.T) {
 		wg.Wait()
 		if got, want := r.MemSize(), ref.MemSize(); got != want {
 			t.Errorf("round %d: MemSize() = %d, want %d, that of the file laid out once", round, got, want)
+		}
+	}
+}
+
+// TestRuleReader checks that a ruleReader gives the rule lines of any
+// records, in file order, as recordLines does, whether it reads each from
+// where the one before ended or from a mark.
+func TestRuleReader(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for file := range 20 {
+		var b strings.Builder
+		for rec := range 1 + rng.IntN(80) {
+			fmt.Fprintf(&b, "user-agent: a%d\n", rec)
+			for range rng.IntN(4) {
+				fmt.Fprintf(&b, "disallow: /%d\n# comment\nsitemap: /s\n", rng.IntN(100))
+			}
+			for range rng.IntN(40) * rng.IntN(2) {
+				fmt.Fprintf(&b, "allow: /x%d\n", rng.IntN(100))
+			}
+		}
+		r := Parse([]byte(b.String()))
+		var recs []int32
+		for rec := range r.recordCount() {
+			if rng.IntN(3) > 0 {
+				recs = append(recs, int32(rec))
+			}
+		}
+		var want, got []srcLine
+		for _, rec := range recs {
+			_, want = r.recordLines(int(rec), nil, want)
+		}
+		rr := ruleReader{f: r}
+		for _, rec := range recs {
+			rr.start(rec)
+			for l, ok := rr.next(); ok; l, ok = rr.next() {
+				got = append(got, l)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("file %d, records %v: rule lines differ (-want +got):\n%s", file, recs, diff)
 		}
 	}
 }

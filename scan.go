@@ -53,49 +53,37 @@ func (s *ruleSet) scanDirs(path string, m *match) {
 // repeat, which loses to the rule it repeats), so that they are passed
 // over or lose here too.
 func (s *ruleSet) scanLines(path string, m *match) {
-	l, f := s.big, s.file
-	if l.srcN == 0 {
-		s.scanRecord(l.srcLo, path, m)
-	}
-	for _, rec := range f.more.recsOf(l.srcLo, l.srcN) {
-		s.scanRecord(rec, path, m)
+	var one [1]int32
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.big.recs(s.file, &one) {
+		rr.start(rec)
+		for line, ok := rr.next(); ok; line, ok = rr.next() {
+			s.tryLine(line, path, m)
+		}
 	}
 }
 
-// scanRecord updates m with the best rule line of record rec that
-// matches path, as scanLines does.
-func (s *ruleSet) scanRecord(rec int32, path string, m *match) {
-	f := s.file
-	text := f.text
-	end := -1
-	if int(rec)+1 < f.recordCount() {
-		end = f.recordStart(int(rec) + 1)
+// tryLine updates m with the rule of rule line l, and the directory rule
+// an index.htm allow rule implies, if they match path and beat m.
+func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
+	p, off := l.matched(s.file.text)
+	if p == "" || p[0] != '/' && p[0] != '*' {
+		return
 	}
-	d := f.readerAt(f.recordStart(int(rec)))
-	var e entry
-	for d.i != end && d.next(&e) {
-		if e.kind != kindAllow && e.kind != kindDisallow {
-			continue
+	allow := l.allow()
+	if allow && len(p) >= len("/index.htm") {
+		if j := indexHTM(p, true); j >= 0 {
+			s.tryRule(newRule(p[:j+1], j+2, true, true, off), path, m)
 		}
-		p, off := e.l.matched(text)
-		if p == "" || p[0] != '/' && p[0] != '*' {
-			continue
-		}
-		allow := e.kind == kindAllow
-		if allow && len(p) >= len("/index.htm") {
-			if j := indexHTM(p, true); j >= 0 {
-				s.tryRule(newRule(p[:j+1], j+2, true, true, off), path, m)
-			}
-		}
-		rank := uint32(len(p)) << 1
-		if allow {
-			rank |= 1
-		}
-		if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
-			continue
-		}
-		s.tryRule(newRule(p, len(p), false, allow, off), path, m)
 	}
+	rank := uint32(len(p)) << 1
+	if allow {
+		rank |= 1
+	}
+	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
+		return
+	}
+	s.tryRule(newRule(p, len(p), false, allow, off), path, m)
 }
 
 // headMayStart reports whether the literal head of pattern p may be a

@@ -387,18 +387,6 @@ func push[S ~[]E, E any](s S, v E) S {
 	return append(s, v)
 }
 
-// pushIn appends v to *s as push does, reslicing *s in place when it has
-// room: that stores no pointer, so costs no write barrier while the
-// garbage collector runs, where storing the slice push returns does.
-func pushIn[S ~[]E, E any](s *S, v E) {
-	if n := len(*s); n < cap(*s) {
-		*s = (*s)[:n+1]
-		(*s)[n] = v
-		return
-	}
-	*s = push(*s, v)
-}
-
 // extend returns s with n more zero elements, doubling its capacity when
 // that is short, as push does.
 func extend[S ~[]E, E any](s S, n int) S {

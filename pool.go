@@ -96,3 +96,15 @@ func pooled[S ~[]E, E any](s S, size int) S {
 	}
 	return s[:0]
 }
+
+// pushIn appends v to *s as push does, reslicing *s in place when it has
+// room: that stores no pointer, so costs no write barrier while the
+// garbage collector runs, where storing the slice push returns does.
+func pushIn[S ~[]E, E any](s *S, v E) {
+	if n := len(*s); n < cap(*s) {
+		*s = (*s)[:n+1]
+		(*s)[n] = v
+		return
+	}
+	*s = push(*s, v)
+}

@@ -6,7 +6,6 @@ package robots
 import (
 	"cmp"
 	"strings"
-	"sync/atomic"
 )
 
 // ProductToken returns the crawler's product token from a full User-Agent
@@ -243,7 +242,7 @@ func (r *Robots) single(rec int32, named bool, g *Group) {
 // recSet sets *s to the compiled rules of record rec alone.
 func (r *Robots) recSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
-	s.file, s.lo, s.n = r, int32(rs>>recSetLo), int32(rs&recSetBig)
+	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
 	if s.n == recSetBig {
 		b := &r.more.bigs[s.lo]
 		s.lo, s.n, s.big = b.lo, b.n, b.big
@@ -266,7 +265,7 @@ type moreGroups struct {
 // lo in Robots.compiled, and their layout (moreGroups.bigs).
 type bigOf struct {
 	lo, n int32
-	big   *atomic.Pointer[bigSet]
+	big   *lazyLayout
 }
 
 // compareLower compares token with s, both lower-cased, as strings.Compare

@@ -2,13 +2,12 @@ package robots
 
 // Compiling rules: from the rule lines of the records of a set to its
 // compiled rules (match.go), sorted for a small set, in file order for a
-// large one until its first question lays it out (index.go); leaving out
+// large one until its questions lay it out (lazy.go, index.go); leaving out
 // the rules that can never decide.
 
 import (
 	"slices"
 	"strings"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -117,15 +116,16 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	if len(order) == 0 {
 		return
 	}
-	if len(order) > smallSet && !sc.all {
+	n := len(order)
+	if n > smallSet && !sc.all {
 		order = omitDirs(order, text, at, lens)
 	}
 	s.n = int32(len(order))
 	if s.n <= smallSet {
 		slices.Sort(order)
 	} else {
-		// A large set is sorted when it is laid out, on its first query.
-		s.big = new(atomic.Pointer[bigSet])
+		// A large set is sorted when it is laid out (lazy.go).
+		s.big = &lazyLayout{dirsOmitted: len(order) < n}
 		slices.Reverse(order)
 	}
 	file.compiled = extend(file.compiled, len(order))

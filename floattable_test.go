@@ -62,7 +62,7 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 					t.Fatalf("file %d:\n%s", file, body.String())
 				}
 				r := Parse([]byte(body.String()))
-				r.Allowed("a", "/")
+				layOutAll(r)
 				var g Group
 				if r.group("a", &g); g.set.big != nil && g.set.big.Load().nFloat > 0 {
 					tables++

@@ -94,6 +94,7 @@ func TestDecideReasons(t *testing.T) {
 func TestAllowedNoAllocs(t *testing.T) {
 	r := Parse([]byte(googleExample + "user-agent: *\ndisallow: /*.php$\nallow: /d/index.html\n" + strings.Repeat("disallow: /many/x\n", 40)))
 	g := r.Group("Googlebot")
+	layOutAll(r)
 	urls := []string{
 		"https://example.com/includes/a.js",
 		"https://example.com/a/b.php",

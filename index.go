@@ -1,6 +1,6 @@
 package robots
 
-// The layout of a large rule set, made on its first query: its rules
+// The layout of a large rule set, made once it is asked enough (lazy.go): its rules
 // sorted by head, each head linked to the longest other that is a prefix of
 // it, so that one binary search finds the heads that are prefixes of a path.
 
@@ -12,8 +12,8 @@ import (
 )
 
 // A bigSet describes the layout of a set of more than smallSet rules.
-// Parse stores the rules in file order; the first query lays them out in
-// place (layOut), in three runs:
+// Parse stores the rules in file order; once the set is asked enough
+// (lazy.go), a question lays them out in place (layOut), in three runs:
 //
 //   - the wildcard rules, filed by anchor in the buckets of a floatTable,
 //     when there are many;
@@ -37,6 +37,9 @@ type bigSet struct {
 	// (splitRepeats): the runs above are among them, and the others follow,
 	// never asked.
 	nLive int32
+	// rules are the rules of the set, laid out (ruleSet.rules, without
+	// the look-up of a lazy set's).
+	rules []rule
 	// dirs are the directories that the index.htm allow rules of the set
 	// also allow, when compile left their rules out (omitDirs): the index
 	// of the index.htm rule in the laid-out set, shifted left 16, and the
@@ -48,18 +51,21 @@ type bigSet struct {
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
-// returns its layout. Of concurrent first queries, one lays the rules out
-// while the others wait, under a lock of the file that only first queries
-// take; no query reads the rules of a large set before its layout is
-// published. MemSize counts the layout from then on.
+// returns its layout. Of concurrent questions, one lays the rules out
+// while the others wait, under a lock of the file that only questions to
+// sets not laid out take (shared, to scan: scanUnlaid); no query reads the
+// rules of a large set while they are laid out. MemSize counts the layout
+// from then on.
 func (s *ruleSet) layOut() *bigSet {
 	f := s.file
+	s.ready()
 	f.layMu.Lock()
 	defer f.layMu.Unlock()
 	if b := s.big.Load(); b != nil {
 		return b
 	}
 	b := s.newLayout(s.rules())
+	b.rules = s.rules()
 	s.big.Store(b)
 	f.lazySize.Add(int64(b.memSize()))
 	return b
@@ -271,7 +277,7 @@ func (s *ruleSet) text(r rule) string {
 // match updates m with the best rule of s, laid out as b, that matches
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
-	rules := s.rules()[:b.nLive]
+	rules := b.rules[:b.nLive]
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
@@ -483,6 +489,7 @@ func (s *ruleSet) sorted() []rule {
 	if s.n == 0 {
 		return nil
 	}
+	s.ready()
 	s.file.layMu.Lock()
 	rules := slices.Clone(s.rules())
 	laid := s.big != nil && s.big.Load() != nil

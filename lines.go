@@ -96,9 +96,10 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	w.line = uint32(l.line())
 	switch {
 	case gap == 1 && flags == 0 && size < entryMedium:
-		w.buf = append(w.buf, byte(kind)|byte(size)<<entryKindBits)
+		pushIn(&w.buf, byte(kind)|byte(size)<<entryKindBits)
 	case gap == 1 && flags == 0 && size <= mediumMax:
-		w.buf = append(w.buf, byte(kind)|entryMedium<<entryKindBits, byte(size-entryMedium))
+		pushIn(&w.buf, byte(kind)|entryMedium<<entryKindBits)
+		pushIn(&w.buf, byte(size-entryMedium))
 	default:
 		w.buf = append(w.buf, byte(kind)|entryLong<<entryKindBits)
 		w.buf = binary.AppendUvarint(w.buf, uint64(gap)<<entryFlagBits|uint64(flags))

@@ -2,7 +2,6 @@ package robots
 
 import (
 	"strings"
-	"sync/atomic"
 )
 
 // Patterns and how they match.
@@ -31,7 +30,8 @@ import (
 // ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
 // head, the bytes before its first "*". A small group tries its rules from
 // the highest priority down, stopping at the first that matches. A large
-// group sorts its rules by head on its first query, so that one binary
+// group tries every rule on its first questions, and, once asked enough
+// (lazy.go), sorts its rules by head, so that one binary
 // search and a walk along links from head to shorter head find the heads
 // that are prefixes of a path, and files its wildcard rules, when it has
 // many, by a run of one to three of their literal bytes, found by looking
@@ -171,13 +171,17 @@ type ruleSet struct {
 	// written, which Decide quotes, and the compiled rules of the set: n of
 	// them from lo in file.compiled. In a set of at most smallSet rules they
 	// are sorted by key, greatest first, and tried in order: the first that
-	// matches wins. A larger set keeps them in file order until its first
-	// query lays them out (index.go).
+	// matches wins. A larger set keeps them in file order until its
+	// questions lay them out (lazy.go, index.go). A set of more than
+	// smallSet rule lines is compiled by its questions, not by Parse
+	// (lazySet): n counts its rule lines, and lo is 0; its compiled rules
+	// are its own (rules).
 	file  *Robots
 	lo, n int32
-	// big holds the layout of a set of more than smallSet rules once its
-	// first query made it (index.go); it is nil in smaller sets.
-	big *atomic.Pointer[bigSet]
+	// big holds, for a set of more than smallSet rules or rule lines, its
+	// layout once its questions made it, and its state until then
+	// (lazy.go, index.go); it is nil in smaller sets.
+	big *lazyLayout
 }
 
 // A recSet is the compiled rules of one record alone, as Robots.sets keeps
@@ -206,8 +210,14 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s.
-func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
+// rules returns the compiled rules of s: none, for a set that its
+// questions compile (lazy.go), before they do (ruleSet.ready).
+func (s *ruleSet) rules() []rule {
+	if s.big != nil && s.big.lazy {
+		return s.big.compiled()
+	}
+	return s.file.compiled[s.lo : s.lo+s.n]
+}
 
 // smallSet is the size up to which a rule set is searched linearly, which is
 // faster than the index for the groups of typical files.
@@ -338,7 +348,9 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 	b := s.big.Load()
 	if b == nil {
-		b = s.layOut()
+		if b = s.answerUnlaid(path, m); b == nil {
+			return // answered without a layout (lazy.go)
+		}
 	}
 	b.match(s, path, m)
 }

@@ -101,7 +101,7 @@ func TestCompileLeavesOut(t *testing.T) {
 		{"cycle", cycle.String(), 52, "/c", 6},
 	} {
 		r := Parse([]byte(tt.body))
-		if n := len(r.compiled); n != tt.compiled {
+		if n := compiledRules(r); n != tt.compiled {
 			t.Errorf("%s: %d compiled rules, want %d", tt.name, n, tt.compiled)
 		}
 		d := r.Decide("googlebot", tt.path)

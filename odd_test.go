@@ -69,7 +69,7 @@ func TestOddFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkOddFile(t, tt.body, []string{"a", "b", "z"}, tt.paths)
 			r := Parse([]byte(tt.body))
-			r.Allowed("z", "/")
+			layOutAll(r)
 			var g Group
 			r.globalGroup(&g)
 			filed := 0
@@ -159,7 +159,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 				t.Logf("file:\n%s", b.String())
 			}
 			r := Parse([]byte(b.String()))
-			r.Allowed("a", "/")
+			layOutAll(r)
 			var g Group
 			if r.group("a", &g); g.set.big != nil && len(g.set.big.Load().dirs) > 0 {
 				filed++
@@ -217,7 +217,7 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 		fmt.Fprintf(&b, "allow: /%d/index.html\n", i)
 	}
 	r := Parse([]byte(b.String()))
-	r.Allowed("a", "/1/")
+	layOutAll(r)
 	var g Group
 	r.globalGroup(&g)
 	x := g.set.big.Load()

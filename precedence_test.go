@@ -67,21 +67,24 @@ func bruteGroupDecision(r *Robots, agents []string, path string) (best Rule, ok 
 }
 
 // checkDecisions compares Decide, for agent and each path, with
-// bruteDecision: the verdict and the line quoted.
+// bruteDecision: the verdict and the line quoted; of the file as parsed,
+// whose large sets answer their first questions by scanning, and of the
+// file with every large set laid out.
 func checkDecisions(t *testing.T, body string, agent string, paths []string) {
 	t.Helper()
-	r := Parse([]byte(body))
-	for _, path := range paths {
-		want, ok := bruteDecision(r, agent, slowPathOf(path))
-		d := r.Decide(agent, path)
-		switch {
-		case !ok && d.Reason == ReasonRule:
-			t.Errorf("Decide(%q, %q) = %v, want no deciding rule", agent, short(path), d)
-		case ok && (d.Reason != ReasonRule || d.Rule != want):
-			t.Errorf("Decide(%q, %q) = %v, want the rule of line %d (%v)", agent, short(path), d, want.Line, want)
-		}
-		if ok && r.Allowed(agent, path) != want.Allow {
-			t.Errorf("Allowed(%q, %q) = %t, want %t", agent, short(path), !want.Allow, want.Allow)
+	for how, r := range scannedAndLaidOut(body) {
+		for _, path := range paths {
+			want, ok := bruteDecision(r, agent, slowPathOf(path))
+			d := r.Decide(agent, path)
+			switch {
+			case !ok && d.Reason == ReasonRule:
+				t.Errorf("%s: Decide(%q, %q) = %v, want no deciding rule", how, agent, short(path), d)
+			case ok && (d.Reason != ReasonRule || d.Rule != want):
+				t.Errorf("%s: Decide(%q, %q) = %v, want the rule of line %d (%v)", how, agent, short(path), d, want.Line, want)
+			}
+			if ok && r.Allowed(agent, path) != want.Allow {
+				t.Errorf("%s: Allowed(%q, %q) = %t, want %t", how, agent, short(path), !want.Allow, want.Allow)
+			}
 		}
 	}
 }
@@ -160,8 +163,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 				t.Logf("file:\n%s", b.String())
 			}
 			r := Parse([]byte(b.String()))
-			r.Allowed("a", "/")
-			r.Allowed("b", "/")
+			layOutAll(r)
 			var ga, gb Group
 			r.group("a", &ga)
 			r.group("b", &gb)

@@ -97,15 +97,16 @@ func TestRawBoundaries(t *testing.T) {
 		for _, size := range rawSetSizes {
 			t.Run(tt.name+"/"+size.name, func(t *testing.T) {
 				body := "user-agent: *\n" + tt.rules + "\n" + rawPadding(size.padPlain, size.padWild)
-				r := Parse([]byte(body))
-				if got := r.Allowed("a", tt.path); got != tt.want {
-					t.Errorf("Allowed(%q) = %t, want %t", tt.path, got, tt.want)
+				for how, r := range scannedAndLaidOut(body) {
+					if got := r.Allowed("a", tt.path); got != tt.want {
+						t.Errorf("%s: Allowed(%q) = %t, want %t", how, tt.path, got, tt.want)
+					}
+					if d := r.Decide("a", tt.path); d.Allowed != tt.want {
+						t.Errorf("%s: Decide(%q) = %v, want allowed %t", how, tt.path, d, tt.want)
+					}
 				}
 				if got := slowAllowed([]byte(body), []string{"a"}, tt.path); got != tt.want {
 					t.Errorf("slow model: Allowed(%q) = %t, want %t", tt.path, got, tt.want)
-				}
-				if d := r.Decide("a", tt.path); d.Allowed != tt.want {
-					t.Errorf("Decide(%q) = %v, want allowed %t", tt.path, d, tt.want)
 				}
 			})
 		}
@@ -119,14 +120,15 @@ func TestRawQuoted(t *testing.T) {
 	for _, size := range rawSetSizes {
 		t.Run(size.name, func(t *testing.T) {
 			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\ndisallow: /%FF/a\n" + rawPadding(size.padPlain, size.padWild)
-			r := Parse([]byte(body))
-			d := r.Decide("a", "/%FF/a")
-			want := Rule{Allow: false, Pattern: "/%ff/a", Line: 2}
-			if d.Allowed || d.Rule != want {
-				t.Errorf("Decide(/%%FF/a) = %v, want disallowed by %v", d, want)
-			}
-			if got := r.Records()[0].Rules[1].Pattern; got != "/\xff/a" {
-				t.Errorf("Records pattern = %q, want %q", got, "/\xff/a")
+			for how, r := range scannedAndLaidOut(body) {
+				d := r.Decide("a", "/%FF/a")
+				want := Rule{Allow: false, Pattern: "/%ff/a", Line: 2}
+				if d.Allowed || d.Rule != want {
+					t.Errorf("%s: Decide(/%%FF/a) = %v, want disallowed by %v", how, d, want)
+				}
+				if got := r.Records()[0].Rules[1].Pattern; got != "/\xff/a" {
+					t.Errorf("%s: Records pattern = %q, want %q", how, got, "/\xff/a")
+				}
 			}
 		})
 	}
@@ -172,7 +174,6 @@ func TestRawMatchesSlowModel(t *testing.T) {
 			b.WriteString([]string{"allow: ", "disallow: "}[rng.IntN(2)] + p + "\n")
 		}
 		body := []byte(b.String())
-		r := Parse(body)
 		var paths []string
 		for range 20 {
 			paths = append(paths, "/"+randomRaw(rng, 8, true))
@@ -185,16 +186,18 @@ func TestRawMatchesSlowModel(t *testing.T) {
 			}
 			paths = append(paths, p+[]string{"", "/", "x", "%E2"}[rng.IntN(4)])
 		}
-		for _, p := range paths {
-			if got, want := r.Allowed("a", p), slowAllowed(body, []string{"a"}, p); got != want {
-				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t\nfile: %q", i, p, got, want, body)
+		for how, r := range scannedAndLaidOut(string(body)) {
+			for _, p := range paths {
+				if got, want := r.Allowed("a", p), slowAllowed(body, []string{"a"}, p); got != want {
+					t.Fatalf("file %d, %s: Allowed(%q) = %t, slow model says %t\nfile: %q", i, how, p, got, want, body)
+				}
 			}
 		}
 	}
 }
 
 // TestRawNoAllocs checks that questions to sets of raw rules, small and
-// large, allocate nothing once laid out.
+// large, allocate nothing once compiled and laid out.
 func TestRawNoAllocs(t *testing.T) {
 	for _, size := range rawSetSizes {
 		t.Run(size.name, func(t *testing.T) {
@@ -202,7 +205,9 @@ func TestRawNoAllocs(t *testing.T) {
 				"disallow: /*" + strings.Repeat("\xe9", 40) + "x\n" + rawPadding(size.padPlain, size.padWild)
 			r := Parse([]byte(body))
 			for _, p := range []string{"/a%E2b%FF/", "/%E9/", "/caf%C3%A9", "/a/" + strings.Repeat("%E9", 40) + "x", "/x"} {
-				r.Allowed("a", p)
+				for range layoutQuestions + 1 {
+					r.Allowed("a", p) // compiles and lays the set out
+				}
 				if n := testing.AllocsPerRun(20, func() { r.Allowed("a", p) }); n != 0 {
 					t.Errorf("Allowed(%q) allocates %v times", p, n)
 				}

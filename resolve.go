@@ -7,7 +7,6 @@ package robots
 import (
 	"cmp"
 	"slices"
-	"sync/atomic"
 )
 
 // resolve builds the groups of r from its records: one per product token
@@ -55,6 +54,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 	if len(rs.compiled) > 0 {
 		r.compiled = append(make([]rule, 0, len(rs.compiled)), rs.compiled...)
 	}
+	r.mayMatch = len(r.compiled) > 0 || b.lazy
 	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
@@ -67,7 +67,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 
 // addRecord starts a record: the rules that follow are its own.
 func (rs *resolveScratch) addRecord() {
-	rs.first = push(rs.first, int32(len(rs.rules)))
+	pushIn(&rs.first, int32(len(rs.rules)))
 }
 
 // addAgent adds the user-agent line of value v, kept at off, to the
@@ -77,15 +77,15 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 	token := agentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
-			rs.global = push(rs.global, rec)
+			pushIn(&rs.global, rec)
 		}
 		return
 	}
-	rs.names = push(rs.names, newNaming(token, off, rec))
+	pushIn(&rs.names, newNaming(token, off, rec))
 }
 
 // addRule adds rule line l to the current record.
-func (rs *resolveScratch) addRule(l srcLine) { rs.rules = push(rs.rules, l) }
+func (rs *resolveScratch) addRule(l srcLine) { pushIn(&rs.rules, l) }
 
 // A naming is a (token, record) pair of a user-agent line: the token as
 // written, n bytes at off in the kept text, and, to sort by, its first 8
@@ -153,6 +153,8 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		return cmp.Compare(a.rec(), b.rec())
 	})
 	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
+	// alike holds until two tokens have different numbers of records.
+	alike := true
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
 		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
@@ -161,13 +163,18 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 			}
 		}
 		runs = append(runs, rn)
+		alike = alike && rn.recs == runs[0].recs
 		i = int(rn.hi)
 	}
 	order := extend(rs.order[:0], len(runs))
 	for k := range order {
 		order[k] = int32(k)
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	// Most files name each token in one record: tokens of as many records
+	// each stay in their order, which a stable sort would keep.
+	if !alike {
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	}
 	return runs, order
 }
 
@@ -195,7 +202,10 @@ type groupBuilder struct {
 	// budget is the number of rules merging may compile beyond one set per
 	// record; below 0, no more merging.
 	budget int
-	sc     scratch
+	// lazy reports that some set is left to its questions to compile
+	// (lazySet).
+	lazy bool
+	sc   scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.multi and r.compiled.
 	size int
@@ -311,7 +321,9 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	return g
 }
 
-// set compiles the rules of record rec alone into r.sets, once.
+// set compiles the rules of record rec alone into r.sets, once, or, if
+// it has more than smallSet rule lines, leaves them to its questions
+// (lazySet).
 func (b *groupBuilder) set(rec int32) {
 	if b.done[rec] {
 		return
@@ -319,13 +331,17 @@ func (b *groupBuilder) set(rec int32) {
 	b.done[rec] = true
 	var s ruleSet
 	lo, hi := b.first[rec], b.first[rec+1]
-	compile(&s, b.r, b.rules[lo:hi], &b.sc)
+	if hi-lo > smallSet {
+		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
+	} else {
+		compile(&s, b.r, b.rules[lo:hi], &b.sc)
+	}
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
 		m := b.r.moreGroups()
 		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
 		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
-		b.size += objectSize[atomic.Pointer[bigSet]]()
+		b.size += objectSize[lazyLayout]()
 	}
 }
 
@@ -344,6 +360,11 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		return
 	}
 	b.budget -= n
+	if n > smallSet {
+		g.set, b.lazy = lazySet(b.r, n, g.recLo, g.recN), true
+		b.size += objectSize[lazyLayout]()
+		return
+	}
 	rules := b.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
 	if !contiguous {
 		rules = make([]srcLine, 0, n)
@@ -353,7 +374,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 	compile(&g.set, b.r, rules, &b.sc)
 	if g.set.big != nil {
-		b.size += objectSize[atomic.Pointer[bigSet]]()
+		b.size += objectSize[lazyLayout]()
 	}
 }
 

@@ -97,13 +97,15 @@
 // (user-agents, rules, sitemaps, other keys and their values) packed into
 // one text, followed by a table of those lines in about a byte and a half
 // each (their kinds, and their numbers and lengths as differences), plus
-// the compiled rules, 8 bytes each. A rule that can never decide is not
+// the compiled rules, 8 bytes each (those of a large set once it has been
+// asked enough to compile them: see below). A rule that can never decide is not
 // compiled: one whose pattern starts with neither "/" nor "*", and one of
 // one or two bytes that repeats a rule of its group. Every pattern is kept
 // as written, once: one that escaping changes (bytes outside ASCII, which
 // become 3 bytes each, or a lower-case "%xx") is escaped as it is matched,
 // without an escaped copy. Robots.MemSize tells how much a parsed file
-// keeps: 0.97 bytes a byte of input over a corpus of 1,694 real files;
+// keeps: 0.95 bytes a byte of input over a corpus of 1,694 real files,
+// once asked enough for Googlebot to compile and lay out its large sets;
 // beside its value, a rule costs a byte or two of line, 8 compiled and, in
 // a set of more than 32 rules, 2 of link, so that a file of the shortest
 // distinct rule lines ("allow:/ab") keeps 1.4 times its size, and a file
@@ -121,15 +123,22 @@
 // rules when the file is parsed, so that Allowed costs the same whatever
 // the number of groups (up to a budget of as many rules again as the file
 // has; past it, in files built to defeat merging, a group asks the set of
-// each of its records). A set of more than 32 rules is laid out on its
-// first question: its rules are sorted in place by literal head, each head
+// each of its records). A set of more than 32 rule lines is not compiled
+// by Parse: its first 4 questions read its rule lines from the line table
+// and try each, in time linear in its size; its 5th compiles it, and the
+// questions after it try each of its compiled rules, until a large group
+// is indexed, once it has been asked enough to pay for it: on its 25th
+// question, when its scans have cost about as much as its layout. So a
+// file asked once after each fetch is never compiled nor laid out, and
+// one asked many times costs at most about twice the least it could. The
+// layout sorts its rules in place by literal head, each head
 // linked to the longest other head that is a prefix of it (2 bytes a rule),
 // but the directories that its index.htm allow rules also allow, which are
 // filed apart (4 bytes each), and, when it has 32 or more, its wildcard rules, which are filed instead
 // by a run of one to three literal bytes after the head, the rarest among
 // them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
-// rules, up to 8,192); this costs about as much as parsing the rules did, and
-// every question after it allocates nothing. A question then costs a
+// rules, up to 8,192); this costs about as much as parsing the rules did.
+// No question allocates, but the one that lays a set out. A question then costs a
 // binary search, the rules of the heads that start the path, and a look-up
 // for each byte of the path that finds the wildcard rules whose run of
 // bytes stands there: time linear in the path's length, and in the rules
@@ -162,6 +171,9 @@ type Robots struct {
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
+	// mayMatch reports that the file has a rule that may match a path:
+	// a compiled rule, or a set left to its questions to compile.
+	mayMatch bool
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32
@@ -175,9 +187,10 @@ type Robots struct {
 	// more holds what only some files need: groups of several records and
 	// sets of more than smallSet rules (resolve.go); nil in most files.
 	more *moreGroups
-	// layMu is held while the rules of a large set are laid out, on its
-	// first query (index.go).
-	layMu sync.Mutex
+	// layMu is held while the rules of a large set are laid out in place
+	// (index.go), and, shared, while a question scans the rules of a set
+	// not yet laid out (lazy.go).
+	layMu sync.RWMutex
 
 	// size is the bytes r keeps reachable (memsize.go), and lazySize those
 	// of the indexes built since.
@@ -209,11 +222,11 @@ func DisallowAll() *Robots { return disallowAll }
 // its path, parameters and query are used.
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
-// ";" ("https://example.com?q") and is longer than 2 KiB, and on the first
-// question answered by a group of more than 32 rules, which builds its
-// index (see Cost).
+// ";" ("https://example.com?q") and is longer than 2 KiB, and on the
+// questions that compile and lay out a group of more than 32 rules, once
+// it has been asked enough (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
-	if r != nil && len(r.compiled) == 0 && r.policy == policyRules {
+	if r != nil && !r.mayMatch && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page
 	}
 	return r.allowed(agent, url)

@@ -9,7 +9,7 @@ import (
 )
 
 // keptRatios are the numbers TestKeptPerByte logs (go test -v): bytes a
-// parsed file keeps, after a first question, per byte of input.
+// parsed file keeps, warm for Googlebot (TestKeptPerByte), per byte of input.
 type keptRatios struct {
 	Corpus      float64 // over the real-world corpus, summed
 	CorpusKept  int     // bytes kept for the whole corpus

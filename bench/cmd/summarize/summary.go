@@ -45,7 +45,7 @@ func writeSummary(w io.Writer, r *results) {
 func writeKept(w io.Writer, r *results) {
 	k := r.Kept
 	fmt.Fprintf(w, "### Bytes kept per input byte\n\n"+
-		"After `Parse` and a first question for Googlebot, as `Robots.MemSize` counts them "+
+		"After `Parse` and questions for Googlebot enough to compile and lay out the sets that answer it (warm), as `Robots.MemSize` counts them "+
 		"(`TestKeptPerByte`, exit status %s):\n\n", r.metaValue("TestKeptPerByte exit status"))
 	m := newMarkdown("input", "kept ÷ input", "test's bound", "issue 11 goal", "goal met")
 	goal := func(ratio, g float64) (string, string) {
@@ -235,7 +235,7 @@ func pathOrder(path string) int {
 // writeSize writes the memory a parsed file holds, against the peer.
 func writeSize(w io.Writer, r *results) {
 	fmt.Fprint(w, "### Memory against the peer\n\n"+
-		"Live heap of one parsed value (robots: after a first question), over many copies, "+
+		"Live heap of one parsed value (robots: warm, after 32 questions), over many copies, "+
 		"÷ the file's bytes (`bench`'s `BenchmarkSize`):\n\n")
 	m := newMarkdown("file (bench/testdata)", "robots kept ÷ input", "robots kept B", "temoto kept ÷ input", "temoto kept B")
 	for _, row := range rowNames(r.PeersSize, "x-input") {

@@ -1,0 +1,223 @@
+package robots
+
+// When a large set is compiled and laid out: not when the file is parsed,
+// but once its questions have cost about as much as each step.
+//
+// A set of more than smallSet rule lines (lazySet) is not compiled by
+// Parse: its first compileQuestions questions read its rule lines from the
+// line table and try each (scanLines), which costs less than compiling
+// them; the question after compiles them (compileLazy), as does the first
+// that meets a raw rule (escapeChanges), which is compiled from its escaped
+// pattern. Laying out a set
+// of n rules (index.go) costs about as much as layoutQuestions questions
+// that scan its n compiled rules one by one (scanRules): a set is asked by
+// scanning until it has been asked that many times, and laid out on the
+// question after. Each step is a ski rental: whatever the number of
+// questions, the total work is at most about twice the least of "always
+// scan" and "compile and lay out at once". A crawler that asks a file one
+// question after each fetch never pays for a layout, nor for compiling its
+// large sets; one that asks it many pays for both once, early, and then
+// asks at the speed of the layout.
+
+import (
+	"sync/atomic"
+)
+
+// A lazyLayout is the layout of a set of more than smallSet rules once it
+// is made (nil before), and how many questions the set was asked until
+// then.
+type lazyLayout struct {
+	atomic.Pointer[bigSet]
+	// asked counts the questions of the set before its layout (up to a
+	// few more than layoutQuestions, if questions race).
+	asked atomic.Int32
+	// dirsOmitted reports that compile left out the rules of the
+	// directories of the set's index.htm allow rules (omitDirs): its
+	// layout files them (bigSet.dirs), and a scan finds them.
+	dirsOmitted bool
+	// lazy reports a set that Parse left to its questions to compile
+	// (lazySet): the rules of the records srcN from srcLo in
+	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
+	// ruleSet counts their rule lines, not its compiled rules, which
+	// compileLazy keeps in own.
+	lazy        bool
+	srcLo, srcN int32
+	own         atomic.Pointer[[]rule]
+}
+
+// The questions a large set answers in each state: from its rule lines
+// for the first compileQuestions, compiled for the rest of the first
+// layoutQuestions, then laid out. Over the 404 sets of more than smallSet
+// rules that answer Googlebot in the real-world corpus, asked
+// "/some/page.html": compiling costs 3 to 5 reads of the rule lines, and a
+// layout 13 to 33 scans of the compiled rules (quartiles; median 18, 41
+// summed over the sets, the largest costing most): 3 to 8 ns a rule to
+// scan, 50 to 200 to lay out.
+const (
+	compileQuestions = 4
+	layoutQuestions  = 24
+)
+
+// lazySet returns a set of the n rule lines of the records srcN from srcLo
+// in file.more.recs, or of record srcLo alone if srcN is 0, to be compiled
+// once asked enough: a set of more than smallSet rule lines, which would
+// cost Parse most of its compiling, and which many files never see asked
+// more than once.
+func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
+	return ruleSet{file: file, n: int32(n), big: &lazyLayout{lazy: true, srcLo: srcLo, srcN: srcN}}
+}
+
+// compiled returns the compiled rules of a lazy set, or none before it
+// is compiled.
+func (l *lazyLayout) compiled() []rule {
+	if p := l.own.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// ready returns the compiled rules of s, which it compiles first if s is
+// a lazy set not yet compiled.
+func (s *ruleSet) ready() []rule {
+	if s.big == nil || !s.big.lazy || s.big.own.Load() != nil {
+		return s.rules()
+	}
+	return s.compileLazy()
+}
+
+// answerUnlaid updates m for s, which has no layout: from its rule lines
+// if it is a lazy set asked fewer than compileQuestions times, else from
+// its compiled rules (which it compiles if need be) if it has been asked
+// fewer than layoutQuestions times or it is a lazy set of smallSet
+// compiled rules or fewer, which is never laid out. Otherwise it returns
+// the layout of s, which it makes if need be, for the caller to match
+// with.
+func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
+	l := s.big
+	if !l.lazy {
+		return s.scanUnlaid(path, m, l.asked.Add(1))
+	}
+	rules := l.compiled()
+	q := int32(0)
+	if rules == nil {
+		if q = l.asked.Add(1); q <= compileQuestions && s.scanLines(path, m) {
+			return nil
+		}
+		rules = s.compileLazy()
+	}
+	if len(rules) <= smallSet {
+		s.try(rules, path, m) // sorted, as a small set
+		return nil
+	}
+	if q == 0 {
+		q = l.asked.Add(1)
+	}
+	return s.scanUnlaid(path, m, q)
+}
+
+// scanUnlaid updates m by scanning the compiled rules of s, asked for the
+// qth time, or, past layoutQuestions, returns its layout, which it makes
+// if need be.
+func (s *ruleSet) scanUnlaid(path string, m *match, q int32) *bigSet {
+	if q > layoutQuestions {
+		return s.layOut()
+	}
+	// The layout rewrites the rules in place, under the lock of the
+	// file: the scan reads them under the same lock, shared.
+	f := s.file
+	f.layMu.RLock()
+	defer f.layMu.RUnlock()
+	if b := s.big.Load(); b != nil {
+		return b
+	}
+	s.scanRules(path, m)
+	return nil
+}
+
+// compileLazy compiles the rules of s, a lazy set, once: of concurrent
+// first questions, one compiles while the others wait, under the lock of
+// layOut. The rules are decoded from the line table and compiled as Parse
+// would have, into a slice of their own, which MemSize counts from then
+// on. A set whose compiled rules are smallSet or fewer keeps them sorted,
+// as a small set does, and is never laid out (answerUnlaid).
+func (s *ruleSet) compileLazy() []rule {
+	f, l := s.file, s.big
+	f.layMu.Lock()
+	defer f.layMu.Unlock()
+	if p := l.own.Load(); p != nil {
+		return *p
+	}
+	// In the scratch space of Parse: the rule lines, the compiled rules
+	// before they are copied to a slice of their size, compile's own.
+	ps := getScratch()
+	defer putScratch(ps)
+	rs := &ps.resolve
+	lines := rs.rules[:0]
+	var one [1]int32
+	rr := ruleReader{f: f}
+	for _, rec := range l.recs(f, &one) {
+		rr.start(rec)
+		for line, ok := rr.next(); ok; line, ok = rr.next() {
+			lines = append(lines, line)
+		}
+	}
+	into := Robots{text: f.text, compiled: rs.compiled[:0]}
+	var c ruleSet
+	compile(&c, &into, lines, &rs.sc)
+	rules := make([]rule, len(into.compiled))
+	copy(rules, into.compiled)
+	rs.rules, rs.compiled = lines, into.compiled
+	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
+	l.own.Store(&rules)
+	f.lazySize.Add(int64(objectSize[[]rule]() + sliceSize[rule](cap(rules))))
+	return rules
+}
+
+// recs returns the records of l, a lazy set of file f: record srcLo in
+// one, if it is the only one.
+func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
+	if l.srcN == 0 {
+		one[0] = l.srcLo
+		return one[:]
+	}
+	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
+}
+
+// A ruleReader reads the rule lines of records of a file, in file order:
+// each from where the one before ended, when it follows closely, rather
+// than from a mark of the line table, so that a set of many records of a
+// rule or two costs no more to read than their lines.
+type ruleReader struct {
+	f *Robots
+	d lineReader
+	// end is the index of the entry that ends the current record, or -1;
+	// started reports that d has read a record.
+	end     int
+	started bool
+}
+
+// start moves to record rec, which follows those read before.
+func (rr *ruleReader) start(rec int32) {
+	f := rr.f
+	at := f.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = f.readerAt(at) // from the mark before at
+	}
+	for rr.d.i < at && rr.d.next(nil) {
+	}
+	rr.started, rr.end = true, -1
+	if int(rec)+1 < f.recordCount() {
+		rr.end = f.recordStart(int(rec) + 1)
+	}
+}
+
+// next returns the next rule line of the record, or false after its last.
+func (rr *ruleReader) next() (srcLine, bool) {
+	var e entry
+	for rr.d.i != rr.end && rr.d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			return e.l, true
+		}
+	}
+	return 0, false
+}

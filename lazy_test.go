@@ -1,0 +1,224 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// largeSets returns the sets of r of more than smallSet rules (or rule
+// lines, for a lazy set), each once.
+func largeSets(r *Robots) []ruleSet {
+	if r == nil || r.more == nil {
+		return nil
+	}
+	var sets []ruleSet
+	seen := map[*lazyLayout]bool{}
+	add := func(s ruleSet) {
+		if s.big != nil && !seen[s.big] {
+			seen[s.big] = true
+			sets = append(sets, s)
+		}
+	}
+	for _, b := range r.more.bigs {
+		add(ruleSet{file: r, lo: b.lo, n: b.n, big: b.big})
+	}
+	for _, g := range r.more.multi {
+		add(g.set)
+	}
+	return sets
+}
+
+// layOutAll compiles and lays out every set of r of more than smallSet
+// rules, as enough questions would.
+func layOutAll(r *Robots) {
+	for _, s := range largeSets(r) {
+		if len(s.ready()) > smallSet {
+			s.layOut()
+		}
+	}
+}
+
+// compiledRules returns the number of compiled rules of r, those of its
+// lazy sets included, which it compiles.
+func compiledRules(r *Robots) int {
+	n := len(r.compiled)
+	for _, s := range largeSets(r) {
+		if s.big.lazy {
+			n += len(s.ready())
+		}
+	}
+	return n
+}
+
+// warm asks r about url for agent as many times as it takes to lay out
+// the sets that answer it: the state of a file that a crawler has asked
+// enough.
+func warm(r *Robots, agent, url string) {
+	for range layoutQuestions + 1 {
+		r.Allowed(agent, url)
+	}
+}
+
+// scannedAndLaidOut returns two parses of body: one as parsed, whose large
+// sets answer their first questions by scanning, and one whose large sets
+// are all laid out.
+func scannedAndLaidOut(body string) map[string]*Robots {
+	laid := Parse([]byte(body))
+	layOutAll(laid)
+	return map[string]*Robots{"scanned": Parse([]byte(body)), "laid-out": laid}
+}
+
+// largeSet returns the set that answers agent in r.
+func largeSet(r *Robots, agent string) *ruleSet {
+	var g Group
+	r.group(agent, &g)
+	return &g.set
+}
+
+// TestLazyLayout checks that a large set answers its first questions from
+// its rule lines, then from its compiled rules, then from its layout, with
+// the answers and quoted rules of the slow models throughout: that it is
+// compiled on question compileQuestions+1 and not before, and laid out on
+// question layoutQuestions+1 and not before.
+func TestLazyLayout(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+	}{
+		{"headed-floating-loose", layoutBody()},
+		{"index-htm", indexHTMFile(60)},
+		{"repeats", strings.Repeat("user-agent: *\ndisallow: /a\nallow: /a*\ndisallow: /*b\n", 30)},
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Parse([]byte(tt.body))
+			set := largeSet(r, "a")
+			if set.big == nil || !set.big.lazy {
+				t.Fatalf("the set of a has %d rule lines, want a lazy set of more than %d", set.n, smallSet)
+			}
+			for q := range 3 * layoutQuestions {
+				if compiled := set.big.compiled() != nil; compiled != (q > compileQuestions) {
+					t.Fatalf("before question %d: compiled = %t", q+1, compiled)
+				}
+				if laid := set.big.Load() != nil; laid != (q > layoutQuestions) {
+					t.Fatalf("before question %d: laid out = %t", q+1, laid)
+				}
+				path := fmt.Sprintf("/p%d/%dx%03dy%c", rng.IntN(20), rng.IntN(20), rng.IntN(500), 'a'+rng.IntN(26))
+				switch q % 3 {
+				case 1:
+					path = fmt.Sprintf("/d%d/", rng.IntN(70))
+				case 2:
+					path = "/a" + strings.Repeat("b", rng.IntN(3))
+				}
+				want, ok := bruteDecision(r, "a", path)
+				d := r.Decide("a", path)
+				if ok && (d.Reason != ReasonRule || d.Rule != want) || !ok && d.Reason == ReasonRule {
+					t.Errorf("question %d: Decide(a, %q) = %v, want %v (%t)", q+1, path, d, want, ok)
+				}
+				if got, want := d.Allowed, slowAllowed([]byte(tt.body), []string{"a"}, path); got != want {
+					t.Errorf("question %d: Decide(a, %q).Allowed = %t, slow model says %t", q+1, path, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestScansAllocateNothing checks that the questions a large set answers
+// from its rule lines, before it is compiled, and from its compiled rules,
+// before its layout, allocate nothing.
+func TestScansAllocateNothing(t *testing.T) {
+	r := Parse([]byte(indexHTMFile(60) + "user-agent: b\n" + strings.Repeat("disallow: /*x\nallow: /p\n", 40)))
+	for _, agent := range []string{"a", "b"} {
+		set := largeSet(r, agent)
+		if n := testing.AllocsPerRun(compileQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+			t.Errorf("Allowed(%q) allocates %v times before the set is compiled", agent, n)
+		}
+		r.Allowed(agent, "/d3/") // compiles
+		if set.big.compiled() == nil {
+			t.Fatalf("the set of %q is not compiled after %d questions", agent, compileQuestions+1)
+		}
+		if n := testing.AllocsPerRun(layoutQuestions/2, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+			t.Errorf("Allowed(%q) allocates %v times before the layout", agent, n)
+		}
+		if set.big.Load() != nil {
+			t.Errorf("the set of %q is laid out after %d questions", agent, compileQuestions+2+layoutQuestions/2)
+		}
+	}
+}
+
+// TestLazyLayoutRace asks a large set from many goroutines at once across
+// its layout: every answer must be the one the laid-out set gives, and
+// the set must be laid out once.
+func TestLazyLayoutRace(t *testing.T) {
+	body := layoutBody()
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/p7/", "/p3/4", "/p0/0"}
+	ref := Parse([]byte(body))
+	layOutAll(ref)
+	for round := range 4 {
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		for g := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 3 * layoutQuestions {
+					p, a := paths[(i+g)%len(paths)], []string{"a", "b", "z"}[(i+round)%3]
+					if got, want := r.Decide(a, p), ref.Decide(a, p); got != want {
+						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if got, want := r.MemSize(), ref.MemSize(); got != want {
+			t.Errorf("round %d: MemSize() = %d, want %d, that of the file laid out once", round, got, want)
+		}
+	}
+}
+
+// TestRuleReader checks that a ruleReader gives the rule lines of any
+// records, in file order, as recordLines does, whether it reads each from
+// where the one before ended or from a mark.
+func TestRuleReader(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for file := range 20 {
+		var b strings.Builder
+		for rec := range 1 + rng.IntN(80) {
+			fmt.Fprintf(&b, "user-agent: a%d\n", rec)
+			for range rng.IntN(4) {
+				fmt.Fprintf(&b, "disallow: /%d\n# comment\nsitemap: /s\n", rng.IntN(100))
+			}
+			for range rng.IntN(40) * rng.IntN(2) {
+				fmt.Fprintf(&b, "allow: /x%d\n", rng.IntN(100))
+			}
+		}
+		r := Parse([]byte(b.String()))
+		var recs []int32
+		for rec := range r.recordCount() {
+			if rng.IntN(3) > 0 {
+				recs = append(recs, int32(rec))
+			}
+		}
+		var want, got []srcLine
+		for _, rec := range recs {
+			_, want = r.recordLines(int(rec), nil, want)
+		}
+		rr := ruleReader{f: r}
+		for _, rec := range recs {
+			rr.start(rec)
+			for l, ok := rr.next(); ok; l, ok = rr.next() {
+				got = append(got, l)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("file %d, records %v: rule lines differ (-want +got):\n%s", file, recs, diff)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package robots
+
+// Scanning: how a large set answers before it is laid out (lazy.go), by
+// trying each of its rules, compiled, or, before it is compiled, each of
+// its rule lines as the line table holds them.
+
+// scanRules updates m with the best rule of s that matches path, trying
+// every compiled rule of s, in any order, and the directories of its
+// index.htm allow rules if compile left those out.
+func (s *ruleSet) scanRules(path string, m *match) {
+	for _, r := range s.rules() {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			continue
+		}
+		if s.matches(r, path, m) {
+			m.take(s, r)
+		}
+	}
+	if s.big.dirsOmitted {
+		s.scanDirs(path, m)
+	}
+}
+
+// scanDirs updates m with the directory of an index.htm allow rule of s
+// that is path, as bigSet.matchDirs does from a layout: "/d/" for
+// "Allow: /d/index.html", as if "Allow: /d/$" were written on its line.
+func (s *ruleSet) scanDirs(path string, m *match) {
+	rank := uint32(len(path)+1)<<1 | 1
+	if rank < m.rank || rank == m.rank && !m.quote || path == "" || path[len(path)-1] != '/' {
+		return
+	}
+	const file = len("index.htm")
+	for _, r := range s.rules() {
+		if !r.allow() || r.priority() < len(path)+file || !s.isDirOf(r, path) {
+			continue
+		}
+		d := newRule(path, len(path)+1, true, true, r.off())
+		if m.beatenBy(s, d) {
+			m.take(s, d)
+		}
+	}
+}
+
+// isDirOf reports whether path is the directory that r, an allow rule of
+// s, also allows (plainDir), escaped.
+func (s *ruleSet) isDirOf(r rule, path string) bool {
+	text := s.file.text
+	off := r.off()
+	if r&ruleRaw == 0 {
+		return text[off:off+uint32(len(path))] == path && plainDir(s.text(r)) == len(path)
+	}
+	w := r.written(text)
+	j := plainDir(w)
+	return j > 0 && escapedLen(w[:j]) == len(path) &&
+		hasEscapedPrefix(path, text[off:], r.priority(), len(path))
+}
+
+// scanLines updates m with the best rule of s, a lazy set not yet
+// compiled, that matches path: it reads the rule lines of its records
+// from the line table and tries each as compile would compile it, but
+// compiles only those whose rank could beat m and whose pattern's literal
+// head could start path. Rules that compile leaves out never decide (an
+// empty pattern, one that starts with neither "/" nor "*", a short
+// repeat, which loses to the rule it repeats), so that they are passed
+// over or lose here too. It reports false, having tried only some, if s
+// holds a raw rule (escapeChanges), which is matched escaped and compiled
+// from its escaped pattern: such a set is to be compiled at once.
+func (s *ruleSet) scanLines(path string, m *match) bool {
+	var one [1]int32
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.big.recs(s.file, &one) {
+		rr.start(rec)
+		for line, ok := rr.next(); ok; line, ok = rr.next() {
+			if !s.tryLine(line, path, m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tryLine updates m with the rule of rule line l, and the directory rule
+// an index.htm allow rule implies, if they match path and beat m. It
+// reports false, trying nothing, if the rule is raw.
+func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
+	p, off := l.value(s.file.text), l.off()
+	if p == "" || p[0] != '/' && p[0] != '*' {
+		return true
+	}
+	if escapeChanges(p) {
+		return false
+	}
+	allow := l.allow()
+	if allow && len(p) >= len("/index.htm") {
+		if j := indexHTM(p, true); j >= 0 {
+			s.tryRule(newRule(p[:j+1], j+2, true, true, off), path, m)
+		}
+	}
+	rank := uint32(len(p)) << 1
+	if allow {
+		rank |= 1
+	}
+	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
+		return true
+	}
+	s.tryRule(newRule(p, len(p), false, allow, off), path, m)
+	return true
+}
+
+// headMayStart reports whether the literal head of pattern p may be a
+// prefix of path: whether path starts with the bytes of p up to its first
+// "*" or its final "$".
+func headMayStart(p, path string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '*' || c == '$' && i == len(p)-1:
+			return true
+		case i >= len(path) || path[i] != c:
+			return false
+		}
+	}
+	return true
+}
+
+// tryRule updates m with r, a rule of s, if it matches path and beats m.
+func (s *ruleSet) tryRule(r rule, path string, m *match) {
+	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		return
+	}
+	if s.matches(r, path, m) {
+		m.take(s, r)
+	}
+}

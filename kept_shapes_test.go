@@ -1,0 +1,78 @@
+package robots
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// keptShapes are files of MaxSize bytes, beside hostileFiles, whose kept
+// bytes per input byte issue 11 bounds by 1.5 once warm: shapes that
+// compile a rule line more than once, or that keep more per line than a
+// plain rule.
+func keptShapes() map[string]string {
+	fill := func(head string, line func(b *strings.Builder, i int)) string {
+		var b strings.Builder
+		b.WriteString(head)
+		for i := 0; b.Len() < MaxSize; i++ {
+			line(&b, i)
+		}
+		return b.String()[:MaxSize]
+	}
+	// Records of n short rules, each named by "*" and by a token of its
+	// own, or, but the first, by two tokens beside googlebot.
+	records := func(n int, agents func(i int) string) string {
+		return fill("", func(b *strings.Builder, i int) {
+			b.WriteString(agents(i))
+			for j := range n {
+				fmt.Fprintf(b, "allow:/%s%s\n", letters(j), letters(i))
+			}
+		})
+	}
+	ownAndGlobal := func(i int) string { return "user-agent:*\nuser-agent:b" + letters(i) + "\n" }
+	return map[string]string{
+		// Each rule is compiled in its record's own set (32 rules, at
+		// Parse) and again in the merged set of "*" (when warm).
+		"records-own-and-global":   records(32, ownAndGlobal),
+		"records-own33-and-global": records(33, ownAndGlobal),
+		// googlebot's group is split past the merge budget: many small
+		// lazy sets, each compiled and laid out on its own.
+		"records-split-lazy": records(33, func(i int) string {
+			if i == 0 {
+				return "user-agent:googlebot\n"
+			}
+			return "user-agent:googlebot\nuser-agent:zz\n"
+		}),
+		// An allow of an index.htm page under a wildcard directory
+		// compiles two rules a line (the page, and its directory with
+		// "$"), both wildcard rules, not filed as a plain directory is.
+		"index-htm-wildcard-dir": fill("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i))
+		}),
+		"raw-short": fill("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:/\xe9%s\n", letters(i))
+		}),
+		"raw-wildcard-short": fill("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:*\xe9%s\n", letters(i))
+		}),
+		"raw-index-htm": fill("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:/%s\xe9/index.htm\n", letters(i))
+		}),
+	}
+}
+
+// TestKeptPerByteShapes checks the bytes kept per input byte, warm for
+// Googlebot, of keptShapes against issue 11's bound for any file of 4 KiB
+// or more, as TestKeptPerByte does for hostileFiles.
+func TestKeptPerByteShapes(t *testing.T) {
+	const bound = 1.5
+	for name, body := range keptShapes() {
+		t.Run(name, func(t *testing.T) {
+			r := Parse([]byte(body))
+			warm(r, "Googlebot", "/some/page.html")
+			if got := float64(r.MemSize()) / float64(len(body)); got > bound {
+				t.Errorf("%.2f bytes kept per input byte, over %.1f", got, bound)
+			}
+		})
+	}
+}

@@ -222,3 +222,35 @@ func TestRuleReader(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyRawCompiledAtOnce checks what the package doc says of a large
+// set with a pattern that escaping changes: its first question that reads
+// that line compiles it, and one that answers before reaching it does not.
+func TestLazyRawCompiledAtOnce(t *testing.T) {
+	plain := strings.Repeat("disallow: /p\nallow: /q*\n", 20)
+	tests := []struct {
+		name     string
+		rules    string
+		path     string
+		compiled bool
+	}{
+		{"raw-first", "disallow: /\xe9\n" + plain, "/x", true},
+		{"raw-last", plain + "allow: /%e9\n", "/x", true},
+		{"lower-escape", plain + "allow: /a%2fb\n", "/x", true},
+		{"upper-escape", plain + "allow: /a%2Fb\n", "/x", false},
+		{"plain", plain, "/x", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Parse([]byte("user-agent: a\n" + tt.rules))
+			set := largeSet(r, "a")
+			if set.big == nil || !set.big.lazy {
+				t.Fatalf("the set of a has %d rule lines, want a lazy set", set.n)
+			}
+			r.Allowed("a", tt.path)
+			if got := set.big.compiled() != nil; got != tt.compiled {
+				t.Errorf("compiled after one question = %t, want %t", got, tt.compiled)
+			}
+		})
+	}
+}

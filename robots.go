@@ -125,12 +125,15 @@
 // has; past it, in files built to defeat merging, a group asks the set of
 // each of its records). A set of more than 32 rule lines is not compiled
 // by Parse: its first 4 questions read its rule lines from the line table
-// and try each, in time linear in its size; its 5th compiles it, and the
-// questions after it try each of its compiled rules, until a large group
-// is indexed, once it has been asked enough to pay for it: on its 25th
-// question, when its scans have cost about as much as its layout. So a
-// file asked once after each fetch is never compiled nor laid out, and
-// one asked many times costs at most about twice the least it could. The
+// and try each, in time linear in its size; its 5th compiles it (or the
+// first to read a line whose pattern escaping changes, as a byte outside
+// ASCII or a lower-case "%xx" does: such a set is compiled at once), and
+// the questions after it try each of its compiled rules, until a large
+// group is indexed, once it has been asked enough to pay for it: on its
+// 25th question, when its scans have cost about as much as its layout. So
+// a file asked once after each fetch is never laid out, nor compiled but
+// for its sets with such patterns, and one asked many times costs at most
+// about twice the least it could. The
 // layout sorts its rules in place by literal head, each head
 // linked to the longest other head that is a prefix of it (2 bytes a rule),
 // but the directories that its index.htm allow rules also allow, which are

@@ -76,3 +76,27 @@ func TestKeptPerByteShapes(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSplitGroups asks, warm, the groups that the merge budget
+// splits (resolve.go: split), whose sets are asked one by one: zz in
+// records-split-lazy (named in all records but the first, beside
+// googlebot, which is named in all and merged) and a b-token of the
+// hostile one-agent-many; googlebot, merged, beside them. Issue 11 asks
+// for at most 1 µs a query on every hostile shape.
+func BenchmarkSplitGroups(b *testing.B) {
+	cases := []struct{ file, body, agent string }{
+		{"records-split-lazy", keptShapes()["records-split-lazy"], "zz"},
+		{"records-split-lazy", keptShapes()["records-split-lazy"], "googlebot"},
+		{"one-agent-many", hostileFiles()["one-agent-many"], "bq"},
+		{"one-agent-many", hostileFiles()["one-agent-many"], "googlebot"},
+	}
+	for _, c := range cases {
+		r := Parse([]byte(c.body))
+		warm(r, c.agent, "/some/page.html")
+		b.Run("file="+c.file+"/agent="+c.agent, func(b *testing.B) {
+			for b.Loop() {
+				r.Allowed(c.agent, "/some/page.html")
+			}
+		})
+	}
+}

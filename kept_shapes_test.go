@@ -100,3 +100,34 @@ func BenchmarkSplitGroups(b *testing.B) {
 		})
 	}
 }
+
+// TestKeptPerByteSmallFiles checks issue 11's bound of 1.5 bytes kept per
+// input byte, warm for Googlebot, on files of 4 KiB to 64 KiB: the
+// hostile files and keptShapes cut at the end of the first line past
+// each size. TestKeptPerByte measures them at MaxSize only, where their
+// lines are longer (letters(i) grows) and fixed costs weigh less.
+func TestKeptPerByteSmallFiles(t *testing.T) {
+	const bound = 1.5
+	files := hostileFiles()
+	for name, body := range keptShapes() {
+		files["shape-"+name] = body
+	}
+	for name, body := range files {
+		for _, size := range []int{4 << 10, 16 << 10, 64 << 10} {
+			if len(body) <= size {
+				continue
+			}
+			cut := body[:size]
+			if i := strings.IndexByte(body[size:], '\n'); i >= 0 {
+				cut = body[:size+i+1]
+			}
+			t.Run(fmt.Sprintf("%s/%dKiB", name, size>>10), func(t *testing.T) {
+				r := Parse([]byte(cut))
+				warm(r, "Googlebot", "/some/page.html")
+				if got := float64(r.MemSize()) / float64(len(cut)); got > bound {
+					t.Errorf("%.2f bytes kept per input byte, over %.1f", got, bound)
+				}
+			})
+		}
+	}
+}

@@ -134,13 +134,26 @@ func adversarialLayouts() map[string][2]string {
 	for k := 1; chain.Len() < MaxSize-2000; k++ {
 		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
 	}
+	// Single-segment wildcard rules whose only gram rarer than "aaa" is
+	// made common by decoys, so that they are filed by "aaa": each is
+	// tried at every position of a path of "a"s, comparing its segment
+	// up to the "b" it ends with.
+	var retried strings.Builder
+	retried.WriteString("user-agent: googlebot\n")
+	for i := range 12000 {
+		fmt.Fprintf(&retried, "disallow: *aab*%s\n", letters(i))
+	}
+	for k := range 64 {
+		fmt.Fprintf(&retried, "disallow: /*%sb\n", strings.Repeat("a", 100+k))
+	}
 	return map[string][2]string{
-		"split-by-star":    {split.String(), "/q"},
-		"split-large":      {large.String(), "/qx0x1"},
-		"head-run":         {run.String(), "/a" + residues},
-		"anchor-bucket":    {bucket.String(), "/abc" + residues},
-		"anchor-bucket-8k": {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
-		"head-chain":       {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
+		"anchor-retried-2k": {retried.String(), "/" + strings.Repeat("a", 2000)},
+		"split-by-star":     {split.String(), "/q"},
+		"split-large":       {large.String(), "/qx0x1"},
+		"head-run":          {run.String(), "/a" + residues},
+		"anchor-bucket":     {bucket.String(), "/abc" + residues},
+		"anchor-bucket-8k":  {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
+		"head-chain":        {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
 	}
 }
 

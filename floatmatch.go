@@ -12,15 +12,16 @@ import (
 func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
 	q.has.add(path)
-	// The bitmap of the buckets seen is cleared on each question: as small
-	// as the table allows.
+	// The bitmaps of the buckets seen, and of those whose single rules
+	// were matched in full, are cleared on each question: as small as the
+	// table allows.
 	if t.bits <= smallTableBits {
-		var seen [1 << smallTableBits / 64]uint64
-		q.seen = seen[:]
+		var seen, full [1 << smallTableBits / 64]uint64
+		q.seen, q.full = seen[:], full[:]
 		q.lookUp()
 	} else {
-		var seen [1 << maxBucketBits / 64]uint64
-		q.seen = seen[:]
+		var seen, full [1 << maxBucketBits / 64]uint64
+		q.seen, q.full = seen[:], full[:]
 		q.lookUp()
 	}
 	q.tryLoose(loose)
@@ -40,7 +41,9 @@ type floatQuery struct {
 	path  string
 	m     *match
 	has   byteMap
-	seen  []uint64
+	// seen marks the buckets looked up so far, and full those whose
+	// single rules were then matched in full (try).
+	seen, full []uint64
 }
 
 // tryLoose tries loose, the loose rules of the table, by key, greatest
@@ -91,9 +94,12 @@ func (q *floatQuery) lookUp() {
 // anchored, and whose anchor has the fingerprint of g, is tried at i only,
 // with g where it first stands in the segment, in time linear in the
 // segment: each occurrence of the segment in the path holds the rule's
-// anchor at that offset, whose bucket is looked up there. The other rules
-// of the bucket, after those, are matched in full, on the first look-up of
-// their bucket only.
+// anchor at that offset, whose bucket is looked up there. On a later
+// look-up of the bucket at a position, its single rules are matched in
+// full instead, once (tryInFull): a path that holds their anchors at many
+// positions costs each a match in full, not a try at each. The other
+// rules of the bucket, after those, are matched in full, on the first
+// look-up of their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
 	lo, hi := q.t.start[b], q.t.start[b+1]
@@ -102,14 +108,18 @@ func (q *floatQuery) try(g uint32, i, n int) {
 	}
 	first := q.seen[b/64]&(1<<(b%64)) == 0
 	q.seen[b/64] |= 1 << (b % 64)
+	if !first {
+		if i >= 0 && q.full[b/64]&(1<<(b%64)) == 0 {
+			q.full[b/64] |= 1 << (b % 64)
+			q.tryInFull(lo, hi)
+		}
+		return
+	}
 	s, m, path, tags := q.s, q.m, q.path, q.t.tags
 	fp := anchorPrint(g)
 	j, done := lo, i < 0 // a gram of one byte has no position
 	for ; j < hi && tags[j].single(); j++ {
 		r := q.float[j]
-		if done && !first {
-			return
-		}
 		if done || tags[j].anchor&^1 != fp || !q.has.has(tags[j].rare) {
 			continue
 		}
@@ -122,7 +132,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 			done = true
 		}
 	}
-	for ; first && j < hi; j++ {
+	for ; j < hi; j++ {
 		r := q.float[j]
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
@@ -166,4 +176,22 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 		return false
 	}
 	return path[:r.headLen()] == s.head(r)
+}
+
+// tryInFull matches the single rules of the bucket that runs from lo to
+// hi in full, by key, greatest first, and updates m with the first that
+// matches and beats it: each is then decided for the whole path, and the
+// bucket's later look-ups need not try them where their anchors stand.
+func (q *floatQuery) tryInFull(lo, hi int32) {
+	s, m, tags := q.s, q.m, q.t.tags
+	for j := lo; j < hi && tags[j].single(); j++ {
+		r := q.float[j]
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+			m.take(s, r)
+			return
+		}
+	}
 }

@@ -235,3 +235,88 @@ func TestRawCheck(t *testing.T) {
 		})
 	}
 }
+
+// rawStates returns parses of body in each state of its large sets: as
+// parsed (their first questions read rule lines), compiled, and laid out.
+func rawStates(body string) map[string]*Robots {
+	compiled := Parse([]byte(body))
+	for _, s := range largeSets(compiled) {
+		s.ready()
+	}
+	laid := Parse([]byte(body))
+	layOutAll(laid)
+	return map[string]*Robots{"parsed": Parse([]byte(body)), "compiled": compiled, "laid-out": laid}
+}
+
+// TestRawStatesAgree checks Decide, for one agent and for a Group of
+// several, against bruteDecision and the slow model on random files of
+// raw rules where escaping as it goes could slip: "%" at the end of a
+// pattern (followed, in the kept text, by a value of hex digits), hex digits after "*", lower-case escapes, "$", and index.htm
+// rules under directories of such bytes; in records merged and split,
+// small and large sets, each asked in every state (rawStates).
+func TestRawStatesAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	const alphabet = "/*$%aAeE1f\xe9\xc3i"
+	word := func(n int) string { return randomWord(rng, alphabet, n) }
+	pattern := func(file int) string {
+		switch {
+		case file%3 == 1 && rng.IntN(2) == 0:
+			return "/" + word(rng.IntN(2)) + "*" + word(1+rng.IntN(4)) + []string{"", "$", "*"}[rng.IntN(3)]
+		case file%3 == 2 && rng.IntN(2) == 0:
+			return "/" + strings.ReplaceAll(word(rng.IntN(4)), "*", "") + "/index.htm" + word(rng.IntN(2))
+		}
+		switch rng.IntN(5) {
+		case 0:
+			return "/" + word(rng.IntN(3)) + "/index.html"
+		case 1:
+			return "*" + word(1+rng.IntN(4))
+		case 2:
+			return "/" + word(rng.IntN(5)) + "%"
+		}
+		return "/" + word(rng.IntN(6))
+	}
+	for file := range 150 {
+		var b strings.Builder
+		for range 1 + rng.IntN(3) {
+			b.WriteString("user-agent: a\n")
+			if rng.IntN(2) == 0 {
+				b.WriteString("user-agent: b\n")
+			}
+			n := rng.IntN(50)
+			if rng.IntN(2) == 0 {
+				n = smallSet + 1 + rng.IntN(60)
+			}
+			for range n {
+				fmt.Fprintf(&b, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], pattern(file))
+				if rng.IntN(4) == 0 {
+					// Kept right after the pattern, never compiled.
+					fmt.Fprintf(&b, "disallow: %s\n", randomWord(rng, "aAeE1f", 2))
+				}
+			}
+		}
+		body := b.String()
+		var paths []string
+		for range 24 {
+			p := strings.NewReplacer("*", "E", "\xe9", "%E9", "\xc3", "%C3").Replace("/" + word(rng.IntN(8)))
+			if rng.IntN(3) == 0 {
+				p += "/"
+			}
+			paths = append(paths, p)
+		}
+		for how, r := range rawStates(body) {
+			for k, path := range paths {
+				agents := [][]string{{"a"}, {"b"}, {"a", "b", "*"}}[k%3]
+				want, ok := bruteGroupDecision(r, agents, slowPathOf(path))
+				d := r.Group(agents...).Decide(path)
+				if len(agents) == 1 {
+					d = r.Decide(agents[0], path)
+				}
+				slow := slowAllowed([]byte(body), agents, path)
+				if ok && (d.Reason != ReasonRule || d.Rule != want) || !ok && d.Reason == ReasonRule || d.Allowed != slow {
+					t.Fatalf("file %d, %s: Decide(%q, %q) = %v, want %v (deciding: %t), slow model %t; file:\n%s",
+						file, how, agents, path, d, want, ok, slow, body)
+				}
+			}
+		}
+	}
+}

@@ -17,7 +17,8 @@ const minFloating = 32
 // rules whose anchor it holds, not with the number of rules, nor with the
 // rules of a head the path starts with. A rule whose pattern after the head
 // is one literal segment ("/*?sid=") is checked where the anchor stands, in
-// time linear in its segment, and one anchored at the end ("/*.php$") at
+// time linear in its segment, on the first look-up of its bucket (on a
+// later one, matched in full, once), and one anchored at the end ("/*.php$") at
 // the end; another ("/*/print/*.pdf") is matched in full, in time linear in
 // the path, once a question. The rules whose cheapest anchor is of a length
 // too few rules use (minGramRules) take one of another, or are loose.

@@ -141,15 +141,16 @@
 // by a run of one to three literal bytes after the head, the rarest among
 // them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
 // rules, up to 8,192); this costs about as much as parsing the rules did.
-// No question allocates, but the one that lays a set out. A question then costs a
-// binary search, the rules of the heads that start the path, and a look-up
-// for each byte of the path that finds the wildcard rules whose run of
-// bytes stands there: time linear in the path's length, and in the rules
-// that hold a run of bytes of the path. A wildcard rule whose pattern after
-// the head is one literal run ("/*?sid=", "/*.php$") is checked where that
-// run stands, in time linear in its length; another ("/*/print/*.pdf") is
-// matched once a question in time linear in the path's length, as are the
-// wildcard rules of smaller sets. Group(agent) returns a new Group (Allowed
+// No question allocates, but those that compile a set and lay it out. A
+// question then costs a binary search, the rules of the heads that start
+// the path, and a look-up for each byte of the path that finds the
+// wildcard rules whose run of bytes stands there: time linear in the
+// path's length, and in the rules that hold a run of bytes of the path. A
+// wildcard rule whose pattern after the head is one literal run
+// ("/*?sid=", "/*.php$") is checked where that run first stands, in time
+// linear in its length, and matched in full if the path holds the run
+// again; another ("/*/print/*.pdf") is matched once a question in time
+// linear in the path's length, as are the wildcard rules of smaller sets. Group(agent) returns a new Group (Allowed
 // and Decide need none); with several agents it is linear in the records of
 // the file.
 package robots

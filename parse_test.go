@@ -82,7 +82,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 		{"lines", func(body string) {
 			ls := newLineScanner(skipBOM(body))
 			for ls.next() {
-				splitDirective(ls.content(), ls.colon)
+				splitDirective(ls.content())
 			}
 		}},
 	}
@@ -104,7 +104,7 @@ func scanLines(body string) []scannedLine {
 	var got []scannedLine
 	ls := newLineScanner(skipBOM(body))
 	for ls.next() {
-		kind, key, value := splitDirective(ls.content(), ls.colon)
+		kind, key, value := splitDirective(ls.content())
 		got = append(got, scannedLine{ls.n, ls.text(), kind, key, value})
 	}
 	return got

@@ -39,10 +39,12 @@ func appendEscaped(b []byte, s string) []byte {
 	return b
 }
 
-// escapeFree reports whether s holds no "%" and no byte outside ASCII, so
-// that escaping leaves it unchanged (appendEscaped). It is the common
-// case, checked fast: eight bytes at a time, in one pass.
-func escapeFree(s string) bool {
+// escapeChanges reports whether escaping (appendEscaped) changes s: whether
+// s holds a byte outside ASCII or a "%" followed by two hex digits of
+// which one is a lower-case letter. Most patterns have neither: it reads
+// eight bytes at a time, in one pass, up to the first "%", from where it
+// goes byte by byte.
+func escapeChanges(s string) bool {
 	const (
 		ones    = 0x0101010101010101
 		highs   = 0x8080808080808080
@@ -51,39 +53,30 @@ func escapeFree(s string) bool {
 	for len(s) >= 8 {
 		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		// A byte of x is zero where s has a "%"; (x-ones)&^x has the high
-		// bit of the first such byte set (of ASCII bytes only: bytes
-		// outside ASCII are caught by w&highs).
-		x := w ^ percent
-		if (w|(x-ones)&^x)&highs != 0 {
-			return false
+		if w&highs != 0 {
+			return true
+		}
+		if x := w ^ percent; (x-ones)&^x&highs != 0 {
+			break // a "%": no triplet starts before this word
 		}
 		s = s[8:]
 	}
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' || s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// escapeChanges reports whether escaping (appendEscaped) changes s: whether
-// s holds a byte outside ASCII or a "%" followed by two hex digits of
-// which one is a lower-case letter.
-func escapeChanges(s string) bool {
-	if escapeFree(s) {
-		return false
-	}
-	for i := 0; i < len(s); {
-		_, n, k := escapeStep(s, i, 0, noLimit)
-		if n == 3 && (k == 1 || s[i+1] != upper(s[i+1]) || s[i+2] != upper(s[i+2])) {
+		switch c := s[i]; {
+		case c >= 0x80:
 			return true
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+				return true
+			}
+			i += 2
 		}
-		i += k
 	}
 	return false
 }
+
+// isLowerHex reports whether c is a lower-case hex digit letter.
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
 // escapedLen returns the length of s escaped (appendEscaped), without
 // building it.

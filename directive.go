@@ -36,36 +36,66 @@ func splitDirective(s string) (kind lineKind, key, value string) {
 
 // commonKey returns the kind and length of the key that s starts with, if
 // it is one of the keys most lines are written with, whole and right before
-// the colon ("Disallow:", "user-agent:"), or else a length of 0. Such a
-// line's first colon is the one after its key, and keyKind would say the
-// same of the key: what the grammar reads (splitDirective) is read here
-// without looking for the colon.
+// the colon ("Disallow:", "user-agent:", in any case), or else a length of
+// 0. Such a line's first colon is the one after its key, and keyKind would
+// say the same of the key: what the grammar reads (splitDirective) is read
+// here without looking for the colon. The first eight bytes of s are
+// compared at once.
 func commonKey(s string) (lineKind, int) {
-	if len(s) < len("allow:") {
+	if len(s) < 8 {
 		return kindNone, 0
 	}
-	var tail string
-	var kind lineKind
-	// c|0x20 is c in lower case for letters, and a byte other than these
-	// for any byte but a letter.
-	switch s[0] | 0x20 {
-	case 'd':
-		tail, kind = "isallow", kindDisallow
-	case 'a':
-		tail, kind = "llow", kindAllow
-	case 'u':
-		tail, kind = "ser-agent", kindUserAgent
-	case 's':
-		tail, kind = "itemap", kindSitemap
-	default:
-		return kindNone, 0
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	switch {
+	case keyDisallow.in(w):
+		if len(s) > 8 && s[8] == ':' {
+			return kindDisallow, len("disallow")
+		}
+	case keyAllow.in(w):
+		return kindAllow, len("allow")
+	case keyUserAgent.in(w):
+		// c|0x20 is 'n' for "n" and "N" only, as for any letter.
+		if len(s) > 10 && s[8]|0x20 == 'n' && s[9]|0x20 == 't' && s[10] == ':' {
+			return kindUserAgent, len("user-agent")
+		}
+	case keySitemap.in(w):
+		return kindSitemap, len("sitemap")
 	}
-	n := 1 + len(tail)
-	if len(s) <= n || s[n] != ':' || s[1:n] != tail {
-		return kindNone, 0
-	}
-	return kind, n
+	return kindNone, 0
 }
+
+// The first eight bytes of the common keys, or fewer with their colon.
+var (
+	keyDisallow  = newKeyWord("disallow")
+	keyAllow     = newKeyWord("allow:")
+	keyUserAgent = newKeyWord("user-age")
+	keySitemap   = newKeyWord("sitemap:")
+)
+
+// A keyWord is the start of a key, of up to 8 bytes, as a little-endian
+// word: the bytes of its letters in lower case, and which bytes it has and
+// which are letters, for in.
+type keyWord struct{ want, mask, fold uint64 }
+
+// newKeyWord returns the keyWord of k, in lower case.
+func newKeyWord(k string) keyWord {
+	var kw keyWord
+	for i := range len(k) {
+		kw.want |= uint64(k[i]) << (8 * i)
+		kw.mask |= 0xff << (8 * i)
+		if 'a' <= k[i] && k[i] <= 'z' {
+			kw.fold |= 0x20 << (8 * i)
+		}
+	}
+	return kw
+}
+
+// in reports whether w, eight bytes read as a little-endian word, starts
+// with the key of kw, ignoring the case of its letters: setting bit 0x20
+// of a byte lower-cases a letter, and makes a lower-case letter of no
+// other byte.
+func (kw keyWord) in(w uint64) bool { return w&kw.mask|kw.fold == kw.want }
 
 // splitNoColon splits a line s that has no colon, with no whitespace around
 // it. Some people forget the colon: "Disallow /tmp". Whitespace serves as

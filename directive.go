@@ -20,6 +20,9 @@ func splitDirective(s string) (kind lineKind, key, value string) {
 	for start < len(s) && isSpace(s[start]) {
 		start++
 	}
+	if start == len(s) {
+		return kindNone, "", "" // blank, or a comment alone
+	}
 	if kind, n := commonKey(s[start:]); n > 0 {
 		return kind, s[start : start+n], trimSpace(s[start+n+1:])
 	}

@@ -48,8 +48,7 @@ func commonKey(s string) (lineKind, int) {
 	if len(s) < 8 {
 		return kindNone, 0
 	}
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	w := load64(s)
 	switch {
 	case keyDisallow.in(w):
 		if len(s) > 8 && s[8] == ':' {

@@ -42,26 +42,54 @@ func appendEscaped(b []byte, s string) []byte {
 // escapeChanges reports whether escaping (appendEscaped) changes s: whether
 // s holds a byte outside ASCII or a "%" followed by two hex digits of
 // which one is a lower-case letter. Most patterns have neither: it reads
-// eight bytes at a time, in one pass, up to the first "%", from where it
-// goes byte by byte.
+// eight bytes at a time, the last eight of s for its tail, up to the first
+// "%", from where it goes byte by byte.
 func escapeChanges(s string) bool {
-	const (
-		ones    = 0x0101010101010101
-		highs   = 0x8080808080808080
-		percent = '%' * ones
-	)
-	for len(s) >= 8 {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if w&highs != 0 {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := load64(s[i:])
+		if w&highBits != 0 {
 			return true
 		}
-		if x := w ^ percent; (x-ones)&^x&highs != 0 {
-			break // a "%": no triplet starts before this word
+		if hasPercent(w) {
+			return escapeChangesFrom(s, i)
 		}
-		s = s[8:]
 	}
-	for i := 0; i < len(s); i++ {
+	if i == len(s) || len(s) < 8 {
+		return escapeChangesFrom(s, i)
+	}
+	// The tail, in the last eight bytes, whose first ones were read
+	// above and hold neither.
+	w := load64(s[len(s)-8:])
+	if w&highBits != 0 {
+		return true
+	}
+	return hasPercent(w) && escapeChangesFrom(s, i)
+}
+
+// highBits has the high bit of each byte of a word set: those of ASCII
+// bytes are clear.
+const highBits = 0x8080808080808080
+
+// load64 returns the first eight bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasPercent reports whether w, eight ASCII bytes, holds a "%": a byte of
+// x is zero where w has one, and (x-ones)&^x has the high bit of the first
+// such byte set.
+func hasPercent(w uint64) bool {
+	const ones = 0x0101010101010101
+	x := w ^ '%'*ones
+	return (x-ones)&^x&highBits != 0
+}
+
+// escapeChangesFrom is escapeChanges byte by byte from s[i] on, where i is
+// not within a "%xx".
+func escapeChangesFrom(s string, i int) bool {
+	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x80:
 			return true
@@ -74,9 +102,6 @@ func escapeChanges(s string) bool {
 	}
 	return false
 }
-
-// isLowerHex reports whether c is a lower-case hex digit letter.
-func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
 // escapedLen returns the length of s escaped (appendEscaped), without
 // building it.
@@ -287,3 +312,7 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
+
+// isLowerHex reports whether c is a hex digit written as a lower-case
+// letter.
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }

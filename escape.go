@@ -39,48 +39,66 @@ func appendEscaped(b []byte, s string) []byte {
 	return b
 }
 
-// escapeFree reports whether s holds no "%" and no byte outside ASCII, so
-// that escaping leaves it unchanged (appendEscaped). It is the common
-// case, checked fast: eight bytes at a time, in one pass.
-func escapeFree(s string) bool {
-	const (
-		ones    = 0x0101010101010101
-		highs   = 0x8080808080808080
-		percent = '%' * ones
-	)
-	for len(s) >= 8 {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		// A byte of x is zero where s has a "%"; (x-ones)&^x has the high
-		// bit of the first such byte set (of ASCII bytes only: bytes
-		// outside ASCII are caught by w&highs).
-		x := w ^ percent
-		if (w|(x-ones)&^x)&highs != 0 {
-			return false
-		}
-		s = s[8:]
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' || s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // escapeChanges reports whether escaping (appendEscaped) changes s: whether
 // s holds a byte outside ASCII or a "%" followed by two hex digits of
-// which one is a lower-case letter.
+// which one is a lower-case letter. Most patterns have neither: it reads
+// eight bytes at a time, the last eight of s for its tail, up to the first
+// "%", from where it goes byte by byte.
 func escapeChanges(s string) bool {
-	if escapeFree(s) {
-		return false
-	}
-	for i := 0; i < len(s); {
-		_, n, k := escapeStep(s, i, 0, noLimit)
-		if n == 3 && (k == 1 || s[i+1] != upper(s[i+1]) || s[i+2] != upper(s[i+2])) {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := load64(s[i:])
+		if w&highBits != 0 {
 			return true
 		}
-		i += k
+		if hasPercent(w) {
+			return escapeChangesFrom(s, i)
+		}
+	}
+	if i == len(s) || len(s) < 8 {
+		return escapeChangesFrom(s, i)
+	}
+	// The tail, in the last eight bytes, whose first ones were read
+	// above and hold neither.
+	w := load64(s[len(s)-8:])
+	if w&highBits != 0 {
+		return true
+	}
+	return hasPercent(w) && escapeChangesFrom(s, i)
+}
+
+// highBits has the high bit of each byte of a word set: those of ASCII
+// bytes are clear.
+const highBits = 0x8080808080808080
+
+// load64 returns the first eight bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasPercent reports whether w, eight ASCII bytes, holds a "%": a byte of
+// x is zero where w has one, and (x-ones)&^x has the high bit of the first
+// such byte set.
+func hasPercent(w uint64) bool {
+	const ones = 0x0101010101010101
+	x := w ^ '%'*ones
+	return (x-ones)&^x&highBits != 0
+}
+
+// escapeChangesFrom is escapeChanges byte by byte from s[i] on, where i is
+// not within a "%xx".
+func escapeChangesFrom(s string, i int) bool {
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return true
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+				return true
+			}
+			i += 2
+		}
 	}
 	return false
 }
@@ -294,3 +312,7 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
+
+// isLowerHex reports whether c is a hex digit written as a lower-case
+// letter.
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }

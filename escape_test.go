@@ -6,26 +6,25 @@ import (
 	"testing"
 )
 
-// TestEscapeFree checks escapeFree, which reads eight bytes at a time,
-// against what it means: escaping leaves the pattern as it is. Each
-// interesting byte is tried at every position of patterns of up to 20
-// bytes, so that it falls in a whole word and in the tail.
-func TestEscapeFree(t *testing.T) {
+// TestEscapeChangesByte checks escapeChanges, which reads eight bytes at a
+// time, on each interesting byte at every position of patterns of up to
+// 20 bytes, so that it falls in a whole word and in the tail.
+func TestEscapeChangesByte(t *testing.T) {
 	tests := []struct {
 		name string
 		c    byte
 		want bool
 	}{
-		{"ascii", 'a', true},
-		{"slash", '/', true},
+		{"ascii", 'a', false},
+		{"slash", '/', false},
 		{"percent", '%', false},
-		{"neighbour-below", '$', true},
-		{"neighbour-above", '&', true},
-		{"nul", 0, true},
-		{"del", 0x7f, true},
-		{"high", 0x80, false},
-		{"high-percent", 0x80 | '%', false},
-		{"top", 0xff, false},
+		{"neighbour-below", '$', false},
+		{"neighbour-above", '&', false},
+		{"nul", 0, false},
+		{"del", 0x7f, false},
+		{"high", 0x80, true},
+		{"high-percent", 0x80 | '%', true},
+		{"top", 0xff, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,11 +33,11 @@ func TestEscapeFree(t *testing.T) {
 					b := []byte(strings.Repeat("/", n))
 					b[at] = tt.c
 					s := string(b)
-					if got := escapeFree(s); got != tt.want {
-						t.Errorf("escapeFree(%q) = %t, want %t", s, got, tt.want)
+					if got := escapeChanges(s); got != tt.want {
+						t.Errorf("escapeChanges(%q) = %t, want %t", s, got, tt.want)
 					}
-					if got, want := escapeFree(s), string(appendEscaped(nil, s+"ab")) == s+"ab" && !strings.Contains(s, "%"); got != want {
-						t.Errorf("escapeFree(%q) = %t, escaping says %t", s, got, want)
+					if got, want := escapeChanges(s), string(appendEscaped(nil, s)) != s; got != want {
+						t.Errorf("escapeChanges(%q) = %t, escaping says %t", s, got, want)
 					}
 				}
 			}
@@ -64,6 +63,15 @@ func TestEscapeChanges(t *testing.T) {
 		{name: "percent-not-hex", v: "/%ag", want: false},
 		{name: "percent-percent", v: "%%e9", want: true},
 		{name: "lower-after-percent-percent", v: "%%ex", want: false},
+		{name: "long/ascii", v: "/a/long/path/of/many/words.html", want: false},
+		{name: "long/outside-ascii-late", v: "/a/long/path/of/many/words\xe9", want: true},
+		{name: "long/outside-ascii-in-word", v: "/a/long/pa\xe9th/of/many/words", want: true},
+		{name: "long/outside-ascii-after-percent", v: "/a/long/%2F/of/many/w\xe9rds", want: true},
+		{name: "long/lower-escape-late", v: "/a/long/path/of/many/%2f", want: true},
+		{name: "long/lower-escape-across-words", v: "/a/long%2f/path", want: true},
+		{name: "long/upper-escapes", v: "/a/long%2F/path/%E9%E9/x", want: false},
+		{name: "long/percent-at-end", v: "/a/long/path%", want: false},
+		{name: "long/percent-then-lower", v: "/a/long/path%%2fx", want: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,6 +80,36 @@ func TestEscapeChanges(t *testing.T) {
 			}
 			if got := string(appendEscaped(nil, tt.v)) != tt.v; got != tt.want {
 				t.Errorf("appendEscaped(%q) changes it: %t, escapeChanges says %t", tt.v, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestEscapeChangesEverywhere checks escapeChanges, which reads eight
+// bytes at a time up to a "%", against what it means, with a "%" and a
+// byte outside ASCII or a triplet at every position of patterns of up to
+// 20 bytes: in a whole word, across words and in the tail.
+func TestEscapeChangesEverywhere(t *testing.T) {
+	tests := []struct{ name, first, second string }{
+		{"lower-triplet", "", "%2f"},
+		{"upper-triplet", "", "%2F"},
+		{"outside-ascii", "", "\xe9"},
+		{"percent-then-lower-triplet", "%", "%2f"},
+		{"percent-then-outside-ascii", "%", "\xe9"},
+		{"upper-then-lower-triplet", "%2F", "%a1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for n := 1; n <= 20; n++ {
+				for i := range n + 1 {
+					for j := i; j <= n; j++ {
+						p := strings.Repeat("/", n)
+						s := p[:i] + tt.first + p[i:j] + tt.second + p[j:]
+						if got, want := escapeChanges(s), string(appendEscaped(nil, s)) != s; got != want {
+							t.Errorf("escapeChanges(%q) = %t, escaping says %t", s, got, want)
+						}
+					}
+				}
 			}
 		})
 	}

@@ -164,8 +164,8 @@ func (p *parser) scan(f func(line)) {
 // part the grammar reads (see splitDirective). Line breaks are LF, CR and
 // CRLF; a body that ends with a break has an empty last line.
 //
-// The scanner looks for each byte that matters (LF, CR, NUL, '#', ':') across
-// lines rather than within each: it remembers where the next one of each is,
+// The scanner looks for each byte that ends a line or its content (LF, CR,
+// NUL, '#') across lines rather than within each: it remembers where the next one of each is,
 // and looks again only once a line has gone past it. A body with no CR, NUL
 // or '#' is searched for them once, and however its lines look (a body of CR
 // line breaks has no LF at all), no byte is read twice by searches for the
@@ -177,10 +177,9 @@ type lineScanner struct {
 	// n is the 1-based number of the current line. The line is
 	// s[start:end]; its content, the part the grammar reads, is s[start:cut]:
 	// at most maxLineLen bytes, up to the first NUL and the first '#'.
-	// colon is the offset in the content of its first ':', or -1. (Offsets
-	// rather than strings: writing a string costs a write barrier while
-	// the garbage collector runs.)
-	n, start, end, cut, colon int
+	// (Offsets rather than strings: writing a string costs a write barrier
+	// while the garbage collector runs.)
+	n, start, end, cut int
 	// at holds, for each byte of scanBytes, the offset in s of its next
 	// occurrence at or after the start of the current line, or len(s) if
 	// there is none, or -1 before the first search.
@@ -195,7 +194,7 @@ func (ls *lineScanner) content() string { return ls.s[ls.start:ls.cut] }
 
 // scanBytes are the bytes a lineScanner finds, in the order of the indices
 // into lineScanner.at below.
-const scanBytes = "\n\r\x00#:"
+const scanBytes = "\n\r\x00#"
 
 // Indices of scanBytes.
 const (
@@ -203,12 +202,11 @@ const (
 	atCR
 	atNUL
 	atHash
-	atColon
 )
 
 // newLineScanner returns a scanner of the lines of s.
 func newLineScanner(s string) lineScanner {
-	return lineScanner{s: s, at: [len(scanBytes)]int{-1, -1, -1, -1, -1}}
+	return lineScanner{s: s, at: [len(scanBytes)]int{-1, -1, -1, -1}}
 }
 
 // next moves to the next line, and reports whether there is one.
@@ -222,10 +220,7 @@ func (ls *lineScanner) next() bool {
 	// The reference reads lines as C strings into a buffer of maxLineLen
 	// bytes, and a comment runs to the end of the line.
 	cut := min(end, start+maxLineLen, ls.find(atNUL), ls.find(atHash))
-	ls.start, ls.end, ls.cut, ls.colon = start, end, cut, -1
-	if i := ls.find(atColon); i < cut {
-		ls.colon = i - start
-	}
+	ls.start, ls.end, ls.cut = start, end, cut
 	ls.off = end + 1
 	if end < len(ls.s) && ls.s[end] == '\r' && end+1 < len(ls.s) && ls.s[end+1] == '\n' {
 		ls.off++ // CRLF is one break
@@ -294,7 +289,7 @@ type line struct {
 func (p *parser) handle(ls *lineScanner) line {
 	n := ls.n
 	l := line{n: n, text: ls.text()}
-	l.kind, l.key, l.value = splitDirective(ls.content(), ls.colon)
+	l.kind, l.key, l.value = splitDirective(ls.content())
 	switch l.kind {
 	case kindUserAgent:
 		if len(p.starts) == 0 || p.ruled {
@@ -379,99 +374,4 @@ func trim[S ~[]E, E any](s S) S {
 		return slices.Clip(append(S(nil), s...))
 	}
 	return s
-}
-
-// splitDirective splits the content of a line (see lineScanner) into its
-// key and value, and says what kind of directive it is; colon is the offset
-// in s of its first ':', or -1. The grammar, as Google's reference parser
-// reads it:
-//
-//	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
-//	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
-//	ws    = 1*( SP | HT | LF | VT | FF | CR )
-//
-// The line ends at its first NUL byte and at most maxLineLen bytes are kept:
-// the content s is cut there, and at the comment, already.
-func splitDirective(s string, colon int) (kind lineKind, key, value string) {
-	if colon < 0 {
-		return splitNoColon(trimSpace(s))
-	}
-	// Whitespace is not ':', so the key starts before the colon.
-	start := 0
-	for isSpace(s[start]) {
-		start++
-	}
-	key = trimSpace(s[start:colon])
-	if key == "" {
-		return kindNone, "", ""
-	}
-	return keyKind(key), key, trimSpace(s[colon+1:])
-}
-
-// splitNoColon splits a line s that has no colon, with no whitespace around
-// it. Some people forget the colon: "Disallow /tmp". Whitespace serves as
-// the separator, but only when the line is exactly two runs of
-// non-whitespace, so that "Disallow /a /b" is still ignored.
-func splitNoColon(s string) (kind lineKind, key, value string) {
-	sep := strings.IndexAny(s, " \t")
-	if sep < 0 {
-		return kindNone, "", ""
-	}
-	if rest := strings.TrimLeft(s[sep:], " \t"); strings.ContainsAny(rest, " \t") {
-		return kindNone, "", ""
-	}
-	// s starts with the key, which is not empty.
-	key = trimSpace(s[:sep])
-	return keyKind(key), key, trimSpace(s[sep+1:])
-}
-
-// Keys are recognised case-insensitively by prefix ("Disallowed:" is a
-// disallow, "Sitemaps:" a sitemap), with the misspellings Google's reference
-// parser accepts because they are frequent in real files.
-var (
-	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
-	allowKeys     = []string{"allow"}
-	disallowKeys  = []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
-	sitemapKeys   = []string{"sitemap", "site-map"}
-)
-
-// keyKind says which directive key names. The reference tests the lists
-// of keys in the order above; as each list starts with its own letter, at
-// most one can match, and the first byte of key picks it. Keys are most
-// often written as the first of their list, with or without a capital:
-// those are recognised before any case folding.
-func keyKind(key string) lineKind {
-	if key == "" {
-		return kindOther
-	}
-	var keys []string
-	var kind lineKind
-	switch lower(key[0]) {
-	case 'u':
-		if len(key) >= 10 && key[1:10] == "ser-agent" {
-			return kindUserAgent
-		}
-		keys, kind = userAgentKeys, kindUserAgent
-	case 'a':
-		if len(key) >= 5 && key[1:5] == "llow" {
-			return kindAllow
-		}
-		keys, kind = allowKeys, kindAllow
-	case 'd':
-		if len(key) >= 8 && key[1:8] == "isallow" {
-			return kindDisallow
-		}
-		keys, kind = disallowKeys, kindDisallow
-	case 's':
-		if len(key) >= 7 && key[1:7] == "itemap" {
-			return kindSitemap
-		}
-		keys, kind = sitemapKeys, kindSitemap
-	default:
-		return kindOther
-	}
-	if hasAnyPrefixFold(key, keys) {
-		return kind
-	}
-	return kindOther
 }

@@ -82,7 +82,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 		{"lines", func(body string) {
 			ls := newLineScanner(skipBOM(body))
 			for ls.next() {
-				splitDirective(ls.content(), ls.colon)
+				splitDirective(ls.content())
 			}
 		}},
 	}
@@ -104,7 +104,7 @@ func scanLines(body string) []scannedLine {
 	var got []scannedLine
 	ls := newLineScanner(skipBOM(body))
 	for ls.next() {
-		kind, key, value := splitDirective(ls.content(), ls.colon)
+		kind, key, value := splitDirective(ls.content())
 		got = append(got, scannedLine{ls.n, ls.text(), kind, key, value})
 	}
 	return got
@@ -219,6 +219,7 @@ var scanCases = []struct{ name, body string }{
 	{"keys-cased", "USER-AGENT: a\nUser-Agent: b\nuSER aGENT: c\nDISALLOW: /d\nDisAllow: /e\nALLOW: /f\nSITE-MAP: /g\nDISSALLOW: /h"},
 	{"other-keys", "Crawl-delay: 5\nHost: example.com\nClean-param: a /b\n\xff\xfe: x"},
 	{"odd-bytes-in-keys", "\x15ser-agent: a\nUSER\x0dAGENT: b\n\xd5ser-agent: c"},
+	{"common-keys-near", "disallow\x1a /a\nDisallow :/b\nuser-agent\x1a c\nuser-agenT\x1a: d\nuser-age\x0et: e\nallow\x1a /f\nsitemap\x1a /g\nAllow\x00: /h\nALLOW:/i\nAllow:\nallow:/\nSiteMap:x\n\tdisallow:/j"},
 	{"long-line", "Disallow: /" + strings.Repeat("a", maxLineLen) + "\nAllow: /b"},
 	{"long-line-comment", "Disallow: /" + strings.Repeat("a", maxLineLen-12) + "#bc\nAllow: /b"},
 	{"long-line-colon-late", strings.Repeat("a", maxLineLen) + ":b\nAllow: /b"},

@@ -123,13 +123,24 @@ func newNaming(token string, off uint32, rec int32) naming {
 }
 
 // compareNames compares the tokens of two namings, ignoring ASCII case:
-// by their prefixes, which tell most apart, else by compareLower. Tokens
-// hold no NUL, so that a shorter token's prefix, padded with zeros, sorts
-// before that of a longer one it starts.
+// by their prefixes, which tell most apart, else by compareSamePrefix.
+// Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
+// sorts before that of a longer one it starts. It is inlined, as the sort
+// of sortNames calls it for every comparison.
 func compareNames(text string, a, b *naming) int {
-	if a.prefix != b.prefix {
-		return cmp.Compare(a.prefix, b.prefix)
+	switch {
+	case a.prefix < b.prefix:
+		return -1
+	case a.prefix > b.prefix:
+		return 1
 	}
+	return compareSamePrefix(text, a, b)
+}
+
+// compareSamePrefix compares the tokens of two namings of the same prefix,
+// ignoring ASCII case: by their lengths if both are 8 bytes or fewer, else
+// by compareLower.
+func compareSamePrefix(text string, a, b *naming) int {
 	an, bn := a.size(), b.size()
 	if an <= 8 && bn <= 8 {
 		return cmp.Compare(an, bn)

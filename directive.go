@@ -1,0 +1,168 @@
+package robots
+
+// The directives of a line: its key and value, and the kind of directive
+// its key names.
+
+import "strings"
+
+// splitDirective splits the content of a line (see lineScanner) into its
+// key and value, and says what kind of directive it is. The grammar, as
+// Google's reference parser reads it:
+//
+//	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
+//	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
+//	ws    = 1*( SP | HT | LF | VT | FF | CR )
+//
+// The line ends at its first NUL byte and at most maxLineLen bytes are kept:
+// the content s is cut there, and at the comment, already.
+func splitDirective(s string) (kind lineKind, key, value string) {
+	start := 0
+	for start < len(s) && isSpace(s[start]) {
+		start++
+	}
+	if start == len(s) {
+		return kindNone, "", "" // blank, or a comment alone
+	}
+	if kind, n := commonKey(s[start:]); n > 0 {
+		return kind, s[start : start+n], trimSpace(s[start+n+1:])
+	}
+	colon := strings.IndexByte(s[start:], ':')
+	if colon < 0 {
+		return splitNoColon(trimSpace(s[start:]))
+	}
+	key = trimSpace(s[start : start+colon])
+	if key == "" {
+		return kindNone, "", ""
+	}
+	return keyKind(key), key, trimSpace(s[start+colon+1:])
+}
+
+// commonKey returns the kind and length of the key that s starts with, if
+// it is one of the keys most lines are written with, whole and right before
+// the colon ("Disallow:", "user-agent:", in any case), or else a length of
+// 0. Such a line's first colon is the one after its key, and keyKind would
+// say the same of the key: what the grammar reads (splitDirective) is read
+// here without looking for the colon. The first eight bytes of s are
+// compared at once.
+func commonKey(s string) (lineKind, int) {
+	if len(s) < 8 {
+		return kindNone, 0
+	}
+	w := load64(s)
+	switch {
+	case keyDisallow.in(w):
+		if len(s) > 8 && s[8] == ':' {
+			return kindDisallow, len("disallow")
+		}
+	case keyAllow.in(w):
+		return kindAllow, len("allow")
+	case keyUserAgent.in(w):
+		// c|0x20 is 'n' for "n" and "N" only, as for any letter.
+		if len(s) > 10 && s[8]|0x20 == 'n' && s[9]|0x20 == 't' && s[10] == ':' {
+			return kindUserAgent, len("user-agent")
+		}
+	case keySitemap.in(w):
+		return kindSitemap, len("sitemap")
+	}
+	return kindNone, 0
+}
+
+// The first eight bytes of the common keys, or fewer with their colon.
+var (
+	keyDisallow  = newKeyWord("disallow")
+	keyAllow     = newKeyWord("allow:")
+	keyUserAgent = newKeyWord("user-age")
+	keySitemap   = newKeyWord("sitemap:")
+)
+
+// A keyWord is the start of a key, of up to 8 bytes, as a little-endian
+// word: the bytes of its letters in lower case, and which bytes it has and
+// which are letters, for in.
+type keyWord struct{ want, mask, fold uint64 }
+
+// newKeyWord returns the keyWord of k, in lower case.
+func newKeyWord(k string) keyWord {
+	var kw keyWord
+	for i := range len(k) {
+		kw.want |= uint64(k[i]) << (8 * i)
+		kw.mask |= 0xff << (8 * i)
+		if 'a' <= k[i] && k[i] <= 'z' {
+			kw.fold |= 0x20 << (8 * i)
+		}
+	}
+	return kw
+}
+
+// in reports whether w, eight bytes read as a little-endian word, starts
+// with the key of kw, ignoring the case of its letters: setting bit 0x20
+// of a byte lower-cases a letter, and makes a lower-case letter of no
+// other byte.
+func (kw keyWord) in(w uint64) bool { return w&kw.mask|kw.fold == kw.want }
+
+// splitNoColon splits a line s that has no colon, with no whitespace around
+// it. Some people forget the colon: "Disallow /tmp". Whitespace serves as
+// the separator, but only when the line is exactly two runs of
+// non-whitespace, so that "Disallow /a /b" is still ignored.
+func splitNoColon(s string) (kind lineKind, key, value string) {
+	sep := strings.IndexAny(s, " \t")
+	if sep < 0 {
+		return kindNone, "", ""
+	}
+	if rest := strings.TrimLeft(s[sep:], " \t"); strings.ContainsAny(rest, " \t") {
+		return kindNone, "", ""
+	}
+	// s starts with the key, which is not empty.
+	key = trimSpace(s[:sep])
+	return keyKind(key), key, trimSpace(s[sep+1:])
+}
+
+// Keys are recognised case-insensitively by prefix ("Disallowed:" is a
+// disallow, "Sitemaps:" a sitemap), with the misspellings Google's reference
+// parser accepts because they are frequent in real files.
+var (
+	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
+	allowKeys     = []string{"allow"}
+	disallowKeys  = []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
+	sitemapKeys   = []string{"sitemap", "site-map"}
+)
+
+// keyKind says which directive key names. The reference tests the lists
+// of keys in the order above; as each list starts with its own letter, at
+// most one can match, and the first byte of key picks it. Keys are most
+// often written as the first of their list, with or without a capital:
+// those are recognised before any case folding.
+func keyKind(key string) lineKind {
+	if key == "" {
+		return kindOther
+	}
+	var keys []string
+	var kind lineKind
+	switch lower(key[0]) {
+	case 'u':
+		if len(key) >= 10 && key[1:10] == "ser-agent" {
+			return kindUserAgent
+		}
+		keys, kind = userAgentKeys, kindUserAgent
+	case 'a':
+		if len(key) >= 5 && key[1:5] == "llow" {
+			return kindAllow
+		}
+		keys, kind = allowKeys, kindAllow
+	case 'd':
+		if len(key) >= 8 && key[1:8] == "isallow" {
+			return kindDisallow
+		}
+		keys, kind = disallowKeys, kindDisallow
+	case 's':
+		if len(key) >= 7 && key[1:7] == "itemap" {
+			return kindSitemap
+		}
+		keys, kind = sitemapKeys, kindSitemap
+	default:
+		return kindOther
+	}
+	if hasAnyPrefixFold(key, keys) {
+		return kind
+	}
+	return kindOther
+}

@@ -7,12 +7,12 @@ package robots
 // Parse: its first compileQuestions questions read its rule lines from the
 // line table and try each (scanLines), which costs less than compiling
 // them; the question after compiles them (compileLazy), as does the first
-// that meets a raw rule (escapeChanges), which is compiled from its escaped
-// pattern. Laying out a set
-// of n rules (index.go) costs about as much as layoutQuestions questions
-// that scan its n compiled rules one by one (scanRules): a set is asked by
-// scanning until it has been asked that many times, and laid out on the
-// question after. Each step is a ski rental: whatever the number of
+// that reads a raw rule (escapeChanges), which is compiled from its escaped
+// pattern (a line whose second byte rules it out is not read:
+// cannotStart). Laying out a set of n rules (index.go) costs about as
+// much as layoutQuestions questions that scan its n compiled rules one
+// by one (scanRules): a set is asked by scanning until it has been asked
+// that many times, and laid out on the question after. Each step is a ski rental: whatever the number of
 // questions, the total work is at most about twice the least of "always
 // scan" and "compile and lay out at once". A crawler that asks a file one
 // question after each fetch never pays for a layout, nor for compiling its

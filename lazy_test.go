@@ -225,7 +225,8 @@ func TestRuleReader(t *testing.T) {
 
 // TestLazyRawCompiledAtOnce checks what the package doc says of a large
 // set with a pattern that escaping changes: its first question that reads
-// that line compiles it, and one that answers before reaching it does not.
+// that line compiles it, and one that answers before reaching it, or
+// passes over it since its second byte is not the path's, does not.
 func TestLazyRawCompiledAtOnce(t *testing.T) {
 	plain := strings.Repeat("disallow: /p\nallow: /q*\n", 20)
 	tests := []struct {
@@ -234,9 +235,10 @@ func TestLazyRawCompiledAtOnce(t *testing.T) {
 		path     string
 		compiled bool
 	}{
-		{"raw-first", "disallow: /\xe9\n" + plain, "/x", true},
-		{"raw-last", plain + "allow: /%e9\n", "/x", true},
-		{"lower-escape", plain + "allow: /a%2fb\n", "/x", true},
+		{"raw-first", "disallow: /\xe9\n" + plain, "/%C3", true},
+		{"raw-last", plain + "allow: /%e9\n", "/%C3", true},
+		{"lower-escape", plain + "allow: /a%2fb\n", "/a", true},
+		{"raw-passed-over", plain + "allow: /a%2fb\n", "/x", false},
 		{"upper-escape", plain + "allow: /a%2Fb\n", "/x", false},
 		{"plain", plain, "/x", false},
 	}
@@ -252,5 +254,39 @@ func TestLazyRawCompiledAtOnce(t *testing.T) {
 				t.Errorf("compiled after one question = %t, want %t", got, tt.compiled)
 			}
 		})
+	}
+}
+
+// TestCannotStart checks the glance by which a lazy set's first questions
+// pass over rule lines: it must never pass over a line whose rule, or the
+// directory of whose index.htm rule, may match the path.
+func TestCannotStart(t *testing.T) {
+	tests := []struct {
+		p, path string
+		want    bool
+	}{
+		{"/a", "/b", true},
+		{"/a", "/a", false},
+		{"/ab", "/a", false},
+		{"/*a", "/b", false},     // a wildcard matches any second byte
+		{"/$", "/x", true},       // "/" alone
+		{"/$", "/", false},       // a path of one byte is not judged
+		{"/$x", "/$x", false},    // "$" within a pattern stands for itself
+		{"/%e9", "/%E9", false},  // "%" stays "%" escaped
+		{"/%e9", "/x", true},     //
+		{"/\xe9", "/%E9", false}, // a byte outside ASCII escapes to "%E9"
+		{"/\xe9", "/\xe9", true}, // and never matches itself, raw
+		{"/index.htm", "/", false},
+		{"/index.htm", "/x", true}, // nor does its directory "/" match "/x"
+		{"*a", "/b", false},
+		{"/", "/b", false},
+	}
+	for _, tt := range tests {
+		if got := cannotStart(tt.p, tt.path); got != tt.want {
+			t.Errorf("cannotStart(%q, %q) = %t, want %t", tt.p, tt.path, got, tt.want)
+		}
+		if tt.want && slowAllowed([]byte("user-agent: a\ndisallow: /\nallow: "+tt.p+"\n"), []string{"a"}, tt.path) {
+			t.Errorf("cannotStart(%q, %q) passes over a rule that matches", tt.p, tt.path)
+		}
 	}
 }

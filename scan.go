@@ -84,7 +84,7 @@ func (s *ruleSet) scanLines(path string, m *match) bool {
 // reports false, trying nothing, if the rule is raw.
 func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
 	p, off := l.value(s.file.text), l.off()
-	if p == "" || p[0] != '/' && p[0] != '*' {
+	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
 		return true
 	}
 	if escapeChanges(p) {
@@ -105,6 +105,22 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
 	}
 	s.tryRule(newRule(p, len(p), false, allow, off), path, m)
 	return true
+}
+
+// cannotStart reports, at a glance, that no rule of pattern p, nor the
+// directory rule of an index.htm allow rule, matches path, of two bytes or
+// more: p is "/" then a byte other than "*" whose escaped form does not
+// start with the second byte of path. ("/$" matches "/" alone.) Most rule
+// lines of a large set are passed over so, before they are read further.
+func cannotStart(p, path string) bool {
+	if len(p) < 2 || len(path) < 2 || p[0] != '/' || p[1] == '*' {
+		return false
+	}
+	c := p[1]
+	if c >= 0x80 {
+		c = '%' // its escaped form starts a triplet
+	}
+	return c != path[1]
 }
 
 // headMayStart reports whether the literal head of pattern p may be a

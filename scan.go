@@ -9,12 +9,7 @@ package robots
 // index.htm allow rules if compile left those out.
 func (s *ruleSet) scanRules(path string, m *match) {
 	for _, r := range s.rules() {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			continue
-		}
-		if s.matches(r, path, m) {
-			m.take(s, r)
-		}
+		s.tryRule(r, path, m)
 	}
 	if s.big.dirsOmitted {
 		s.scanDirs(path, m)

@@ -148,118 +148,22 @@ func (p *parser) parse() {
 func (p *parser) scan(f func(line)) {
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
-		// Parse's loop: the line that handle returns is left where it is,
-		// not copied (about 6 ns a line).
-		for ls.next() {
+		// Parse's loop: most lines are rules that keepRuleLine reads in
+		// one pass; the line that handle returns is left where it is, not
+		// copied (about 6 ns a line).
+		for {
+			if p.keepRuleLine(&ls) {
+				continue
+			}
+			if !ls.next() {
+				return
+			}
 			p.handle(&ls)
 		}
-		return
 	}
 	for ls.next() {
 		f(p.handle(&ls))
 	}
-}
-
-// A lineScanner cuts a body into its physical lines, and each line into the
-// part the grammar reads (see splitDirective). Line breaks are LF, CR and
-// CRLF; a body that ends with a break has an empty last line.
-//
-// The scanner looks for each byte that ends a line or its content (LF, CR,
-// NUL, '#') across lines rather than within each: it remembers where the next one of each is,
-// and looks again only once a line has gone past it. A body with no CR, NUL
-// or '#' is searched for them once, and however its lines look (a body of CR
-// line breaks has no LF at all), no byte is read twice by searches for the
-// same byte: the scan is linear in the body.
-type lineScanner struct {
-	s string
-	// off is where the next line starts, len(s)+1 after the last line.
-	off int
-	// n is the 1-based number of the current line. The line is
-	// s[start:end]; its content, the part the grammar reads, is s[start:cut]:
-	// at most maxLineLen bytes, up to the first NUL and the first '#'.
-	// (Offsets rather than strings: writing a string costs a write barrier
-	// while the garbage collector runs.)
-	n, start, end, cut int
-	// at holds, for each byte of scanBytes, the offset in s of its next
-	// occurrence at or after the start of the current line, or len(s) if
-	// there is none, or -1 before the first search.
-	at [len(scanBytes)]int
-}
-
-// text returns the current line.
-func (ls *lineScanner) text() string { return ls.s[ls.start:ls.end] }
-
-// content returns the part of the current line that the grammar reads.
-func (ls *lineScanner) content() string { return ls.s[ls.start:ls.cut] }
-
-// scanBytes are the bytes a lineScanner finds, in the order of the indices
-// into lineScanner.at below.
-const scanBytes = "\n\r\x00#"
-
-// Indices of scanBytes.
-const (
-	atLF = iota
-	atCR
-	atNUL
-	atHash
-)
-
-// newLineScanner returns a scanner of the lines of s.
-func newLineScanner(s string) lineScanner {
-	return lineScanner{s: s, at: [len(scanBytes)]int{-1, -1, -1, -1}}
-}
-
-// next moves to the next line, and reports whether there is one.
-func (ls *lineScanner) next() bool {
-	start := ls.off
-	if start > len(ls.s) {
-		return false
-	}
-	ls.n++
-	end := min(ls.find(atLF), ls.find(atCR))
-	// The reference reads lines as C strings into a buffer of maxLineLen
-	// bytes, and a comment runs to the end of the line.
-	cut := min(end, start+maxLineLen, ls.find(atNUL), ls.find(atHash))
-	ls.start, ls.end, ls.cut = start, end, cut
-	ls.off = end + 1
-	if end < len(ls.s) && ls.s[end] == '\r' && end+1 < len(ls.s) && ls.s[end+1] == '\n' {
-		ls.off++ // CRLF is one break
-	}
-	return true
-}
-
-// find returns the offset of the next scanBytes[i] at or after the start
-// of the current line, or len(s) if there is none.
-func (ls *lineScanner) find(i int) int {
-	if at := ls.at[i]; at >= ls.off {
-		return at // found by an earlier search, at or beyond this line
-	}
-	return ls.search(i)
-}
-
-// search looks for the next scanBytes[i] from the start of the current
-// line on, and remembers where it is.
-func (ls *lineScanner) search(i int) int {
-	at := strings.IndexByte(ls.s[ls.off:], scanBytes[i])
-	if at < 0 {
-		at = len(ls.s)
-	} else {
-		at += ls.off
-	}
-	ls.at[i] = at
-	return at
-}
-
-// skipBOM drops a UTF-8 byte order mark at the start of s, or the part of it
-// that is there: each leading byte that continues the sequence EF BB BF is
-// dropped, and the first that does not is kept. This is how Google's
-// reference parser treats files that were cut or mangled after the BOM.
-func skipBOM(s string) string {
-	i := 0
-	for i < len(utf8BOM) && i < len(s) && s[i] == utf8BOM[i] {
-		i++
-	}
-	return s[i:]
 }
 
 // A lineKind says what a line is, by its key.

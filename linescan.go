@@ -1,0 +1,127 @@
+package robots
+
+// The line scanner: a body cut into its physical lines, and each line into
+// the part the grammar reads.
+
+import "math/bits"
+
+// A lineScanner cuts a body into its physical lines, and each line into the
+// part the grammar reads (see splitDirective). Line breaks are LF, CR and
+// CRLF; a body that ends with a break has an empty last line.
+//
+// Each line is read once, eight bytes at a time (nextStop): up to its first
+// LF, CR, NUL or '#', and, if that ends its content only (NUL, '#'), on to
+// its break (lineEnd). No byte is read by both, so the scan is linear in
+// the body whatever its lines look like.
+type lineScanner struct {
+	s string
+	// off is where the next line starts, len(s)+1 after the last line.
+	off int
+	// n is the 1-based number of the current line. The line is
+	// s[start:end]; its content, the part the grammar reads, is s[start:cut]:
+	// at most maxLineLen bytes, up to the first NUL and the first '#'.
+	// (Offsets rather than strings: writing a string costs a write barrier
+	// while the garbage collector runs.)
+	n, start, end, cut int
+}
+
+// text returns the current line.
+func (ls *lineScanner) text() string { return ls.s[ls.start:ls.end] }
+
+// content returns the part of the current line that the grammar reads.
+func (ls *lineScanner) content() string { return ls.s[ls.start:ls.cut] }
+
+// newLineScanner returns a scanner of the lines of s.
+func newLineScanner(s string) lineScanner { return lineScanner{s: s} }
+
+// next moves to the next line, and reports whether there is one.
+func (ls *lineScanner) next() bool {
+	s, start := ls.s, ls.off
+	if start > len(s) {
+		return false
+	}
+	ls.n++
+	// The reference reads lines as C strings into a buffer of maxLineLen
+	// bytes, and a comment runs to the end of the line.
+	cut := nextStop(s, start)
+	end := cut
+	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
+		end = lineEnd(s, end+1)
+	}
+	ls.start, ls.end, ls.cut = start, end, min(cut, start+maxLineLen)
+	ls.off = end + 1
+	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
+		ls.off++ // CRLF is one break
+	}
+	return true
+}
+
+// Bytes as a word: ones has 1 in each byte, highBits (escape.go) the high
+// bit of each; stopLow has bit c set for each stop byte c below 0x0E.
+const (
+	ones    = 0x0101010101010101
+	stopLow = 1<<0 | 1<<'\n' | 1<<'\r'
+)
+
+// nextStop returns the offset of the first LF, CR, NUL or '#' of s at or
+// after i, or len(s) if there is none.
+func nextStop(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		for m := stops(load64(s[i : i+8])); m != 0; m &= m - 1 {
+			if j := i + bits.TrailingZeros64(m)>>3; isStop(s[j]) {
+				return j
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if isStop(s[i]) {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// stops returns the high bits of the bytes of w, eight bytes of a body read
+// as a little-endian word, that may end a line or its content: those of the
+// bytes below 0x0E and of '#', and of some after the first, which the
+// caller passes over as it does tabs (isStop). (w-0x0E*ones)&^w has the
+// high bit of each byte below 0x0E set, and of a byte that a borrow from
+// one reaches; x=w^'#'*ones is zero where w has '#'.
+func stops(w uint64) uint64 {
+	x := w ^ '#'*ones
+	return ((w-0x0E*ones)&^w | (x-ones)&^x) & highBits
+}
+
+// isStop reports whether c ends a line (LF, CR) or its content (NUL, '#').
+func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
+
+// lineEnd returns the offset of the first LF or CR of s at or after i, or
+// len(s) if there is none.
+func lineEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := load64(s[i : i+8])
+		for m := (w - 0x0E*ones) &^ w & highBits; m != 0; m &= m - 1 {
+			if j := i + bits.TrailingZeros64(m)>>3; s[j] == '\n' || s[j] == '\r' {
+				return j
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '\n' || s[i] == '\r' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// skipBOM drops a UTF-8 byte order mark at the start of s, or the part of it
+// that is there: each leading byte that continues the sequence EF BB BF is
+// dropped, and the first that does not is kept. This is how Google's
+// reference parser treats files that were cut or mangled after the BOM.
+func skipBOM(s string) string {
+	i := 0
+	for i < len(utf8BOM) && i < len(s) && s[i] == utf8BOM[i] {
+		i++
+	}
+	return s[i:]
+}

@@ -1,0 +1,100 @@
+package robots
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A scanResult is what the parser's pass over the lines makes of a body:
+// the kept text with its line table and index, and what it collected for
+// resolve.
+type scanResult struct {
+	Text   string
+	Counts [kindOther + 1]int
+	Rules  []srcLine
+	First  []int32
+	Names  []naming
+	Global []int32
+}
+
+// scanBody runs the parser's pass over body: Parse's loop, which reads
+// most rule lines in one pass (keepRuleLine), if fast, else the loop Check
+// drives, which hands every line to handle.
+func scanBody(body string, fast bool) scanResult {
+	p := parser{src: body, r: &Robots{}, rs: &resolveScratch{}}
+	if fast {
+		p.parse()
+	} else {
+		p.scan(func(line) {})
+		p.finish()
+	}
+	rs := p.rs
+	return scanResult{p.r.text, p.counts, rs.rules, rs.first, rs.names, rs.global}
+}
+
+// ruleLineCases are bodies at the edges of keepRuleLine: values that end
+// at and around word boundaries, at the end of the body, at each byte
+// that ends a line or its content, with whitespace around them, rules
+// before any user-agent line, and lines at maxLineLen.
+func ruleLineCases() map[string]string {
+	cases := map[string]string{
+		"no-agent":        "Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n",
+		"blanks":          "User-agent: *\nDisallow:\t\v /a \f\t\nAllow:/b\nDisallow:   \nAllow:\v\n",
+		"stops":           "User-agent: *\nDisallow: /a\x00b\nAllow: /c#d\nDisallow: /e\rAllow: /f\r\nDisallow: /g\x00#\n",
+		"tabs-in-value":   "User-agent: *\nDisallow: /a\tb\t\tc\x0b\x0cd\x0ee\n",
+		"keys-cased":      "User-agent: *\nDISALLOW: /a\nallow: /b\nDisAllow:/c\nALLOW:\n",
+		"not-common":      "User-agent: *\n Disallow: /a\nDisallow : /b\nDisallowed: /c\nAllow /d\nAllowed: /e\n",
+		"high-bytes":      "User-agent: *\nDisallow: /\xff\xfe\x80#\x80\nAllow: /é\n",
+		"long-exact":      "User-agent: *\nDisallow: /" + strings.Repeat("a", maxLineLen-11) + "\nAllow: /b",
+		"long-over":       "User-agent: *\nDisallow: /" + strings.Repeat("a", maxLineLen-10) + "\nAllow: /b",
+		"long-comment":    "User-agent: *\nAllow: /" + strings.Repeat("a", maxLineLen) + "#x\nAllow: /b",
+		"long-blanks":     "User-agent: *\nAllow:" + strings.Repeat(" ", maxLineLen) + "/a\nAllow: /b",
+		"short-at-end":    "User-agent: *\nAllow:",
+		"agent-then-rule": "User-agent: a\nDisallow: /x\nUser-agent: b\nUser-agent: a\nAllow: /y\n",
+	}
+	for n := range 20 {
+		v := "/" + strings.Repeat("v", n)
+		name := "value-" + strconv.Itoa(n)
+		cases[name+"-end"] = "User-agent: *\nDisallow: " + v
+		cases[name+"-lf"] = "User-agent: *\nDisallow: " + v + "\nAllow: " + v + " \n"
+		cases[name+"-crlf"] = "User-agent: *\r\nAllow:" + v + "\r\nDisallow: " + v + "\t#c\r\n"
+	}
+	return cases
+}
+
+// TestRuleLinesMatchHandle checks that Parse's loop makes of every body
+// what handle alone makes of it.
+func TestRuleLinesMatchHandle(t *testing.T) {
+	bodies := ruleLineCases()
+	for _, c := range scanCases {
+		bodies["scan/"+c.name] = c.body
+	}
+	for name, body := range hostileFiles() {
+		bodies["hostile/"+name] = body
+	}
+	for i, body := range realWorldBodies(t) {
+		bodies["realworld/"+strconv.Itoa(i)] = string(body)
+	}
+	for name, body := range bodies {
+		want, got := scanBody(body, false), scanBody(body, true)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(naming{})); diff != "" {
+			t.Errorf("%s: Parse's loop disagrees with handle (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// FuzzRuleLines checks Parse's loop against handle alone on any input.
+func FuzzRuleLines(f *testing.F) {
+	for _, body := range ruleLineCases() {
+		f.Add([]byte(body))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		want, got := scanBody(string(body), false), scanBody(string(body), true)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(naming{})); diff != "" {
+			t.Fatalf("Parse's loop disagrees with handle (-want +got):\n%s", diff)
+		}
+	})
+}

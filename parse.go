@@ -158,7 +158,9 @@ func (p *parser) scan(f func(line)) {
 			if !ls.next() {
 				return
 			}
-			p.handle(&ls)
+			if ls.cut > ls.start { // else blank or a comment alone
+				p.handle(&ls)
+			}
 		}
 	}
 	for ls.next() {
@@ -230,17 +232,16 @@ func (p *parser) handle(ls *lineScanner) line {
 // finish gives r its kept text, followed by the line table and its index,
 // copied once to a string of their exact size (a strings.Builder, which
 // does not clear the bytes it is about to write); the parser's slices are
-// left to it, for reuse (pool.go).
+// left to it, for reuse (pool.go). The index is appended to the table in
+// the parser's slice, which is scratch.
 func (p *parser) finish() {
 	r := p.r
 	r.linesAt = uint32(len(p.text))
 	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	var index []byte
 	if len(p.lines.buf) > 0 {
-		var small [256]byte
-		index = appendIndex(small[:0], p.starts, p.lines.marks)
+		p.lines.buf = appendIndex(p.lines.buf, p.starts, p.lines.marks)
 	}
-	size := int(r.indexAt) + len(index)
+	size := len(p.text) + len(p.lines.buf)
 	if size == 0 {
 		return
 	}
@@ -248,7 +249,6 @@ func (p *parser) finish() {
 	b.Grow(size)
 	b.Write(p.text)
 	b.Write(p.lines.buf)
-	b.Write(index)
 	r.text = b.String()
 }
 

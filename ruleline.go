@@ -53,11 +53,16 @@ func (p *parser) keepRuleLine(ls *lineScanner) bool {
 	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
 		ls.off++ // CRLF is one break
 	}
-	p.text = p.text[:off+vend-v]
+	size := vend - v
+	p.text = p.text[:off+size]
 	p.ruled = true
-	rl := newSrcLine(off, vend-v, ls.n, kind == kindAllow)
+	rl := newSrcLine(off, size, ls.n, kind == kindAllow)
 	p.rs.addRule(rl)
-	p.add(kind, rl, 0)
+	if p.lines.addNext(kind, uint32(ls.n), uint32(size), uint32(off+size)) {
+		p.counts[kind]++
+	} else {
+		p.add(kind, rl, 0)
+	}
 	return true
 }
 

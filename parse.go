@@ -110,14 +110,39 @@ func (p *parser) keepRule(v string, n int, allow bool) srcLine {
 	return newSrcLine(p.keep(v), len(v), n, allow)
 }
 
+// userAgent adds the user-agent line numbered n of value v, and reports
+// whether it starts a record; if copied, v is already written at the end
+// of the kept text, beyond its length (keepLine).
+func (p *parser) userAgent(v string, n int, copied bool) bool {
+	newRecord := len(p.starts) == 0 || p.ruled
+	if newRecord {
+		p.starts = append(p.starts, p.lines.n)
+		p.ruled = false
+		p.rs.addRecord()
+	}
+	a := newSrcLine(p.keepAgent(v, copied), len(v), n, false)
+	p.rs.addAgent(v, a.off())
+	p.recent[p.agents%agentReuse] = a
+	p.agents++
+	p.add(kindUserAgent, a, 0)
+	return newRecord
+}
+
 // keepAgent returns the offset in the kept text of agent value v, which it
-// appends unless one of the last few user-agent lines had the same value:
-// a file that names one agent in every group keeps its name once.
-func (p *parser) keepAgent(v string) int {
+// keeps unless one of the last few user-agent lines had the same value:
+// a file that names one agent in every group keeps its name once. If
+// copied, v is already written after the kept text, which keepAgent only
+// extends over it.
+func (p *parser) keepAgent(v string, copied bool) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		if off := a.off(); string(p.text[off:off+a.size()]) == v {
 			return int(off)
 		}
+	}
+	if copied {
+		off := len(p.text)
+		p.text = p.text[:off+len(v)]
+		return off
 	}
 	return p.keep(v)
 }
@@ -148,11 +173,11 @@ func (p *parser) parse() {
 func (p *parser) scan(f func(line)) {
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
-		// Parse's loop: most lines are rules that keepRuleLine reads in
-		// one pass; the line that handle returns is left where it is, not
+		// Parse's loop: most lines are rules, which keepLine reads in one
+		// pass; the line that handle returns is left where it is, not
 		// copied (about 6 ns a line).
 		for {
-			if p.keepRuleLine(&ls) {
+			if p.keepLine(&ls) {
 				continue
 			}
 			if !ls.next() {
@@ -198,17 +223,7 @@ func (p *parser) handle(ls *lineScanner) line {
 	l.kind, l.key, l.value = splitDirective(ls.content())
 	switch l.kind {
 	case kindUserAgent:
-		if len(p.starts) == 0 || p.ruled {
-			p.starts = append(p.starts, p.lines.n)
-			p.ruled = false
-			l.newRecord = true
-			p.rs.addRecord()
-		}
-		a := newSrcLine(p.keepAgent(l.value), len(l.value), n, false)
-		p.rs.addAgent(l.value, a.off())
-		p.recent[p.agents%agentReuse] = a
-		p.agents++
-		p.add(kindUserAgent, a, 0)
+		l.newRecord = p.userAgent(l.value, n, false)
 	case kindAllow, kindDisallow:
 		if len(p.starts) == 0 {
 			return l // a rule before any user-agent line applies to nobody

@@ -21,7 +21,7 @@ type scanResult struct {
 }
 
 // scanBody runs the parser's pass over body: Parse's loop, which reads
-// most rule lines in one pass (keepRuleLine), if fast, else the loop Check
+// most lines in one pass (keepLine), if fast, else the loop Check
 // drives, which hands every line to handle.
 func scanBody(body string, fast bool) scanResult {
 	p := parser{src: body, r: &Robots{}, rs: &resolveScratch{}}
@@ -35,11 +35,11 @@ func scanBody(body string, fast bool) scanResult {
 	return scanResult{p.r.text, p.counts, rs.rules, rs.first, rs.names, rs.global}
 }
 
-// ruleLineCases are bodies at the edges of keepRuleLine: values that end
+// keepLineCases are bodies at the edges of keepLine: values that end
 // at and around word boundaries, at the end of the body, at each byte
 // that ends a line or its content, with whitespace around them, rules
 // before any user-agent line, and lines at maxLineLen.
-func ruleLineCases() map[string]string {
+func keepLineCases() map[string]string {
 	cases := map[string]string{
 		"no-agent":        "Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n",
 		"blanks":          "User-agent: *\nDisallow:\t\v /a \f\t\nAllow:/b\nDisallow:   \nAllow:\v\n",
@@ -54,6 +54,11 @@ func ruleLineCases() map[string]string {
 		"long-blanks":     "User-agent: *\nAllow:" + strings.Repeat(" ", maxLineLen) + "/a\nAllow: /b",
 		"short-at-end":    "User-agent: *\nAllow:",
 		"agent-then-rule": "User-agent: a\nDisallow: /x\nUser-agent: b\nUser-agent: a\nAllow: /y\n",
+		"agents-reused":   "User-agent: a\nUser-agent: a \nUser-agent:a#x\nDisallow: /\nuser-agent: A\nUSER-AGENT: a\n",
+		"agents-many":     strings.Repeat("User-agent: a\nUser-agent: b\nUser-agent: c\nUser-agent: d\nUser-agent: e\nUser-agent: f\nUser-agent: g\nUser-agent: h\nUser-agent: i\nDisallow: /x\n", 3),
+		"agents-odd":      "User-agent:\nUser-agent: *\nUser-agent: * \nUser-agent: Googlebot/2.1 (+http://x)\nUser-agent:\tbot\x00y\nAllow: /\n",
+		"agents-no-rules": "User-agent: a\nUser-agent: b",
+		"sitemaps":        "Sitemap: https://x/s.xml\nSitemap:\nSitemap:   \nsitemap:https://y#z\nSITEMAP: /s\r\nUser-agent: *\nSitemap: /t\nDisallow: /\n",
 	}
 	for n := range 20 {
 		v := "/" + strings.Repeat("v", n)
@@ -61,14 +66,15 @@ func ruleLineCases() map[string]string {
 		cases[name+"-end"] = "User-agent: *\nDisallow: " + v
 		cases[name+"-lf"] = "User-agent: *\nDisallow: " + v + "\nAllow: " + v + " \n"
 		cases[name+"-crlf"] = "User-agent: *\r\nAllow:" + v + "\r\nDisallow: " + v + "\t#c\r\n"
+		cases[name+"-agent"] = "User-agent: " + v[1:] + "\nSitemap: " + v + "\nUser-agent: " + v[1:]
 	}
 	return cases
 }
 
-// TestRuleLinesMatchHandle checks that Parse's loop makes of every body
+// TestKeepLineMatchesHandle checks that Parse's loop makes of every body
 // what handle alone makes of it.
-func TestRuleLinesMatchHandle(t *testing.T) {
-	bodies := ruleLineCases()
+func TestKeepLineMatchesHandle(t *testing.T) {
+	bodies := keepLineCases()
 	for _, c := range scanCases {
 		bodies["scan/"+c.name] = c.body
 	}
@@ -86,9 +92,9 @@ func TestRuleLinesMatchHandle(t *testing.T) {
 	}
 }
 
-// FuzzRuleLines checks Parse's loop against handle alone on any input.
-func FuzzRuleLines(f *testing.F) {
-	for _, body := range ruleLineCases() {
+// FuzzKeepLine checks Parse's loop against handle alone on any input.
+func FuzzKeepLine(f *testing.F) {
+	for _, body := range keepLineCases() {
 		f.Add([]byte(body))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {

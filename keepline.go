@@ -1,0 +1,121 @@
+package robots
+
+// Lines read in one pass: most lines of real files are written with one of
+// the common keys right at their start ("Disallow: /path", "User-agent:
+// x", "Sitemap: url"), and Parse reads such a line's key, cuts its value
+// and keeps it as it scans for the line's end.
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// keepLine reads the line at ls.off if it starts with a key commonKey
+// knows and its content has at most maxLineLen bytes: it does with it what
+// handle would, moves ls past it and reports true. Otherwise it reports
+// false and leaves ls and p as they were, for ls.next and handle.
+//
+// The value is copied to the kept text eight bytes at a time as the scan
+// for its end (copyToStop) reads them: past the value, and for a value
+// not kept, the bytes written are left beyond the kept text's length,
+// where the next value is written over them. There is room for them: the
+// kept text is at most the bytes of the lines before (p.keep), so it ends
+// before this line starts, and its capacity is the body's length (parse).
+func (p *parser) keepLine(ls *lineScanner) bool {
+	s, start := ls.s, ls.off
+	if start+8 > len(s) {
+		return false
+	}
+	kind, n := commonKey(s[start:])
+	if n == 0 {
+		return false
+	}
+	v := start + n + 1 // past the colon
+	for v < len(s) && isBlank(s[v]) {
+		v++
+	}
+	off := len(p.text)
+	cut, ok := copyToStop(p.text[:cap(p.text)], off, s, v)
+	if !ok || cut-start > maxLineLen {
+		return false
+	}
+	end := cut
+	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
+		end = lineEnd(s, end+1)
+	}
+	vend := cut
+	for vend > v && isSpace(s[vend-1]) {
+		vend--
+	}
+	ls.n++
+	ls.start, ls.end, ls.cut = start, end, cut
+	ls.off = end + 1
+	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
+		ls.off++ // CRLF is one break
+	}
+	switch size := vend - v; kind {
+	case kindAllow, kindDisallow:
+		// A rule before any user-agent line applies to nobody.
+		if len(p.starts) > 0 {
+			p.keptRule(kind, off, size, ls.n)
+		}
+	case kindUserAgent:
+		p.userAgent(s[v:vend], ls.n, true)
+	case kindSitemap:
+		if size > 0 {
+			p.text = p.text[:off+size]
+			p.add(kindSitemap, newSrcLine(off, size, ls.n, false), 0)
+		}
+	}
+	return true
+}
+
+// keptRule adds the rule line of kind kind numbered n whose value, of size
+// bytes, is written at off, the end of the kept text.
+func (p *parser) keptRule(kind lineKind, off, size, n int) {
+	p.text = p.text[:off+size]
+	p.ruled = true
+	rl := newSrcLine(off, size, n, kind == kindAllow)
+	if rules := &p.rs.rules; len(*rules) < cap(*rules) {
+		// p.rs.addRule, in place: pushIn, generic, is not inlined.
+		i := len(*rules)
+		*rules = (*rules)[:i+1]
+		(*rules)[i] = rl
+	} else {
+		p.rs.addRule(rl)
+	}
+	if p.lines.addNext(kind, uint32(n), uint32(size), uint32(off+size)) {
+		p.counts[kind]++
+	} else {
+		p.add(kind, rl, 0)
+	}
+}
+
+// isBlank reports whether c is whitespace that does not end a line.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// copyToStop copies s from i on to dst from off on, up to the first LF,
+// CR, NUL or '#' at least, and returns the offset in s of that byte, or
+// len(s), as nextStop does. It reports false, having copied nothing, if
+// dst has no room for what it would write.
+func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
+	if len(dst)-off < len(s)-i {
+		return 0, false
+	}
+	for ; i+8 <= len(s); i, off = i+8, off+8 {
+		w := load64(s[i : i+8])
+		binary.LittleEndian.PutUint64(dst[off:off+8], w)
+		for m := stops(w); m != 0; m &= m - 1 {
+			if j := i + bits.TrailingZeros64(m)>>3; isStop(s[j]) {
+				return j, true
+			}
+		}
+	}
+	for ; i < len(s); i, off = i+1, off+1 {
+		if isStop(s[i]) {
+			return i, true
+		}
+		dst[off] = s[i]
+	}
+	return len(s), true
+}

@@ -10,9 +10,10 @@ import (
 	"math/bits"
 )
 
-// keepLine reads the line at ls.off if it starts with a key commonKey
-// knows and its content has at most maxLineLen bytes: it does with it what
-// handle would, moves ls past it and reports true. Otherwise it reports
+// keepLine reads the line at ls.off if it is blank or a comment alone, or
+// starts with a key commonKey knows and its content has at most maxLineLen
+// bytes: it does with it what handle would, moves ls past it and reports
+// true. Otherwise it reports
 // false and leaves ls and p as they were, for ls.next and handle.
 //
 // The value is copied to the kept text eight bytes at a time as the scan
@@ -23,6 +24,11 @@ import (
 // before this line starts, and its capacity is the body's length (parse).
 func (p *parser) keepLine(ls *lineScanner) bool {
 	s, start := ls.s, ls.off
+	if start < len(s) && isStop(s[start]) {
+		// A blank line, or a comment alone: nothing to read.
+		ls.cutAt(start, start, start)
+		return true
+	}
 	if start+8 > len(s) {
 		return false
 	}
@@ -39,19 +45,10 @@ func (p *parser) keepLine(ls *lineScanner) bool {
 	if !ok || cut-start > maxLineLen {
 		return false
 	}
-	end := cut
-	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
-		end = lineEnd(s, end+1)
-	}
+	ls.cutAt(start, cut, cut)
 	vend := cut
 	for vend > v && isSpace(s[vend-1]) {
 		vend--
-	}
-	ls.n++
-	ls.start, ls.end, ls.cut = start, end, cut
-	ls.off = end + 1
-	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
-		ls.off++ // CRLF is one break
 	}
 	switch size := vend - v; kind {
 	case kindAllow, kindDisallow:

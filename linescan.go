@@ -40,20 +40,27 @@ func (ls *lineScanner) next() bool {
 	if start > len(s) {
 		return false
 	}
-	ls.n++
 	// The reference reads lines as C strings into a buffer of maxLineLen
 	// bytes, and a comment runs to the end of the line.
 	cut := nextStop(s, start)
-	end := cut
+	ls.cutAt(start, min(cut, start+maxLineLen), cut)
+	return true
+}
+
+// cutAt makes the line that starts at start, whose content ends at cut,
+// the current line; stop is the offset of its first LF, CR, NUL or '#', or
+// len(s).
+func (ls *lineScanner) cutAt(start, cut, stop int) {
+	s, end := ls.s, stop
 	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
 		end = lineEnd(s, end+1)
 	}
-	ls.start, ls.end, ls.cut = start, end, min(cut, start+maxLineLen)
+	ls.n++
+	ls.start, ls.end, ls.cut = start, end, cut
 	ls.off = end + 1
 	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
 		ls.off++ // CRLF is one break
 	}
-	return true
 }
 
 // Bytes as a word: ones has 1 in each byte, highBits (escape.go) the high

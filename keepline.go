@@ -13,8 +13,8 @@ import (
 // keepLine reads the line at ls.off if it is blank or a comment alone, or
 // starts with a key commonKey knows and its content has at most maxLineLen
 // bytes: it does with it what handle would, moves ls past it and reports
-// true. Otherwise it reports
-// false and leaves ls and p as they were, for ls.next and handle.
+// true. Otherwise it reports false and leaves ls and p as they were (but
+// the bytes past the kept text's length), for ls.next and handle.
 //
 // The value is copied to the kept text eight bytes at a time as the scan
 // for its end (copyToStop) reads them: past the value, and for a value

@@ -96,23 +96,27 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\
 // len(s), as nextStop does. It reports false, having copied nothing, if
 // dst has no room for what it would write.
 func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
-	if len(dst)-off < len(s)-i {
+	src := s[i:]
+	if len(dst)-off < len(src) {
 		return 0, false
 	}
-	for ; i+8 <= len(s); i, off = i+8, off+8 {
-		w := load64(s[i : i+8])
-		binary.LittleEndian.PutUint64(dst[off:off+8], w)
+	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
+	k := 0
+	for ; k < len(src)-7; k += 8 {
+		w := load64(src[k : k+8])
+		binary.LittleEndian.PutUint64(d[k:k+8], w)
 		for m := stops(w); m != 0; m &= m - 1 {
-			if j := i + bits.TrailingZeros64(m)>>3; isStop(s[j]) {
-				return j, true
+			if b := bits.TrailingZeros64(m); isStop(byteAt(w, b)) {
+				return i + k + b>>3, true
 			}
 		}
 	}
-	for ; i < len(s); i, off = i+1, off+1 {
-		if isStop(s[i]) {
-			return i, true
+	for ; k < len(src); k++ {
+		c := src[k]
+		if isStop(c) {
+			return i + k, true
 		}
-		dst[off] = s[i]
+		d[k] = c
 	}
 	return len(s), true
 }

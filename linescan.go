@@ -73,16 +73,18 @@ const (
 // nextStop returns the offset of the first LF, CR, NUL or '#' of s at or
 // after i, or len(s) if there is none.
 func nextStop(s string, i int) int {
-	for ; i+8 <= len(s); i += 8 {
-		for m := stops(load64(s[i : i+8])); m != 0; m &= m - 1 {
-			if j := i + bits.TrailingZeros64(m)>>3; isStop(s[j]) {
-				return j
+	t, k := s[i:], 0
+	for ; k < len(t)-7; k += 8 {
+		w := load64(t[k : k+8])
+		for m := stops(w); m != 0; m &= m - 1 {
+			if b := bits.TrailingZeros64(m); isStop(byteAt(w, b)) {
+				return i + k + b>>3
 			}
 		}
 	}
-	for ; i < len(s); i++ {
-		if isStop(s[i]) {
-			return i
+	for ; k < len(t); k++ {
+		if isStop(t[k]) {
+			return i + k
 		}
 	}
 	return len(s)
@@ -99,23 +101,28 @@ func stops(w uint64) uint64 {
 	return ((w-0x0E*ones)&^w | (x-ones)&^x) & highBits
 }
 
+// byteAt returns the byte of w whose high bit is bit b, as stops reports
+// it: read from the word rather than the body.
+func byteAt(w uint64, b int) byte { return byte(w >> (uint(b-7) & 63)) }
+
 // isStop reports whether c ends a line (LF, CR) or its content (NUL, '#').
 func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 
 // lineEnd returns the offset of the first LF or CR of s at or after i, or
 // len(s) if there is none.
 func lineEnd(s string, i int) int {
-	for ; i+8 <= len(s); i += 8 {
-		w := load64(s[i : i+8])
+	t, k := s[i:], 0
+	for ; k < len(t)-7; k += 8 {
+		w := load64(t[k : k+8])
 		for m := (w - 0x0E*ones) &^ w & highBits; m != 0; m &= m - 1 {
-			if j := i + bits.TrailingZeros64(m)>>3; s[j] == '\n' || s[j] == '\r' {
-				return j
+			if b := bits.TrailingZeros64(m); byteAt(w, b) == '\n' || byteAt(w, b) == '\r' {
+				return i + k + b>>3
 			}
 		}
 	}
-	for ; i < len(s); i++ {
-		if s[i] == '\n' || s[i] == '\r' {
-			return i
+	for ; k < len(t); k++ {
+		if t[k] == '\n' || t[k] == '\r' {
+			return i + k
 		}
 	}
 	return len(s)

@@ -36,12 +36,15 @@ func (p *parser) keepLine(ls *lineScanner) bool {
 	if n == 0 {
 		return false
 	}
+	// The content is at most maxLineLen bytes: a longer line is left to
+	// ls.next without reading all of it.
+	line := s[:min(len(s), start+maxLineLen+1)]
 	v := start + n + 1 // past the colon
-	for v < len(s) && isBlank(s[v]) {
+	for v < len(line) && isBlank(line[v]) {
 		v++
 	}
 	off := len(p.text)
-	cut, ok := copyToStop(p.text[:cap(p.text)], off, s, v)
+	cut, ok := copyToStop(p.text[:cap(p.text)], off, line, v)
 	if !ok || cut-start > maxLineLen {
 		return false
 	}

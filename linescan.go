@@ -3,7 +3,10 @@ package robots
 // The line scanner: a body cut into its physical lines, and each line into
 // the part the grammar reads.
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // A lineScanner cuts a body into its physical lines, and each line into the
 // part the grammar reads (see splitDirective). Line breaks are LF, CR and
@@ -42,14 +45,14 @@ func (ls *lineScanner) next() bool {
 	}
 	// The reference reads lines as C strings into a buffer of maxLineLen
 	// bytes, and a comment runs to the end of the line.
-	cut := nextStop(s, start)
-	ls.cutAt(start, min(cut, start+maxLineLen), cut)
+	cut := nextStop(s[:min(len(s), start+maxLineLen)], start)
+	ls.cutAt(start, cut, cut)
 	return true
 }
 
 // cutAt makes the line that starts at start, whose content ends at cut,
-// the current line; stop is the offset of its first LF, CR, NUL or '#', or
-// len(s).
+// the current line. Its break is at stop if s[stop] is LF or CR, else
+// after stop, or at len(s).
 func (ls *lineScanner) cutAt(start, cut, stop int) {
 	s, end := ls.s, stop
 	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
@@ -110,20 +113,27 @@ func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 
 // lineEnd returns the offset of the first LF or CR of s at or after i, or
 // len(s) if there is none.
+//
+// It looks for each in a span of s that starts short and doubles, not in
+// all of s at once: a body of short lines and CR breaks has no LF to find,
+// and searching all of it for one at every line would be quadratic. Past
+// the break, no more is read than the line so far, so that the scan is
+// linear; a long line is read at the speed of strings.IndexByte (a hostile
+// file of one line of MaxSize bytes).
 func lineEnd(s string, i int) int {
-	t, k := s[i:], 0
-	for ; k < len(t)-7; k += 8 {
-		w := load64(t[k : k+8])
-		for m := (w - 0x0E*ones) &^ w & highBits; m != 0; m &= m - 1 {
-			if b := bits.TrailingZeros64(m); byteAt(w, b) == '\n' || byteAt(w, b) == '\r' {
-				return i + k + b>>3
-			}
+	for n := 64; i < len(s); n *= 2 {
+		t := s[i:min(len(s), i+n)]
+		e := len(t)
+		if j := strings.IndexByte(t, '\n'); j >= 0 {
+			e = j
 		}
-	}
-	for ; k < len(t); k++ {
-		if t[k] == '\n' || t[k] == '\r' {
-			return i + k
+		if j := strings.IndexByte(t[:e], '\r'); j >= 0 {
+			e = j
 		}
+		if e < len(t) {
+			return i + e
+		}
+		i += len(t)
 	}
 	return len(s)
 }

@@ -150,7 +150,8 @@ func (p *parser) keepAgent(v string, copied bool) int {
 // agentReuse is how many user-agent lines back keepAgent looks.
 const agentReuse = 8
 
-// parse splits the body into lines and hands each one to handle.
+// parse reads the lines of the body (scan) and gives r what it keeps
+// (finish).
 //
 // Line breaks are LF, CR and CRLF. Every physical line is counted, so line
 // numbers are those an editor shows.
@@ -162,7 +163,8 @@ func (p *parser) parse() {
 	// bytes a line. A body of shorter lines grows it: counting its colons,
 	// which most directives have, to size it exactly cost 3% of Parse.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(s)/8+64)
-	// The kept text is at most the body.
+	// The kept text is at most the body, and keepLine writes as far as
+	// the body's length (copyToStop).
 	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
 	p.finish()
@@ -170,12 +172,13 @@ func (p *parser) parse() {
 
 // scan hands each line of the body to p.handle, then, unless f is nil, to
 // f, which sees what p.handle made of it: Check drives the parser so.
+// Parse's loop (f nil) hands handle only the lines keepLine does not read.
 func (p *parser) scan(f func(line)) {
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
-		// Parse's loop: most lines are rules, which keepLine reads in one
-		// pass; the line that handle returns is left where it is, not
-		// copied (about 6 ns a line).
+		// Most lines are blank, comments or start with a common key, which
+		// keepLine reads in one pass; the line that handle returns is left
+		// where it is, not copied (about 6 ns a line).
 		for {
 			if p.keepLine(&ls) {
 				continue

@@ -185,10 +185,11 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 const linearNamed = 8
 
 // smallRecord returns, for the common case where the group that answers
-// agent is one record of at most smallSet rules, or none, that record, or
-// -1 for none, so that Allowed can ask its rules without building a Group.
-// ref and named are what lookupRef returned for agent. It reports false
-// otherwise: a group of several records, or a record of more rules.
+// agent is one record of at most smallSet compiled rules, or none, that
+// record, or -1 for none, so that Allowed can ask its rules without
+// building a Group. ref and named are what lookupRef returned for agent.
+// It reports false otherwise: a group of several records, or a record of
+// more rules, or of rules read from the line table (recSetLines).
 func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
 	rec := ref
 	if !named {
@@ -197,7 +198,7 @@ func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
 	if rec < 0 {
 		return -1, !named && r.global == 0
 	}
-	return rec, r.sets[rec]&recSetBig != recSetBig
+	return rec, r.sets[rec]&recSetBig <= smallSet
 }
 
 // refOrGlobal sets *g to the group of ref if named, else to the group of
@@ -243,9 +244,12 @@ func (r *Robots) single(rec int32, named bool, g *Group) {
 func (r *Robots) recSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
 	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
-	if s.n == recSetBig {
+	switch s.n {
+	case recSetBig:
 		b := &r.more.bigs[s.lo]
 		s.lo, s.n, s.big = b.lo, b.n, b.big
+	case recSetLines:
+		s.lo, s.n = ^rec, s.lo
 	}
 }
 

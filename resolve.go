@@ -16,25 +16,53 @@ import (
 // The rules of a group's records are compiled into one set, so that a
 // question costs the same however many records name the crawler. Tokens
 // with the same records share a Group: a record with thousands of
-// user-agent lines costs one group, not thousands. Merging compiles a rule
-// once more for each other list of records it is in; once that has
-// compiled as many rules again as the file has, further lists keep one set
-// per record, so that a file built to defeat merging costs memory linear in
-// its size (and questions linear in the records of the crawler's group).
+// user-agent lines costs one group, not thousands.
+//
+// A record that is a group alone (named alone by a token, or the only one
+// that names "*") has a set of its own: compiled, or, if the record is
+// also among the records of a group of several, which compiles its rules
+// there, read from the line table at each question (its rule lines, at
+// most smallSet of them, none raw: scanRecord), so that its rules are not
+// compiled twice when that is all it is asked for. Real files seldom
+// have such records; the answers are the same.
+//
+// What is compiled is bounded: once every group has been asked enough to
+// compile and lay out its sets (lazy.go), the file holds at most twice as
+// many compiled rules as it has rule lines (mergeBudget), and so keeps at
+// most about 3 bytes per input byte (TestKeptEveryAgent). The own sets
+// are counted first, as every file needs them; the groups of several
+// records are merged after, those of most records first, while the rules
+// they compile fit what is left. A group past that is split: it takes the
+// merged set of the largest group among its records, if any, and asks its
+// other records one by one (compiled, while the bound allows, else read
+// from the line table), so that a file built to defeat merging costs
+// memory linear in its size, and questions linear in the records of the
+// crawler's group. A record of more than smallSet rule lines, or of a raw
+// one, asked so past the bound, is compiled nevertheless (lazily): at
+// most once more each of the file's rule lines.
 //
 // The parser collected the rule lines, records and product tokens into rs
 // as it read them (resolveScratch.addAgent, addRule).
 func (r *Robots) resolve(rs *resolveScratch) {
 	n := r.recordCount()
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		done: extend(rs.done[:0], n), sc: rs.sc}
-	clear(b.done)
+		state: extend(rs.state[:0], n), sc: rs.sc}
+	clear(b.state)
 	r.compiled = rs.compiled[:0]
 	r.sets = make([]recSet, n)
 	names, global := rs.names, rs.global
-	b.budget = len(b.rules)
-	r.global = b.globalRef(global)
+	b.budget = mergeBudget * len(b.rules)
 	runs, order := sortNames(r.text, names, rs)
+	b.markShared(names, runs, global)
+	if len(global) == 1 {
+		b.own(global[0])
+	}
+	for _, rn := range runs {
+		if rn.recs == 1 {
+			b.own(names[rn.lo].rec())
+		}
+	}
+	r.global = b.globalRef(global)
 	r.named = make([]namedGroup, len(runs))
 	recs := rs.recs[:0]
 	for _, k := range order {
@@ -48,7 +76,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
 	}
-	rs.first, rs.done, rs.runs, rs.order, rs.recs = b.first, b.done, runs, order, recs
+	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
 	rs.sc, rs.compiled = b.sc, r.compiled
 	r.compiled = nil
 	if len(rs.compiled) > 0 {
@@ -208,10 +236,10 @@ type groupBuilder struct {
 	// costs no allocation.
 	largest  [maxSubsets]Group
 	nLargest int
-	// done reports the records whose own set is compiled.
-	done []bool
-	// budget is the number of rules merging may compile beyond one set per
-	// record; below 0, no more merging.
+	// state holds what is known of each record (recState).
+	state []recState
+	// budget is the number of rules that merging and the records' own
+	// sets may still compile (mergeBudget); below 0, no more merging.
 	budget int
 	// lazy reports that some set is left to its questions to compile
 	// (lazySet).
@@ -332,16 +360,107 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	return g
 }
 
-// set compiles the rules of record rec alone into r.sets, once, or, if
-// it has more than smallSet rule lines, leaves them to its questions
-// (lazySet).
-func (b *groupBuilder) set(rec int32) {
-	if b.done[rec] {
+// mergeBudget is the number of times each rule line of a file may be
+// compiled, summed over the file, once all its sets are asked (resolve).
+const mergeBudget = 2
+
+// A recState is what a groupBuilder knows of a record.
+type recState uint8
+
+const (
+	// recShared marks a record among the records of a group of several.
+	recShared recState = 1 << iota
+	// recDone marks a record whose own set is made.
+	recDone
+)
+
+// markShared marks the records of the groups of several records: of the
+// runs of names of several records, and global if it holds several.
+func (b *groupBuilder) markShared(names []naming, runs []nameRun, global []int32) {
+	for _, rn := range runs {
+		if rn.recs == 1 {
+			continue
+		}
+		for _, nm := range names[rn.lo:rn.hi] {
+			b.state[nm.rec()] |= recShared
+		}
+	}
+	if len(global) > 1 {
+		for _, rec := range global {
+			b.state[rec] |= recShared
+		}
+	}
+}
+
+// own makes the set of record rec, a group alone: read from the line
+// table if a group of several compiles its rules and it can be, else
+// compiled.
+func (b *groupBuilder) own(rec int32) {
+	if b.state[rec]&recDone != 0 {
 		return
 	}
-	b.done[rec] = true
+	if b.state[rec]&recShared != 0 && b.scannable(rec) {
+		b.scanned(rec)
+		return
+	}
+	b.compileOwn(rec)
+}
+
+// set makes the set of record rec alone, which a split group asks, unless
+// it has one: compiled while the budget allows, else read from the line
+// table if it can be.
+func (b *groupBuilder) set(rec int32) {
+	if b.state[rec]&recDone != 0 {
+		return
+	}
+	if b.budget < int(b.first[rec+1]-b.first[rec]) && b.scannable(rec) {
+		b.scanned(rec)
+		return
+	}
+	b.compileOwn(rec)
+}
+
+// scannable reports whether the rule lines of record rec can be read from
+// the line table at each question rather than compiled (scanRecord): they
+// are at most scannedMax, and none is raw (escapeChanges), which is
+// matched escaped, compiled from its escaped pattern. Lines that never
+// match (tryLine) are not looked at.
+func (b *groupBuilder) scannable(rec int32) bool {
+	lines := b.rules[b.first[rec]:b.first[rec+1]]
+	if len(lines) > scannedMax {
+		return false
+	}
+	text := b.r.text
+	for _, l := range lines {
+		if p := l.value(text); p != "" && (p[0] == '/' || p[0] == '*') && escapeChanges(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// scannedMax is the number of rule lines up to which a record's own set
+// may be read from the line table at each question (scanRecord): about
+// 6 ns a line that cannotStart passes over, so that a question costs at
+// most about 400 ns, where compiling the set and laying it out would keep
+// a layout, some 250 bytes, beside each record's compiled rules.
+const scannedMax = 2 * smallSet
+
+// scanned makes the set of record rec one read from the line table at
+// each question, which compiles nothing.
+func (b *groupBuilder) scanned(rec int32) {
+	b.state[rec] |= recDone
+	b.r.sets[rec] = linesRecSet(b.first[rec+1] - b.first[rec])
+}
+
+// compileOwn compiles the rules of record rec alone into r.sets, or, if
+// it has more than smallSet rule lines, leaves them to its questions
+// (lazySet), and takes them from the budget.
+func (b *groupBuilder) compileOwn(rec int32) {
+	b.state[rec] |= recDone
 	var s ruleSet
 	lo, hi := b.first[rec], b.first[rec+1]
+	b.budget -= int(hi - lo)
 	if hi-lo > smallSet {
 		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
 	} else {

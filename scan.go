@@ -74,6 +74,40 @@ func (s *ruleSet) scanLines(path string, m *match) bool {
 	return true
 }
 
+// scanRecord updates m with the best rule of s, the rule lines of one
+// record (recSetLines), that matches path: it reads them from the line
+// table and tries each as scanLines does, none being raw. A short entry of
+// a rule line (lines.go), most of them, is read here, and passed over at
+// a glance (cannotStart) before its rule line is made.
+func (s *ruleSet) scanRecord(path string, m *match) {
+	f := s.file
+	rec := int(^s.lo)
+	d := f.readerAt(f.recordStart(rec))
+	end := -1
+	if rec+1 < f.recordCount() {
+		end = f.recordStart(rec + 1)
+	}
+	for d.i != end && d.pos < len(d.lines) {
+		h := d.lines[d.pos]
+		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+		if size >= entryMedium || kind != kindAllow && kind != kindDisallow {
+			var e entry
+			if d.next(&e); e.kind == kindAllow || e.kind == kindDisallow {
+				s.tryLine(e.l, path, m)
+			}
+			continue
+		}
+		// Its value is the next size bytes of the text, on the next line.
+		d.pos, d.i, d.line, d.kind = d.pos+1, d.i+1, d.line+1, kind
+		off := d.text
+		d.text += size
+		if p := f.text[off:d.text]; len(p) > 1 && cannotStart(p, path) {
+			continue
+		}
+		s.tryLine(newSrcLine(int(off), int(size), int(d.line), kind == kindAllow), path, m)
+	}
+}
+
 // tryLine updates m with the rule of rule line l, and the directory rule
 // an index.htm allow rule implies, if they match path and beat m. It
 // reports false, trying nothing, if the rule is raw.
@@ -141,4 +175,20 @@ func (s *ruleSet) tryRule(r rule, path string, m *match) {
 	if s.matches(r, path, m) {
 		m.take(s, r)
 	}
+}
+
+// compiledLines returns the rules of s, a set read from the line table
+// (scanRecord), compiled as its record's own set would be, sorted by key,
+// greatest first: for the look of Check and of tests, not for questions.
+func (s *ruleSet) compiledLines() []rule {
+	f := s.file
+	_, lines := f.recordLines(int(^s.lo), nil, nil)
+	into := Robots{text: f.text}
+	var c ruleSet
+	var sc scratch
+	compile(&c, &into, lines, &sc)
+	if c.big != nil {
+		return byKey(into.compiled) // more rules than lines: in file order
+	}
+	return into.compiled
 }

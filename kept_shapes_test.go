@@ -164,12 +164,10 @@ const keptGoal = 1.5
 //     layout weigh more than at MaxSize: one compiled rule and its
 //     layout keep about as much as a short line (records-own*,
 //     records-split-lazy, rules-short keep 0.55 to 0.65 per byte after
-//     Parse), and one-agent-many at 4 KiB keeps a Group (56 bytes) for
-//     each b-token of two records, beside its set.
+//     Parse).
 var keptOverGoal = map[string]float64{
 	"shapes/index-htm-wildcard-dir/Googlebot": 1.8,
 	"small/index-htm":                         1.7,
-	"small/one-agent-many":                    1.6,
 	"small/rules-short":                       1.7,
 	"small/shape-index-htm-wildcard-dir":      2.25,
 	"small/shape-raw-index-htm":               1.7,

@@ -89,7 +89,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		m.multi = trim(m.multi)
 		m.bigs = trim(m.bigs)
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
-			sliceSize[Group](cap(m.multi))
+			sliceSize[multiGroup](cap(m.multi))
 	}
 }
 
@@ -284,7 +284,7 @@ func (b *groupBuilder) globalRef(recs []int32) int32 {
 // addMulti keeps g, a group of several records, and returns its index.
 func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
-	m.multi = append(m.multi, g)
+	m.multi = append(m.multi, newMultiGroup(&g))
 	return int32(len(m.multi) - 1)
 }
 

@@ -22,24 +22,25 @@ import (
 // that names "*") has a set of its own: compiled, or, if the record is
 // also among the records of a group of several, which compiles its rules
 // there, read from the line table at each question (its rule lines, at
-// most smallSet of them, none raw: scanRecord), so that its rules are not
-// compiled twice when that is all it is asked for. Real files seldom
+// most scannedMax of them, none raw: scanRecord), so that its rules are
+// not compiled twice when that is all it is asked for. Real files seldom
 // have such records; the answers are the same.
 //
 // What is compiled is bounded: once every group has been asked enough to
-// compile and lay out its sets (lazy.go), the file holds at most twice as
-// many compiled rules as it has rule lines (mergeBudget), and so keeps at
-// most about 3 bytes per input byte (TestKeptEveryAgent). The own sets
-// are counted first, as every file needs them; the groups of several
-// records are merged after, those of most records first, while the rules
-// they compile fit what is left. A group past that is split: it takes the
-// merged set of the largest group among its records, if any, and asks its
-// other records one by one (compiled, while the bound allows, else read
-// from the line table), so that a file built to defeat merging costs
-// memory linear in its size, and questions linear in the records of the
-// crawler's group. A record of more than smallSet rule lines, or of a raw
-// one, asked so past the bound, is compiled nevertheless (lazily): at
-// most once more each of the file's rule lines.
+// compile and lay out its sets (lazy.go), each rule line of the file has
+// been compiled at most mergeBudget times, summed over the file
+// (TestMergeBudget), and the file keeps at most about 3 bytes per input
+// byte (TestKeptEveryAgent). The own sets that are compiled are counted
+// first, as every file needs them; the groups of several records are
+// merged after, those of most records first, while the rules they compile
+// fit what is left. A group past that is split: it takes the merged set
+// of the largest group among its records, if any, and asks its other
+// records one by one (compiled while the budget allows, else read from the
+// line table), so that a file built to defeat merging costs memory linear
+// in its size, and questions linear in the records of the crawler's
+// group. A record of more than scannedMax rule lines, or of a raw one,
+// asked so past the budget, is compiled nevertheless (lazily, if large):
+// at most once more each of the file's rule lines.
 //
 // The parser collected the rule lines, records and product tokens into rs
 // as it read them (resolveScratch.addAgent, addRule).

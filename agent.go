@@ -185,10 +185,11 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 const linearNamed = 8
 
 // smallRecord returns, for the common case where the group that answers
-// agent is one record of at most smallSet rules, or none, that record, or
-// -1 for none, so that Allowed can ask its rules without building a Group.
-// ref and named are what lookupRef returned for agent. It reports false
-// otherwise: a group of several records, or a record of more rules.
+// agent is one record of at most smallSet compiled rules, or none, that
+// record, or -1 for none, so that Allowed can ask its rules without
+// building a Group. ref and named are what lookupRef returned for agent.
+// It reports false otherwise: a group of several records, or a record of
+// more rules, or of rules read from the line table (recSetLines).
 func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
 	rec := ref
 	if !named {
@@ -197,7 +198,7 @@ func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
 	if rec < 0 {
 		return -1, !named && r.global == 0
 	}
-	return rec, r.sets[rec]&recSetBig != recSetBig
+	return rec, r.sets[rec]&recSetBig <= smallSet
 }
 
 // refOrGlobal sets *g to the group of ref if named, else to the group of
@@ -215,7 +216,7 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 // each: a Group is six words.
 func (r *Robots) refGroup(ref int32, g *Group) {
 	if ref < 0 {
-		*g = r.more.multi[^ref]
+		r.more.multi[^ref].group(r, g)
 		return
 	}
 	r.single(ref, true, g)
@@ -227,7 +228,7 @@ func (r *Robots) globalGroup(g *Group) {
 	case ref == 0:
 		*g = Group{file: r}
 	case ref < 0:
-		*g = r.more.multi[^ref]
+		r.more.multi[^ref].group(r, g)
 	default:
 		r.single(ref-1, false, g)
 	}
@@ -243,9 +244,12 @@ func (r *Robots) single(rec int32, named bool, g *Group) {
 func (r *Robots) recSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
 	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
-	if s.n == recSetBig {
+	switch s.n {
+	case recSetBig:
 		b := &r.more.bigs[s.lo]
 		s.lo, s.n, s.big = b.lo, b.n, b.big
+	case recSetLines:
+		s.lo, s.n = ^rec, s.lo
 	}
 }
 
@@ -254,11 +258,33 @@ func (r *Robots) recSet(rec int32, s *ruleSet) {
 type moreGroups struct {
 	// multi holds the groups of several records, and recs their lists of
 	// records (Group.records).
-	multi []Group
+	multi []multiGroup
 	recs  []int32
 	// bigs holds the records' own sets of more than smallSet rules, which
 	// their recSet indexes.
 	bigs []bigOf
+}
+
+// A multiGroup is a Group of several records as moreGroups keeps it, in
+// 40 bytes rather than 56: without its file, the file that keeps it, and
+// its policy, that of a parsed file.
+type multiGroup struct {
+	lo, n                      int32
+	big                        *lazyLayout
+	recLo, recN, restLo, restN int32
+	named, ruled, split        bool
+}
+
+// newMultiGroup returns the multiGroup of g, a group of several records.
+func newMultiGroup(g *Group) multiGroup {
+	return multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
+		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split}
+}
+
+// group sets *g to the group of mg, of file r.
+func (mg *multiGroup) group(r *Robots, g *Group) {
+	*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+		restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 }
 
 // A bigOf is the set of a record of more than smallSet rules: n rules from

@@ -139,6 +139,9 @@ func FuzzDecide(f *testing.F) {
 	f.Add([]byte("user-agent: a\nallow: /d/index.html\ndisallow: /d/\nallow: /d/$\n"), "a", "/d/")
 	f.Add([]byte(rawSeed), "a", "/caf%C3%A9")
 	f.Add([]byte(rawSeed+strings.Repeat("disallow: /*x\xe2%e2y\n", 40)), "a", "/x%E2%E2y")
+	// a's record is among those of "*", merged: its own set is read from
+	// the line table (scanRecord).
+	f.Add([]byte("user-agent: *\nuser-agent: a\nallow: /x/index.htm\ndisallow: /x*\n\nuser-agent: *\ndisallow: /\n"), "a", "/x/")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		if len(body) > 4<<10 {
 			// bruteDecision reads the records for every path: on larger

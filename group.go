@@ -112,7 +112,7 @@ func (g *Group) allowed(path string) bool {
 func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	m := match{quote: quote}
 	switch s := &g.set; {
-	case s.n > 0 && s.n <= smallSet:
+	case s.n > 0 && s.n <= smallSet && s.lo >= 0:
 		s.try(s.rules(), path, &m)
 	case s.n > 0:
 		s.match(path, &m)

@@ -200,18 +200,20 @@ func TestGroupSharesGlobalRecords(t *testing.T) {
 
 // TestSplitGroupReusesMerged checks that a group the merge budget cannot
 // merge asks the merged set of the largest group among its records and
-// the rest one by one, not every record: Googlebot named beside "*" in
-// every record and alone in one more.
+// the rest one by one, not every record: Googlebot named beside "*" and
+// Bingbot in every record and alone in one more, as Bingbot is, so that
+// merging "*" and Bingbot leaves too little of the budget for Googlebot.
 func TestSplitGroupReusesMerged(t *testing.T) {
 	var b strings.Builder
 	for i := range 300 {
-		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n\n", i)
+		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\nuser-agent: bingbot\ndisallow: /p%d\n\n", i)
 	}
-	b.WriteString("user-agent: googlebot\nallow: /p7\n")
+	b.WriteString("user-agent: googlebot\nallow: /p7\nuser-agent: bingbot\nallow: /p8\n")
 	r := Parse([]byte(b.String()))
-	var g Group
+	var g, global Group
 	r.group("Googlebot", &g)
-	if !g.split || g.set.n == 0 || g.restN != 1 {
+	r.globalGroup(&global)
+	if !g.split || g.set != global.set || g.restN != 1 {
 		t.Fatalf("Googlebot's group: split %t, merged set of %d rules, %d records asked alone; want split, the global set, 1",
 			g.split, g.set.n, g.restN)
 	}
@@ -220,8 +222,8 @@ func TestSplitGroupReusesMerged(t *testing.T) {
 		want bool
 		line int
 	}{
-		{"/p7", true, 1202},
-		{"/p8", false, 35},
+		{"/p7", true, 1502},
+		{"/p8", false, 44},
 		{"/q", true, 0},
 	}
 	for _, tt := range tests {

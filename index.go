@@ -486,8 +486,11 @@ func commonPrefixLen(a, b string) int {
 // sorted returns a copy of the rules of s sorted by key, greatest first.
 // It takes the lock of layOut, so that it may run beside queries.
 func (s *ruleSet) sorted() []rule {
-	if s.n == 0 {
+	switch {
+	case s.n == 0:
 		return nil
+	case s.lo < 0:
+		return s.compiledLines()
 	}
 	s.ready()
 	s.file.layMu.Lock()

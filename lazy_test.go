@@ -27,7 +27,9 @@ func largeSets(r *Robots) []ruleSet {
 	for _, b := range r.more.bigs {
 		add(ruleSet{file: r, lo: b.lo, n: b.n, big: b.big})
 	}
-	for _, g := range r.more.multi {
+	for _, mg := range r.more.multi {
+		var g Group
+		mg.group(r, &g)
 		add(g.set)
 	}
 	return sets

@@ -175,7 +175,9 @@ type ruleSet struct {
 	// questions lay them out (lazy.go, index.go). A set of more than
 	// smallSet rule lines is compiled by its questions, not by Parse
 	// (lazySet): n counts its rule lines, and lo is 0; its compiled rules
-	// are its own (rules).
+	// are its own (rules). A set of the rule lines of one record, read
+	// from the line table at each question (scanRecord), has lo ^rec and
+	// n its rule lines, at most scannedMax, none raw.
 	file  *Robots
 	lo, n int32
 	// big holds, for a set of more than smallSet rules or rule lines, its
@@ -188,14 +190,21 @@ type ruleSet struct {
 // them, in 4 bytes: n rules from lo in Robots.compiled, and whether the
 // record has a rule line at all (ruled). Its bits, from the least
 // significant: n (6), ruled (1), lo (25). A set of more than smallSet rules
-// has n = recSetBig, and lo the index of its bigOf in moreGroups.bigs.
+// has n = recSetBig, and lo the index of its bigOf in moreGroups.bigs; a
+// set read from the line table at each question (scanRecord) has n =
+// recSetLines, and lo the number of its rule lines.
 type recSet uint32
 
 const (
 	recSetBig   = 1<<6 - 1 // more than smallSet
+	recSetLines = 1<<6 - 2 // not compiled
 	recSetRuled = 1 << 6
 	recSetLo    = 7
 )
+
+// linesRecSet returns the recSet of a record of n rule lines, 1 to
+// scannedMax, that its questions read from the line table.
+func linesRecSet(n int32) recSet { return recSet(n)<<recSetLo | recSetLines | recSetRuled }
 
 // newRecSet returns the recSet of s, of a record with a rule line if ruled.
 func newRecSet(s *ruleSet, ruled bool) recSet {
@@ -342,7 +351,11 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
 func (s *ruleSet) match(path string, m *match) {
-	if s.n <= smallSet {
+	switch {
+	case s.lo < 0:
+		s.scanRecord(path, m)
+		return
+	case s.n <= smallSet:
 		s.try(s.rules(), path, m)
 		return
 	}

@@ -30,11 +30,11 @@ type parseScratch struct {
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
 	// rules are the rule lines of the file, in file order, and first the
-	// index in rules of the first rule of each record; done is that of the
-	// groupBuilder.
+	// index in rules of the first rule of each record; state is that of
+	// the groupBuilder.
 	rules []srcLine
 	first []int32
-	done  []bool
+	state []recState
 	// names are the (token, record) pairs of the user-agent lines, but
 	// those that name "*", whose records are global; runs are the runs of
 	// one token among names and order the order in which their groups are
@@ -75,7 +75,7 @@ func putScratch(ps *parseScratch) {
 	rs := &ps.resolve
 	rs.rules = pooled(rs.rules, 8)
 	rs.first = pooled(rs.first, 4)
-	rs.done = pooled(rs.done, 1)
+	rs.state = pooled(rs.state, 1)
 	rs.names = pooled(rs.names, 16)
 	rs.global = pooled(rs.global, 4)
 	rs.runs = pooled(rs.runs, 24)

@@ -115,7 +115,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			return "/" + word(rng.IntN(4))
 		}
 	}
-	// How many groups of a and b were laid out with each run, or split:
+	// How many groups of a, b and c were laid out with each run, or split:
 	// the test means something only if each shape comes up.
 	stats := map[string]int{}
 	for file := range 60 {
@@ -126,11 +126,15 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 		}
 		records := 1 + rng.IntN(4)
 		for rec := range records {
-			// Records name a, or a and b, so that b's list of records
-			// differs from a's and may fall past the merge budget.
+			// Records name a, or a and b or c, so that the lists of
+			// records of b and c differ from a's and one may fall past
+			// the merge budget.
 			b.WriteString("user-agent: a\n")
 			if rec > 0 || rng.IntN(2) == 0 {
 				b.WriteString("user-agent: b\n")
+			}
+			if rec+1 < records || rng.IntN(2) == 0 {
+				b.WriteString("user-agent: c\n")
 			}
 			if rng.IntN(3) == 0 {
 				b.WriteString("user-agent: *\n")
@@ -156,7 +160,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			paths = append(paths, strings.ReplaceAll(p, "\xe9", "%E9"))
 		}
 		t.Run(fmt.Sprintf("file-%d", file), func(t *testing.T) {
-			for _, agent := range []string{"a", "b", "z"} {
+			for _, agent := range []string{"a", "b", "c", "z"} {
 				checkDecisions(t, b.String(), agent, paths)
 			}
 			if t.Failed() {
@@ -164,10 +168,11 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 			}
 			r := Parse([]byte(b.String()))
 			layOutAll(r)
-			var ga, gb Group
+			var ga, gb, gc Group
 			r.group("a", &ga)
 			r.group("b", &gb)
-			for _, g := range []Group{ga, gb} {
+			r.group("c", &gc)
+			for _, g := range []Group{ga, gb, gc} {
 				if g.split {
 					stats["split"]++
 				}

@@ -16,25 +16,54 @@ import (
 // The rules of a group's records are compiled into one set, so that a
 // question costs the same however many records name the crawler. Tokens
 // with the same records share a Group: a record with thousands of
-// user-agent lines costs one group, not thousands. Merging compiles a rule
-// once more for each other list of records it is in; once that has
-// compiled as many rules again as the file has, further lists keep one set
-// per record, so that a file built to defeat merging costs memory linear in
-// its size (and questions linear in the records of the crawler's group).
+// user-agent lines costs one group, not thousands.
+//
+// A record that is a group alone (named alone by a token, or the only one
+// that names "*") has a set of its own: compiled, or, if the record is
+// also among the records of a group of several, which compiles its rules
+// there, read from the line table at each question (its rule lines, at
+// most scannedMax of them, none raw: scanRecord), so that its rules are
+// not compiled twice when that is all it is asked for. Real files seldom
+// have such records; the answers are the same.
+//
+// What is compiled is bounded: once every group has been asked enough to
+// compile and lay out its sets (lazy.go), each rule line of the file has
+// been compiled at most mergeBudget times, summed over the file
+// (TestMergeBudget), and the file keeps at most about 3 bytes per input
+// byte (TestKeptEveryAgent). The own sets that are compiled are counted
+// first, as every file needs them; the groups of several records are
+// merged after, those of most records first, while the rules they compile
+// fit what is left. A group past that is split: it takes the merged set
+// of the largest group among its records, if any, and asks its other
+// records one by one (compiled while the budget allows, else read from the
+// line table), so that a file built to defeat merging costs memory linear
+// in its size, and questions linear in the records of the crawler's
+// group. A record of more than scannedMax rule lines, or of a raw one,
+// asked so past the budget, is compiled nevertheless (lazily, if large):
+// at most once more each of the file's rule lines.
 //
 // The parser collected the rule lines, records and product tokens into rs
 // as it read them (resolveScratch.addAgent, addRule).
 func (r *Robots) resolve(rs *resolveScratch) {
 	n := r.recordCount()
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		done: extend(rs.done[:0], n), sc: rs.sc}
-	clear(b.done)
+		state: extend(rs.state[:0], n), sc: rs.sc}
+	clear(b.state)
 	r.compiled = rs.compiled[:0]
 	r.sets = make([]recSet, n)
 	names, global := rs.names, rs.global
-	b.budget = len(b.rules)
-	r.global = b.globalRef(global)
+	b.budget = mergeBudget * len(b.rules)
 	runs, order := sortNames(r.text, names, rs)
+	b.markShared(names, runs, global)
+	if len(global) == 1 {
+		b.own(global[0])
+	}
+	for _, rn := range runs {
+		if rn.recs == 1 {
+			b.own(names[rn.lo].rec())
+		}
+	}
+	r.global = b.globalRef(global)
 	r.named = make([]namedGroup, len(runs))
 	recs := rs.recs[:0]
 	for _, k := range order {
@@ -48,7 +77,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
 	}
-	rs.first, rs.done, rs.runs, rs.order, rs.recs = b.first, b.done, runs, order, recs
+	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
 	rs.sc, rs.compiled = b.sc, r.compiled
 	r.compiled = nil
 	if len(rs.compiled) > 0 {
@@ -61,7 +90,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		m.multi = trim(m.multi)
 		m.bigs = trim(m.bigs)
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
-			sliceSize[Group](cap(m.multi))
+			sliceSize[multiGroup](cap(m.multi))
 	}
 }
 
@@ -208,10 +237,10 @@ type groupBuilder struct {
 	// costs no allocation.
 	largest  [maxSubsets]Group
 	nLargest int
-	// done reports the records whose own set is compiled.
-	done []bool
-	// budget is the number of rules merging may compile beyond one set per
-	// record; below 0, no more merging.
+	// state holds what is known of each record (recState).
+	state []recState
+	// budget is the number of rules that merging and the records' own
+	// sets may still compile (mergeBudget); below 0, no more merging.
 	budget int
 	// lazy reports that some set is left to its questions to compile
 	// (lazySet).
@@ -256,7 +285,7 @@ func (b *groupBuilder) globalRef(recs []int32) int32 {
 // addMulti keeps g, a group of several records, and returns its index.
 func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
-	m.multi = append(m.multi, g)
+	m.multi = append(m.multi, newMultiGroup(&g))
 	return int32(len(m.multi) - 1)
 }
 
@@ -330,30 +359,6 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	}
 	b.made[key] = g
 	return g
-}
-
-// set compiles the rules of record rec alone into r.sets, once, or, if
-// it has more than smallSet rule lines, leaves them to its questions
-// (lazySet).
-func (b *groupBuilder) set(rec int32) {
-	if b.done[rec] {
-		return
-	}
-	b.done[rec] = true
-	var s ruleSet
-	lo, hi := b.first[rec], b.first[rec+1]
-	if hi-lo > smallSet {
-		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
-	} else {
-		compile(&s, b.r, b.rules[lo:hi], &b.sc)
-	}
-	b.r.sets[rec] = newRecSet(&s, hi > lo)
-	if s.n > smallSet {
-		m := b.r.moreGroups()
-		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
-		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
-		b.size += objectSize[lazyLayout]()
-	}
 }
 
 // merge gives g, a group of several records with rules, one set of all

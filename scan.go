@@ -65,10 +65,49 @@ func (s *ruleSet) scanLines(path string, m *match) bool {
 	rr := ruleReader{f: s.file}
 	for _, rec := range s.big.recs(s.file, &one) {
 		rr.start(rec)
-		for line, ok := rr.next(); ok; line, ok = rr.next() {
-			if !s.tryLine(line, path, m) {
+		if !s.scanRecordLines(&rr, path, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// scanRecord updates m with the best rule of s, the rule lines of one
+// record (recSetLines), that matches path: it reads them from the line
+// table and tries each as scanLines does, none being raw.
+func (s *ruleSet) scanRecord(path string, m *match) {
+	rr := ruleReader{f: s.file}
+	rr.start(^s.lo)
+	s.scanRecordLines(&rr, path, m)
+}
+
+// scanRecordLines updates m with the rule lines that rr reads, up to the
+// end of its record, as tryLine does, and reports false, having tried
+// only some, at a raw rule. The short entry of a rule line (lines.go),
+// most of them, is decoded here, and passed over at a glance
+// (cannotStart) before its rule line is made: it costs a few
+// nanoseconds, about a quarter of a call of tryLine.
+func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) bool {
+	d, text := &rr.d, s.file.text
+	for d.i != rr.end && d.pos < len(d.lines) {
+		h := d.lines[d.pos]
+		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+		if size >= entryMedium || kind != kindAllow && kind != kindDisallow {
+			var e entry
+			if d.next(&e); (e.kind == kindAllow || e.kind == kindDisallow) && !s.tryLine(e.l, path, m) {
 				return false
 			}
+			continue
+		}
+		// Its value is the next size bytes of the text, on the next line.
+		d.pos, d.i, d.line, d.kind = d.pos+1, d.i+1, d.line+1, kind
+		off := d.text
+		d.text += size
+		if p := text[off:d.text]; len(p) > 1 && cannotStart(p, path) {
+			continue
+		}
+		if !s.tryLine(newSrcLine(int(off), int(size), int(d.line), kind == kindAllow), path, m) {
+			return false
 		}
 	}
 	return true
@@ -141,4 +180,20 @@ func (s *ruleSet) tryRule(r rule, path string, m *match) {
 	if s.matches(r, path, m) {
 		m.take(s, r)
 	}
+}
+
+// compiledLines returns the rules of s, a set read from the line table
+// (scanRecord), compiled as its record's own set would be, sorted by key,
+// greatest first: for the look of Check and of tests, not for questions.
+func (s *ruleSet) compiledLines() []rule {
+	f := s.file
+	_, lines := f.recordLines(int(^s.lo), nil, nil)
+	into := Robots{text: f.text}
+	var c ruleSet
+	var sc scratch
+	compile(&c, &into, lines, &sc)
+	if c.big != nil {
+		return byKey(into.compiled) // more rules than lines: in file order
+	}
+	return into.compiled
 }

@@ -1,0 +1,246 @@
+package robots
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// scannedFile returns a random file whose records are named by "*" or by
+// "m", beside a token of their own (o<i>), so that the own sets of most
+// are read from the line table (scanRecord); with defeat, each is also
+// named by x and by one token of each of three families (p, q, s), so
+// that the merge budget runs out and the groups of q and s are split,
+// their records asked one by one, read from the line table. Its rules are
+// patterns of wildcards, "$", escapes, index.htm pages, repeats, rules
+// that never match, and, in some records, raw bytes, which are compiled.
+func scannedFile(rng *rand.Rand, defeat bool) string {
+	const alphabet = "xy/*$%CF1"
+	word := func(n int) string { return randomWord(rng, alphabet, n) }
+	pattern := func() string {
+		switch rng.IntN(8) {
+		case 0:
+			return "/" + word(rng.IntN(3)) + "/index.htm" + word(rng.IntN(2))
+		case 1:
+			return "*" + word(1+rng.IntN(3))
+		case 2:
+			return ""
+		case 3:
+			return word(2) // may start with neither "/" nor "*"
+		case 4:
+			return "/x%2F" + word(rng.IntN(2))
+		}
+		return "/" + word(rng.IntN(5))
+	}
+	var b strings.Builder
+	records := 2 + rng.IntN(40)
+	for i := range records {
+		if defeat {
+			fmt.Fprintf(&b, "user-agent: x\nuser-agent: p%s\nuser-agent: q%s\nuser-agent: s%s\n",
+				letters(i%7), letters(i%11), letters(i%13))
+		}
+		switch rng.IntN(3) {
+		case 0:
+			b.WriteString("user-agent: *\n")
+		case 1:
+			b.WriteString("user-agent: m\n")
+		}
+		fmt.Fprintf(&b, "user-agent: o%s\n", letters(i))
+		n := rng.IntN(6)
+		if rng.IntN(4) == 0 {
+			n = smallSet - 2 + rng.IntN(scannedMax-smallSet+6)
+		}
+		raw := rng.IntN(8) == 0
+		var pool []string
+		for range n {
+			p := pattern()
+			if len(pool) > 0 && rng.IntN(5) == 0 {
+				p = pool[rng.IntN(len(pool))]
+			}
+			if raw && rng.IntN(3) == 0 {
+				p = "/x\xe9" + word(rng.IntN(2))
+			}
+			pool = append(pool, p)
+			fmt.Fprintf(&b, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], p)
+		}
+	}
+	return b.String()
+}
+
+// TestScannedOwnSets checks the own sets that read their rule lines from
+// the line table (scanRecord), asked for their own token or as the split
+// group's records, and the merged and split groups beside them, against
+// bruteDecision and the slow model: the rule Decide quotes and Allowed,
+// as parsed and with every large set laid out; and that the files have
+// such sets, asked both ways.
+func TestScannedOwnSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 3))
+	const alphabet = "xy/*$%CF1"
+	stats := map[string]int{}
+	for file := range 80 {
+		defeat := file%2 == 1
+		body := scannedFile(rng, defeat)
+		var paths []string
+		for range 30 {
+			p := "/" + strings.ReplaceAll(randomWord(rng, alphabet, rng.IntN(7)), "*", "b")
+			if rng.IntN(4) == 0 {
+				p += "/"
+			}
+			paths = append(paths, p)
+		}
+		agents := []string{"m", "x", "pb", "qc", "sd", "zz"}
+		for i := range 6 {
+			agents = append(agents, "o"+letters(i))
+		}
+		for how, r := range scannedAndLaidOut(body) {
+			for _, agent := range agents {
+				checkScanned(t, r, body, []string{agent}, paths)
+			}
+			checkScanned(t, r, body, []string{"oa", "ob", "m"}, paths)
+			if t.Failed() {
+				t.Fatalf("file %d, %s:\n%s", file, how, body)
+			}
+			countScanned(r, stats)
+		}
+	}
+	t.Logf("%v", stats)
+	for _, shape := range []string{"own", "split-rest", "compiled-raw", "compiled-large"} {
+		if stats[shape] < 20 {
+			t.Errorf("only %d sets are %s: %v", stats[shape], shape, stats)
+		}
+	}
+}
+
+// checkScanned checks the decisions of r for agents on paths against
+// bruteGroupDecision and the slow model.
+func checkScanned(t *testing.T, r *Robots, body string, agents []string, paths []string) {
+	t.Helper()
+	g := r.Group(agents...)
+	for _, path := range paths {
+		want, ok := bruteGroupDecision(r, agents, slowPathOf(path))
+		d := g.Decide(path)
+		if len(agents) == 1 {
+			d = r.Decide(agents[0], path)
+			if got := r.Allowed(agents[0], path); got != d.Allowed {
+				t.Errorf("Allowed(%q, %q) = %t, Decide says %t", agents[0], path, got, d.Allowed)
+			}
+		}
+		slow := slowAllowed([]byte(body), agents, path)
+		if ok && (d.Reason != ReasonRule || d.Rule != want) || !ok && d.Reason == ReasonRule || d.Allowed != slow {
+			t.Errorf("Decide(%q, %q) = %v, want %v (deciding: %t), slow model %t", agents, path, d, want, ok, slow)
+		}
+	}
+}
+
+// countScanned counts in stats the own sets of r that are read from the
+// line table, asked for a token of their own ("own") or as the records of
+// split groups ("split-rest"), and those of records named beside a group
+// of several that are compiled nevertheless: of a raw rule
+// ("compiled-raw") or more than scannedMax rule lines ("compiled-large").
+func countScanned(r *Robots, stats map[string]int) {
+	for _, ng := range r.named {
+		var g Group
+		r.refGroup(ng.ref(), &g)
+		switch {
+		case g.recN == 1 && g.set.lo < 0:
+			stats["own"]++
+		case g.recN == 1 && strings.HasPrefix(ng.token(r.text), "o"):
+			_, lines := r.recordLines(int(g.recLo), nil, nil)
+			if len(lines) > scannedMax {
+				stats["compiled-large"]++
+			} else if slicesAny(lines, func(l srcLine) bool { return escapeChanges(l.value(r.text)) }) {
+				stats["compiled-raw"]++
+			}
+		case g.split:
+			var s ruleSet
+			for _, rec := range r.more.recs[g.restLo : g.restLo+g.restN] {
+				if r.recSet(rec, &s); s.lo < 0 {
+					stats["split-rest"]++
+				}
+			}
+		}
+	}
+}
+
+// slicesAny reports whether f holds for some line of lines.
+func slicesAny(lines []srcLine, f func(srcLine) bool) bool {
+	for _, l := range lines {
+		if f(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMergeBudget checks that once every set of a file is compiled, it
+// holds at most mergeBudget times the rules that compiling each record
+// once makes, on the hostile files, keptShapes and files built to defeat
+// merging, whose records are small and not raw.
+func TestMergeBudget(t *testing.T) {
+	files := hostileFiles()
+	for name, body := range keptShapes() {
+		files["shape-"+name] = body
+	}
+	var defeat strings.Builder
+	for i := 0; defeat.Len() < MaxSize; i++ {
+		fmt.Fprintf(&defeat, "user-agent: x\nuser-agent: p%s\nuser-agent: q%s\nuser-agent: s%s\ndisallow: /%s\n",
+			letters(i%7), letters(i%11), letters(i%13), letters(i))
+	}
+	files["defeat"] = defeat.String()
+	for name, body := range files {
+		t.Run(name, func(t *testing.T) {
+			r := Parse([]byte(body))
+			once := 0
+			for rec := range r.recordCount() {
+				_, lines := r.recordLines(rec, nil, nil)
+				into := Robots{text: r.text}
+				var s ruleSet
+				var sc scratch
+				compile(&s, &into, lines, &sc)
+				once += len(into.compiled)
+			}
+			got := compiledRules(r)
+			t.Logf("%d compiled rules, %d of each record once", got, once)
+			if got > mergeBudget*once {
+				t.Errorf("%d compiled rules, over %d times the %d of each record once", got, mergeBudget, once)
+			}
+		})
+	}
+}
+
+// TestSplitAndMergedNoAllocs checks that the groups merged or split past
+// the merge budget, and the own sets read from the line table, answer
+// without allocating once warm.
+func TestSplitAndMergedNoAllocs(t *testing.T) {
+	var defeat strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&defeat, "user-agent: x\nuser-agent: p%s\nuser-agent: q%s\ndisallow: /%s\n",
+			letters(i%7), letters(i%11), letters(i))
+	}
+	cases := []struct{ name, body, agent string }{
+		{"records-split-lazy", keptShapes()["records-split-lazy"], "zz"},
+		{"one-agent-many", hostileFiles()["one-agent-many"], "bq"},
+		{"records-own-and-global", keptShapes()["records-own-and-global"], "bq"},
+		{"defeat-merged", defeat.String(), "pc"},
+		{"defeat-split", defeat.String(), "qc"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Parse([]byte(c.body))
+			g := r.Group(c.agent)
+			if c.name == "defeat-split" && !g.split {
+				t.Errorf("the group of %q is not split", c.agent)
+			}
+			for _, u := range []string{"/some/page.html", "/bq", "/"} {
+				warm(r, c.agent, u)
+				if n := testing.AllocsPerRun(50, func() { r.Allowed(c.agent, u) }); n != 0 {
+					t.Errorf("Allowed(%q, %q) allocates %v times", c.agent, u, n)
+				}
+				if n := testing.AllocsPerRun(50, func() { g.Allowed(u) }); n != 0 {
+					t.Errorf("Group.Allowed(%q) allocates %v times", u, n)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,8 @@ package robots
 
 // The anchor table of the wildcard rules of a large set (see floatTable).
 
+import "slices"
+
 // minFloating is the number of wildcard rules of a large set from which the
 // set finds them by anchor rather than trying each on every path whose
 // head they share.
@@ -35,7 +37,7 @@ type floatTable struct {
 	// heads holds the first bytes of the anchors of two bytes, and of
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
-	start []int32
+	start bucketStarts
 	// tags holds the floatTag of each rule of the run.
 	tags []floatTag
 }
@@ -201,7 +203,8 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 			float = append(float, r)
 		}
 	}
-	t := &x.float
+	x.float = new(floatTable)
+	t := x.float
 	// The pattern of each rule after its head; of a set with raw rules,
 	// escaped once each, first (ruleSet.pattern).
 	tail := func(k int) string { return s.pattern(float[k])[float[k].headLen():] }
@@ -222,15 +225,18 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
 	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
-	t.start = make([]int32, 1<<t.bits+1)
+	// next counts the rules of each bucket, then holds where the next
+	// rule of each goes.
+	next := make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
 		if a != 0 {
-			t.start[t.bucket(a)+1]++
+			next[t.bucket(a)+1]++
 		}
 	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
+	for b := 1; b < len(next); b++ {
+		next[b] += next[b-1]
 	}
+	t.start = makeBucketStarts(next)
 	// A counting sort by bucket, which keeps the order by key within each:
 	// in each bucket, the rules tried where their anchor stands (floatTag)
 	// first, then the others.
@@ -243,8 +249,6 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	}
 	out = out[:len(float)]
 	t.tags = make([]floatTag, len(float))
-	next := make([]int32, 1<<t.bits)
-	copy(next, t.start)
 	loose := nFloat
 	for _, a := range anchor {
 		if n := gramLen(a); n > 1 {
@@ -308,4 +312,38 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) st
 		}
 	}
 	return anchor
+}
+
+// bucketStarts are the starts of the buckets of a floatTable, and the end
+// of the last: in 2 bytes each when the table has fewer than 1<<16 rules
+// (always so, for a set of one file: a rule line takes at least 8 bytes
+// of MaxSize, and makes at most one floating rule), else in 4.
+type bucketStarts struct {
+	short []uint16
+	long  []int32
+}
+
+// makeBucketStarts returns the bucket starts start, increasing.
+func makeBucketStarts(start []int32) bucketStarts {
+	if start[len(start)-1] >= 1<<16 {
+		return bucketStarts{long: slices.Clone(start)}
+	}
+	short := make([]uint16, len(start))
+	for i, v := range start {
+		short[i] = uint16(v)
+	}
+	return bucketStarts{short: short}
+}
+
+// at returns the start of bucket b.
+func (bs *bucketStarts) at(b uint32) int32 {
+	if bs.long != nil {
+		return bs.long[b]
+	}
+	return int32(bs.short[b])
+}
+
+// size returns the bytes the starts take.
+func (bs *bucketStarts) size() int {
+	return sliceSize[uint16](cap(bs.short)) + sliceSize[int32](cap(bs.long))
 }

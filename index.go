@@ -22,9 +22,9 @@ import (
 //     rules of the same head (linkHeads).
 type bigSet struct {
 	// nFloat and nLoose are the lengths of the first two runs, and float
-	// the buckets of the first.
+	// the buckets of the first (nil if both are empty).
 	nFloat, nLoose int32
-	float          floatTable
+	float          *floatTable
 	// up links the rules of the third run: the last rule of each head to
 	// the last rule of the longest other head that is a prefix of it, or -1;
 	// the others are inRun.
@@ -280,7 +280,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := b.rules[:b.nLive]
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
-		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
 	if len(b.dirs) > 0 {
 		b.matchDirs(s, rules, path, m)

@@ -116,16 +116,18 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	if len(order) == 0 {
 		return
 	}
-	n := len(order)
+	n, omitted := len(order), 0
 	if n > smallSet && !sc.all {
 		order = omitDirs(order, text, at, lens)
+		omitted = len(order)
+		order = foldDirs(order, text, at, lens)
 	}
 	s.n = int32(len(order))
 	if s.n <= smallSet {
 		slices.Sort(order)
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
-		s.big = &lazyLayout{dirsOmitted: len(order) < n}
+		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
 		slices.Reverse(order)
 	}
 	file.compiled = extend(file.compiled, len(order))

@@ -54,10 +54,14 @@ func (q *floatQuery) tryLoose(loose []rule) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, q.path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, q.path, m)
 	}
 }
 
@@ -137,10 +141,14 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, path, m)
 	}
 }
 

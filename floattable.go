@@ -205,13 +205,14 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	}
 	x.float = new(floatTable)
 	t := x.float
-	// The pattern of each rule after its head; of a set with raw rules,
-	// escaped once each, first (ruleSet.pattern).
-	tail := func(k int) string { return s.pattern(float[k])[float[k].headLen():] }
+	// The pattern of each rule after its head, up to the end of the
+	// directory it stands for, if it does (floatTail); of a set with raw
+	// rules, escaped once each, first (ruleSet.pattern).
+	tail := func(k int) string { return s.floatTail(float[k], s.pattern(float[k])) }
 	if x.raw {
 		tails := s.escapedAll(float, s.end)
 		for k, r := range float {
-			tails[k] = tails[k][r.headLen():]
+			tails[k] = s.floatTail(r, tails[k])
 		}
 		tail = func(k int) string { return tails[k] }
 	}
@@ -243,8 +244,10 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	tags := make([]floatTag, len(float))
 	for k, r := range float {
 		tags[k] = floatTag{rarest(tail(k)), anchorPrint(anchor[k])}
-		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
-			tags[k].anchor |= 1 // a gram of one byte is looked up once
+		// A gram of one byte is looked up once; a rule that stands for a
+		// directory is matched in full, which tries the directory too.
+		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 && s.foldedDir(r) == 0 {
+			tags[k].anchor |= 1
 		}
 	}
 	out = out[:len(float)]

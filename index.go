@@ -334,6 +334,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 				m.take(s, r)
 				break
 			}
+			s.tryFolded(r, path, m)
 		}
 	}
 }

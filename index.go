@@ -27,7 +27,7 @@ type bigSet struct {
 	float          *floatTable
 	// up links the rules of the third run: the last rule of each head to
 	// the last rule of the longest other head that is a prefix of it, or -1;
-	// the others are inRun.
+	// the others are inRun. Most links are kept in the rules (links.go).
 	up links
 	// extra is the greatest excess of the priority of a rule of the third
 	// run over the length of its head: a rule whose head is n bytes long
@@ -316,7 +316,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			common = commonPrefixLen(head(rules[i]), path)
 		}
 	}
-	for ; i >= 0; i = b.up.at(i) {
+	for ; i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
 		if n > common {
 			continue
@@ -325,7 +325,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			return
 		}
 		// The run of this head, by key, greatest last.
-		for j := i; j >= 0 && (j == i || b.up.at(j) == inRun); j-- {
+		for j := i; j >= 0 && (j == i || b.up.at(rules, j) == inRun); j-- {
 			r := rules[j]
 			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 				break
@@ -339,46 +339,6 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	}
 }
 
-// inRun marks, in bigSet.up, a rule that does not end the run of its head.
-const inRun = -2
-
-// links are the up links of a laid-out set, one for each rule of its third
-// run: a rule index, -1 or inRun, kept plus 2 in 2 bytes when the run has
-// fewer than 1<<16-1 rules (always so, for a run of one file: a rule line
-// takes at least 8 bytes of MaxSize), else in 4.
-type links struct {
-	short []uint16
-	long  []int32
-}
-
-// makeLinks returns the links of a run of n rules, all -1.
-func makeLinks(n int) links {
-	if n < 1<<16-1 {
-		return links{short: make([]uint16, n)}
-	}
-	return links{long: make([]int32, n)}
-}
-
-// at returns link i.
-func (l *links) at(i int32) int32 {
-	if l.long != nil {
-		return l.long[i]
-	}
-	return int32(l.short[i]) - 2
-}
-
-// set sets link i to v.
-func (l *links) set(i int, v int32) {
-	if l.long != nil {
-		l.long[i] = v
-		return
-	}
-	l.short[i] = uint16(v + 2)
-}
-
-// size returns the bytes the links take.
-func (l *links) size() int { return sliceSize[uint16](cap(l.short)) + sliceSize[int32](cap(l.long)) }
-
 // linkHeads sorts rules, the third run of b, by head, then by key within
 // each head, greatest last, and links the last rule of each head to that of
 // the longest other head that is a prefix of it.
@@ -390,7 +350,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		return s.head(rules[k])
 	}
-	b.up = makeLinks(len(rules))
+	up := make([]int32, len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
 		h := head(lo)
@@ -400,14 +360,14 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
-			b.up.set(j, inRun)
+			up[j] = inRun
 		}
 		for len(stack) > 0 && !strings.HasPrefix(h, head(int(stack[len(stack)-1]))) {
 			stack = stack[:len(stack)-1]
 		}
-		b.up.set(hi-1, -1)
+		up[hi-1] = -1
 		if len(stack) > 0 {
-			b.up.set(hi-1, stack[len(stack)-1])
+			up[hi-1] = stack[len(stack)-1]
 		}
 		stack = append(stack, int32(hi-1))
 		for _, r := range rules[lo:hi] {
@@ -415,6 +375,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		lo = hi
 	}
+	b.up = makeLinks(rules, up)
 }
 
 // sortByHead sorts rules by head, keeping the rules of one head in their

@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -212,20 +213,43 @@ func TestDecideNoAllocs(t *testing.T) {
 	}
 }
 
-// TestLinks checks both forms of the up links of a layout: 2 bytes each up
-// to 1<<16-2 rules, 4 beyond.
+// TestLinks checks the forms of the up links of a layout (links): kept
+// in the rules up to 1<<16-2 rules, but those of wildcard rules and those
+// linkFar rules back or more, kept apart (far); all kept apart beyond
+// (long). Each link reads as set.
 func TestLinks(t *testing.T) {
-	for _, n := range []int{3, 1<<16 - 2, 1<<16 - 1, 1 << 17} {
-		l := makeLinks(n)
-		if short := l.long == nil; short != (n < 1<<16-1) {
-			t.Errorf("makeLinks(%d): 2-byte form %t", n, short)
+	prefix := newRule("/a", 2, false, true, 0)
+	wild := newRule("/a*b", 4, false, true, 0)
+	for _, n := range []int{3, 300, 1<<16 - 2, 1<<16 - 1, 1 << 17} {
+		rules := make([]rule, n)
+		up := make([]int32, n)
+		for i := range rules {
+			rules[i] = prefix
+			if i%7 == 3 {
+				rules[i] = wild
+			}
+			switch i % 5 {
+			case 0:
+				up[i] = -1
+			case 1:
+				up[i] = inRun
+			case 2:
+				up[i] = int32(i / 2) // far back, past the first few
+			default:
+				up[i] = int32(i - 1)
+			}
 		}
-		for _, v := range []int32{-1, inRun, 0, int32(n - 1)} {
-			for _, i := range []int{0, n - 1} {
-				l.set(i, v)
-				if got := l.at(int32(i)); got != v {
-					t.Errorf("makeLinks(%d): link %d set to %d reads %d", n, i, v, got)
-				}
+		want := slices.Clone(up)
+		l := makeLinks(rules, up)
+		if long := l.long != nil; long != (n >= 1<<16-1) {
+			t.Errorf("makeLinks(%d rules): kept apart in full %t", n, long)
+		}
+		for i := range rules {
+			if got := l.at(rules, int32(i)); got != want[i] {
+				t.Fatalf("makeLinks(%d rules): link %d set to %d reads %d", n, i, want[i], got)
+			}
+			if rules[i].shape() >= shapeWildcard && rules[i].need() != wild.need() {
+				t.Fatalf("makeLinks(%d rules): the need of wildcard rule %d changed", n, i)
 			}
 		}
 	}

@@ -134,7 +134,7 @@ var keptPerByte = map[string]float64{
 	"extras-short":    1.5, // the goal: "a:b", two bytes of value and two of table
 	"sitemaps-short":  1.5, // the goal
 	"rules-same":      1.5, // the goal: one rule compiled, whatever the lines
-	"rules-short":     1.5, // the goal: "allow:/ab", 8 bytes compiled and 2 of link a rule
+	"rules-short":     1.5, // the goal: "allow:/ab", 8 bytes compiled a rule, its up link in them
 	"invalid-utf8":    1.5, // the goal: patterns kept as written, escaped as they are matched
 	"utf8-long":       1.5, // the goal: the same, with nothing else
 	"utf8-lower":      1.5, // the goal: the same, with a lower-case "%ff" in each

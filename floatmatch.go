@@ -106,7 +106,7 @@ func (q *floatQuery) lookUp() {
 // look-up of their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
-	lo, hi := q.t.start.at(b), q.t.start.at(b+1)
+	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
 	if lo == hi {
 		return
 	}

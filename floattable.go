@@ -2,8 +2,6 @@ package robots
 
 // The anchor table of the wildcard rules of a large set (see floatTable).
 
-import "slices"
-
 // minFloating is the number of wildcard rules of a large set from which the
 // set finds them by anchor rather than trying each on every path whose
 // head they share.
@@ -34,6 +32,8 @@ type floatTable struct {
 	// lens is the set of the lengths of the anchors of the rules: bit n-1
 	// for grams of n bytes. A question looks up only grams of those lengths.
 	lens uint8
+	// longStarts reports that start takes 4 bytes a bucket.
+	longStarts bool
 	// heads holds the first bytes of the anchors of two bytes, and of
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
@@ -237,7 +237,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for b := 1; b < len(next); b++ {
 		next[b] += next[b-1]
 	}
-	t.start = makeBucketStarts(next)
+	t.start, t.longStarts = makeBucketStarts(next)
 	// A counting sort by bucket, which keeps the order by key within each:
 	// in each bucket, the rules tried where their anchor stands (floatTag)
 	// first, then the others.
@@ -318,35 +318,34 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) st
 }
 
 // bucketStarts are the starts of the buckets of a floatTable, and the end
-// of the last: in 2 bytes each when the table has fewer than 1<<16 rules
+// of the last, in 2 bytes each when the table has fewer than 1<<16 rules
 // (always so, for a set of one file: a rule line takes at least 8 bytes
-// of MaxSize, and makes at most one floating rule), else in 4.
-type bucketStarts struct {
-	short []uint16
-	long  []int32
-}
+// of MaxSize, and makes at most one floating rule); else in 4, the low
+// half first (long).
+type bucketStarts []uint16
 
-// makeBucketStarts returns the bucket starts start, increasing.
-func makeBucketStarts(start []int32) bucketStarts {
-	if start[len(start)-1] >= 1<<16 {
-		return bucketStarts{long: slices.Clone(start)}
+// makeBucketStarts returns the bucket starts start, increasing, and
+// whether they take 4 bytes each.
+func makeBucketStarts(start []int32) (_ bucketStarts, long bool) {
+	long = start[len(start)-1] >= 1<<16
+	if !long {
+		bs := make(bucketStarts, len(start))
+		for i, v := range start {
+			bs[i] = uint16(v)
+		}
+		return bs, false
 	}
-	short := make([]uint16, len(start))
+	bs := make(bucketStarts, 2*len(start))
 	for i, v := range start {
-		short[i] = uint16(v)
+		bs[2*i], bs[2*i+1] = uint16(v), uint16(v>>16)
 	}
-	return bucketStarts{short: short}
+	return bs, true
 }
 
-// at returns the start of bucket b.
-func (bs *bucketStarts) at(b uint32) int32 {
-	if bs.long != nil {
-		return bs.long[b]
+// startOf returns the start of bucket b.
+func (t *floatTable) startOf(b uint32) int32 {
+	if t.longStarts {
+		return int32(t.start[2*b]) | int32(t.start[2*b+1])<<16
 	}
-	return int32(bs.short[b])
-}
-
-// size returns the bytes the starts take.
-func (bs *bucketStarts) size() int {
-	return sliceSize[uint16](cap(bs.short)) + sliceSize[int32](cap(bs.long))
+	return int32(t.start[b])
 }

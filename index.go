@@ -41,10 +41,9 @@ type bigSet struct {
 	// the look-up of a lazy set's).
 	rules []rule
 	// dirs are the directories that the index.htm allow rules of the set
-	// also allow, when compile left their rules out (omitDirs): the index
-	// of the index.htm rule in the laid-out set, shifted left 16, and the
-	// length of the directory, its head; sorted by directory.
-	dirs []uint32
+	// also allow, when compile left their rules out (omitDirs), sorted by
+	// directory (dirList).
+	dirs dirList
 	// raw reports whether the set has raw rules (ruleRaw), whose heads and
 	// directories are compared escaped as they go.
 	raw bool
@@ -123,25 +122,26 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		}
 		return plainDir(s.text(r))
 	}
-	// Counted first, so that the slice is allocated once and at its size,
-	// which MemSize counts (memSize).
+	// Counted first, so that they are allocated once, then packed
+	// (packDirs) at their size, which MemSize counts (memSize).
 	n := 0
 	for _, r := range rules {
 		if dirLen(r) > 0 {
 			n++
 		}
 	}
-	if n == 0 {
-		return
-	}
-	b.dirs = make([]uint32, 0, n)
+	dirs := make([]uint32, 0, n)
 	for k, r := range rules {
 		if j := dirLen(r); j > 0 {
-			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j))
+			dirs = append(dirs, uint32(k)<<16|uint32(j))
 		}
 	}
+	if len(dirs) == 0 {
+		return
+	}
 	if !b.raw {
-		slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		b.dirs = packDirs(rules, dirs)
 		return
 	}
 	// The directories of raw rules are made anew (ruleSet.dir): once each.
@@ -149,14 +149,15 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		dir string
 		d   uint32
 	}
-	ks := make([]keyed, len(b.dirs))
-	for i, d := range b.dirs {
+	ks := make([]keyed, len(dirs))
+	for i, d := range dirs {
 		ks[i] = keyed{s.dir(rules, d), d}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
 	for i, k := range ks {
-		b.dirs[i] = k.d
+		dirs[i] = k.d
 	}
+	b.dirs = packDirs(rules, dirs)
 }
 
 // dir returns the directory d of bigSet.dirs, whose index.htm rule is
@@ -182,10 +183,10 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 		b.matchDirsRaw(s, rules, path, m)
 		return
 	}
-	lo, hi := 0, len(b.dirs)
+	lo, hi := 0, b.dirs.len()
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.dir(rules, b.dirs[mid]) < path {
+		if s.dir(rules, b.dirs.at(rules, mid)) < path {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -197,8 +198,8 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 // takeDirs updates m with the rules of the directories of b.dirs from lo
 // on that are path (matchDirs).
 func (b *bigSet) takeDirs(s *ruleSet, rules []rule, lo int, path string, m *match) {
-	for ; lo < len(b.dirs) && b.isDir(s, rules, b.dirs[lo], path); lo++ {
-		of := rules[b.dirs[lo]>>16]
+	for ; lo < b.dirs.len() && b.isDir(s, rules, b.dirs.at(rules, lo), path); lo++ {
+		of := rules[b.dirs.at(rules, lo)>>16]
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
 			m.take(s, r)
@@ -282,7 +283,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	if len(b.dirs) > 0 {
+	if b.dirs.len() > 0 {
 		b.matchDirs(s, rules, path, m)
 	}
 }

@@ -241,8 +241,8 @@ func TestLinks(t *testing.T) {
 		}
 		want := slices.Clone(up)
 		l := makeLinks(rules, up)
-		if long := l.long != nil; long != (n >= 1<<16-1) {
-			t.Errorf("makeLinks(%d rules): kept apart in full %t", n, long)
+		if l.long != (n >= 1<<16-1) {
+			t.Errorf("makeLinks(%d rules): kept apart in full %t", n, l.long)
 		}
 		for i := range rules {
 			if got := l.at(rules, int32(i)); got != want[i] {

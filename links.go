@@ -13,15 +13,16 @@ const inRun = -2
 // kept in the rule itself, in the byte that a wildcard rule's need takes
 // (and which is 0 in any other rule): 0 for -1, linkInRun for inRun, or
 // how many rules back the link is, below linkFar; the other links are
-// kept in far, by rule. Otherwise they are all kept in long.
+// kept in far, by rule. Otherwise (long) far holds every link.
 //
 // A question reads the link of a rule it has just read; a laid-out set
 // keeps no byte a rule for most links, where a slice of them took 2.
 type links struct {
 	// far holds, sorted, the index of each rule whose link its rule
-	// does not keep, shifted left 16, with the link plus 2.
+	// does not keep, shifted left 16, with the link plus 2; or, if long,
+	// every link, as an int32.
 	far  []uint32
-	long []int32
+	long bool
 }
 
 // The bytes of a link kept in a rule (links), beside the distances.
@@ -34,7 +35,11 @@ const (
 // keeping those it can in rules.
 func makeLinks(rules []rule, up []int32) links {
 	if len(rules) >= 1<<16-1 {
-		return links{long: up}
+		l := links{far: make([]uint32, len(up)), long: true}
+		for i, v := range up {
+			l.far[i] = uint32(v)
+		}
+		return l
 	}
 	// The byte each rule keeps: linkFar for a link kept in far.
 	near := make([]uint8, len(rules))
@@ -68,8 +73,8 @@ func makeLinks(rules []rule, up []int32) links {
 
 // at returns the link of rule i of rules, the third run of a layout.
 func (l *links) at(rules []rule, i int32) int32 {
-	if l.long != nil {
-		return l.long[i]
+	if l.long {
+		return int32(l.far[i])
 	}
 	if r := rules[i]; r.shape() < shapeWildcard {
 		switch b := r.need(); {
@@ -99,4 +104,4 @@ func (l *links) farAt(i int32) int32 {
 }
 
 // size returns the bytes the links take beside the rules.
-func (l *links) size() int { return sliceSize[uint32](cap(l.far)) + sliceSize[int32](cap(l.long)) }
+func (l *links) size() int { return sliceSize[uint32](cap(l.far)) }

@@ -63,9 +63,9 @@ func objectSize[T any]() int {
 
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + b.up.size() + sliceSize[uint32](cap(b.dirs))
+	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
 	if t := b.float; t != nil {
-		n += objectSize[floatTable]() + t.start.size() + sliceSize[floatTag](cap(t.tags))
+		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start)) + sliceSize[floatTag](cap(t.tags))
 	}
 	return n
 }

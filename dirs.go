@@ -47,6 +47,10 @@ func (l *dirList) width() int {
 // len returns the number of directories.
 func (l *dirList) len() int { return len(l.b) / l.width() }
 
+// empty reports whether l holds no directory: a test that every question
+// to a laid-out set makes, with no division.
+func (l *dirList) empty() bool { return len(l.b) == 0 }
+
 // at returns directory k, whose index.htm rule is among rules: the index
 // of the rule shifted left 16, and the length of the directory.
 func (l *dirList) at(rules []rule, k int) uint32 {

@@ -283,7 +283,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	if b.dirs.len() > 0 {
+	if !b.dirs.empty() {
 		b.matchDirs(s, rules, path, m)
 	}
 }

@@ -214,18 +214,33 @@ func TestDecideNoAllocs(t *testing.T) {
 }
 
 // TestLinks checks the forms of the up links of a layout (links): kept
-// in the rules up to 1<<16-2 rules, but those of wildcard rules and those
-// linkFar rules back or more, kept apart (far); all kept apart beyond
-// (long). Each link reads as set.
+// in the rules when every rule can keep its own; else all kept apart, in
+// 2 bytes each up to 1<<16-2 rules, in 4 beyond. Each link reads as set,
+// and the need of a wildcard rule is left as it is.
 func TestLinks(t *testing.T) {
 	prefix := newRule("/a", 2, false, true, 0)
 	wild := newRule("/a*b", 4, false, true, 0)
-	for _, n := range []int{3, 300, 1<<16 - 2, 1<<16 - 1, 1 << 17} {
-		rules := make([]rule, n)
-		up := make([]int32, n)
+	tests := []struct {
+		name      string
+		n         int
+		wild, far bool // a wildcard rule, a link linkFar rules back
+		inRules   bool
+	}{
+		{"near", 300, false, false, true},
+		{"near-many", 1<<16 - 2, false, false, true},
+		{"wildcard", 300, true, false, false},
+		{"far", 300, false, true, false},
+		{"far-many", 1<<16 - 2, false, true, false},
+		{"long", 1<<16 - 1, false, true, false},
+		{"near-long", 1<<16 - 1, false, false, true},
+		{"long-far", 1 << 17, true, true, false},
+	}
+	for _, tt := range tests {
+		rules := make([]rule, tt.n)
+		up := make([]int32, tt.n)
 		for i := range rules {
 			rules[i] = prefix
-			if i%7 == 3 {
+			if tt.wild && i == tt.n/2 {
 				rules[i] = wild
 			}
 			switch i % 5 {
@@ -234,22 +249,25 @@ func TestLinks(t *testing.T) {
 			case 1:
 				up[i] = inRun
 			case 2:
-				up[i] = int32(i / 2) // far back, past the first few
+				up[i] = int32(max(i-linkFar+1, 0))
 			default:
 				up[i] = int32(i - 1)
 			}
 		}
+		if tt.far {
+			up[tt.n-1] = 0
+		}
 		want := slices.Clone(up)
 		l := makeLinks(rules, up)
-		if l.long != (n >= 1<<16-1) {
-			t.Errorf("makeLinks(%d rules): kept apart in full %t", n, l.long)
+		if inRules := l.all == nil; inRules != tt.inRules || l.long != (tt.n >= 1<<16-1 && !tt.inRules) {
+			t.Errorf("%s: kept in the rules %t, in 4 bytes %t", tt.name, inRules, l.long)
 		}
 		for i := range rules {
 			if got := l.at(rules, int32(i)); got != want[i] {
-				t.Fatalf("makeLinks(%d rules): link %d set to %d reads %d", n, i, want[i], got)
+				t.Fatalf("%s: link %d set to %d reads %d", tt.name, i, want[i], got)
 			}
 			if rules[i].shape() >= shapeWildcard && rules[i].need() != wild.need() {
-				t.Fatalf("makeLinks(%d rules): the need of wildcard rule %d changed", n, i)
+				t.Fatalf("%s: the need of wildcard rule %d changed", tt.name, i)
 			}
 		}
 	}

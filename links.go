@@ -1,27 +1,24 @@
 package robots
 
-// The up links of a laid-out set (bigSet.up), most of them kept in its
-// rules.
+// The up links of a laid-out set (bigSet.up), kept in its rules when they
+// can all be.
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
 // links are the up links of a laid-out set, one for each rule of its third
-// run: a rule index, -1 or inRun. When the run has fewer than 1<<16-1
-// rules (always so, for a run of one file: a rule line takes at least 8
-// bytes of MaxSize), the link of a rule that is not a wildcard rule is
-// kept in the rule itself, in the byte that a wildcard rule's need takes
-// (and which is 0 in any other rule): 0 for -1, linkInRun for inRun, or
-// how many rules back the link is, below linkFar; the other links are
-// kept in far, by rule. Otherwise (long) far holds every link.
-//
-// A question reads the link of a rule it has just read; a laid-out set
-// keeps no byte a rule for most links, where a slice of them took 2.
+// run: a rule index, -1 or inRun. When every rule of the run can keep its
+// own, each is kept in its rule, in the byte that a wildcard rule's need
+// takes (and which is 0 in any other rule): 0 for -1, linkInRun for
+// inRun, or how many rules back the link is, below linkFar; a question
+// reads the link of a rule it has just read, and the set keeps no byte
+// for its links. Otherwise (a wildcard rule among the run, or a link
+// linkFar rules back or more) every link is kept in all, plus 2: in 2
+// bytes when the run has fewer than 1<<16-1 rules (always so, for a run of
+// one file: a rule line takes at least 8 bytes of MaxSize), else in 4, the
+// low half first (long).
 type links struct {
-	// far holds, sorted, the index of each rule whose link its rule
-	// does not keep, shifted left 16, with the link plus 2; or, if long,
-	// every link, as an int32.
-	far  []uint32
+	all  []uint16
 	long bool
 }
 
@@ -31,77 +28,61 @@ const (
 	linkInRun = 255
 )
 
-// makeLinks returns links up of rules, the third run of a layout,
-// keeping those it can in rules.
+// makeLinks returns links up of rules, the third run of a layout, which
+// it keeps in rules if it can.
 func makeLinks(rules []rule, up []int32) links {
-	if len(rules) >= 1<<16-1 {
-		l := links{far: make([]uint32, len(up)), long: true}
+	inRules := true
+	for i, v := range up {
+		if rules[i].shape() >= shapeWildcard || v >= 0 && int32(i)-v >= linkFar {
+			inRules = false
+			break
+		}
+	}
+	if inRules {
+		const needBits = 0xFF << ruleNeedShift
 		for i, v := range up {
-			l.far[i] = uint32(v)
+			var b uint8
+			switch {
+			case v == inRun:
+				b = linkInRun
+			case v >= 0:
+				b = uint8(int32(i) - v)
+			}
+			rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
+		}
+		return links{}
+	}
+	if len(rules) < 1<<16-1 {
+		l := links{all: make([]uint16, len(up))}
+		for i, v := range up {
+			l.all[i] = uint16(v + 2)
 		}
 		return l
 	}
-	// The byte each rule keeps: linkFar for a link kept in far.
-	near := make([]uint8, len(rules))
-	nFar := 0
+	l := links{all: make([]uint16, 2*len(up)), long: true}
 	for i, v := range up {
-		switch d := int32(i) - v; {
-		case rules[i].shape() >= shapeWildcard, v >= 0 && d >= linkFar:
-			near[i] = linkFar
-			nFar++
-		case v == inRun:
-			near[i] = linkInRun
-		case v >= 0:
-			near[i] = uint8(d)
-		}
-	}
-	var l links
-	if nFar > 0 {
-		l.far = make([]uint32, 0, nFar)
-	}
-	const needBits = 0xFF << ruleNeedShift
-	for i, b := range near {
-		if b == linkFar {
-			l.far = append(l.far, uint32(i)<<16|uint32(up[i]+2))
-		}
-		if rules[i].shape() < shapeWildcard {
-			rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
-		}
+		l.all[2*i], l.all[2*i+1] = uint16(v+2), uint16((v+2)>>16)
 	}
 	return l
 }
 
 // at returns the link of rule i of rules, the third run of a layout.
 func (l *links) at(rules []rule, i int32) int32 {
-	if l.long {
-		return int32(l.far[i])
+	switch {
+	case l.long:
+		return int32(l.all[2*i]) | int32(l.all[2*i+1])<<16 - 2
+	case l.all != nil:
+		return int32(l.all[i]) - 2
 	}
-	if r := rules[i]; r.shape() < shapeWildcard {
-		switch b := r.need(); {
-		case b == 0:
-			return -1
-		case b == linkInRun:
-			return inRun
-		case b < linkFar:
-			return i - int32(b)
-		}
+	switch b := rules[i].need(); b {
+	case 0:
+		return -1
+	case linkInRun:
+		return inRun
+	default:
+		return i - int32(b)
 	}
-	return l.farAt(i)
-}
-
-// farAt returns the link of rule i, kept in far.
-func (l *links) farAt(i int32) int32 {
-	lo, hi := 0, len(l.far)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if l.far[mid]>>16 < uint32(i) {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return int32(l.far[lo]&0xFFFF) - 2
 }
 
 // size returns the bytes the links take beside the rules.
-func (l *links) size() int { return sliceSize[uint32](cap(l.far)) }
+func (l *links) size() int { return sliceSize[uint16](cap(l.all)) }

@@ -27,7 +27,8 @@ type bigSet struct {
 	float          *floatTable
 	// up links the rules of the third run: the last rule of each head to
 	// the last rule of the longest other head that is a prefix of it, or -1;
-	// the others are inRun. Most links are kept in the rules (links.go).
+	// the others are inRun; kept in the rules when they all can be
+	// (links.go).
 	up links
 	// extra is the greatest excess of the priority of a rule of the third
 	// run over the length of its head: a rule whose head is n bytes long

@@ -135,8 +135,8 @@
 // for its sets with such patterns, and one asked many times costs at most
 // about twice the least it could. The
 // layout sorts its rules in place by literal head, each head
-// linked to the longest other head that is a prefix of it (a link kept in
-// the rule itself, most often), but the directories that its index.htm
+// linked to the longest other head that is a prefix of it (2 bytes a rule,
+// or none when every link fits in its rule), but the directories that its index.htm
 // allow rules also allow, which are filed apart (3 bytes each; a
 // directory with a "*" is tried with its index.htm rule, not compiled),
 // and, when it has 32 or more, its wildcard rules, which are filed instead

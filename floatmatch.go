@@ -134,7 +134,9 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		if seg, _ := s.segment(r); s.segmentAt(r, seg, path, i, n) {
 			m.take(s, r)
 			done = true
+			continue
 		}
+		s.tryFolded(r, path, m)
 	}
 	for ; j < hi; j++ {
 		r := q.float[j]
@@ -197,9 +199,13 @@ func (q *floatQuery) tryInFull(lo, hi int32) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, q.path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, q.path, m)
 	}
 }

@@ -244,10 +244,8 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	tags := make([]floatTag, len(float))
 	for k, r := range float {
 		tags[k] = floatTag{rarest(tail(k)), anchorPrint(anchor[k])}
-		// A gram of one byte is looked up once; a rule that stands for a
-		// directory is matched in full, which tries the directory too.
-		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 && s.foldedDir(r) == 0 {
-			tags[k].anchor |= 1
+		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
+			tags[k].anchor |= 1 // a gram of one byte is looked up once
 		}
 	}
 	out = out[:len(float)]

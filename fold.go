@@ -73,14 +73,22 @@ func (s *ruleSet) foldedDir(r rule) int {
 // tryFolded updates m with the directory rule that r, a rule of s, stands
 // for (foldDirs), if it stands for one that matches path and beats m. The
 // directory rule is anchored at a "/": it matches only a path that ends
-// with one.
+// with one, and with the directory's last segment.
 func (s *ruleSet) tryFolded(r rule, path string, m *match) {
 	if path == "" || path[len(path)-1] != '/' {
 		return
 	}
-	if j := s.foldedDir(r); j > 0 {
-		s.tryRule(newRule(r.written(s.file.text)[:j], j+1, true, true, r.off()), path, m)
+	j := s.foldedDir(r)
+	if j == 0 {
+		return
 	}
+	// The directory is anchored: the path ends with its last segment,
+	// which a question checks before matching it in full.
+	dir := r.written(s.file.text)[:j]
+	if !strings.HasSuffix(path, dir[strings.LastIndexByte(dir, '*')+1:]) {
+		return
+	}
+	s.tryRule(newRule(dir, j+1, true, true, r.off()), path, m)
 }
 
 // floatTail returns the part of p, the pattern of r (ruleSet.pattern), after

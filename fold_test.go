@@ -59,14 +59,16 @@ func TestFoldedDirs(t *testing.T) {
 		}
 		body := b.String()
 		var paths []string
-		for range 40 {
+		for range 80 {
 			p := "/" + word(rng.IntN(8))
 			if rng.IntN(3) > 0 {
 				p += "/"
 			}
 			if len(dirs) > 0 && rng.IntN(2) == 0 {
-				// A directory, its "*" some bytes, or a path under it.
-				p = "/" + strings.TrimPrefix(dirs[rng.IntN(len(dirs))], "/") + []string{"", "", "x", "index.htm"}[rng.IntN(4)]
+				// A directory, its "*" some bytes, or a path under it,
+				// after some bytes, so that its anchor may stand after a
+				// gram of the same bucket.
+				p = "/" + word(rng.IntN(8)) + strings.TrimPrefix(dirs[rng.IntN(len(dirs))], "/") + []string{"", "", "x", "index.htm"}[rng.IntN(4)]
 			}
 			p = strings.ReplaceAll(p, "*", word(rng.IntN(3)))
 			paths = append(paths, strings.NewReplacer("*", "b", "\xe9", "%E9").Replace(p))

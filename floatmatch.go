@@ -54,10 +54,14 @@ func (q *floatQuery) tryLoose(loose []rule) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, q.path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, q.path, m)
 	}
 }
 
@@ -102,7 +106,7 @@ func (q *floatQuery) lookUp() {
 // look-up of their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
-	lo, hi := q.t.start[b], q.t.start[b+1]
+	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
 	if lo == hi {
 		return
 	}
@@ -130,17 +134,23 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		if seg, _ := s.segment(r); s.segmentAt(r, seg, path, i, n) {
 			m.take(s, r)
 			done = true
+			continue
 		}
+		s.tryFolded(r, path, m)
 	}
 	for ; j < hi; j++ {
 		r := q.float[j]
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, path, m)
 	}
 }
 
@@ -189,9 +199,13 @@ func (q *floatQuery) tryInFull(lo, hi int32) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if q.has.has(tags[j].rare) && s.matches(r, q.path, m) {
+		if !q.has.has(tags[j].rare) {
+			continue
+		}
+		if s.matches(r, q.path, m) {
 			m.take(s, r)
 			return
 		}
+		s.tryFolded(r, q.path, m)
 	}
 }

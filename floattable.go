@@ -32,10 +32,12 @@ type floatTable struct {
 	// lens is the set of the lengths of the anchors of the rules: bit n-1
 	// for grams of n bytes. A question looks up only grams of those lengths.
 	lens uint8
+	// longStarts reports that start takes 4 bytes a bucket.
+	longStarts bool
 	// heads holds the first bytes of the anchors of two bytes, and of
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
-	start []int32
+	start bucketStarts
 	// tags holds the floatTag of each rule of the run.
 	tags []floatTag
 }
@@ -201,14 +203,16 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 			float = append(float, r)
 		}
 	}
-	t := &x.float
-	// The pattern of each rule after its head; of a set with raw rules,
-	// escaped once each, first (ruleSet.pattern).
-	tail := func(k int) string { return s.pattern(float[k])[float[k].headLen():] }
+	x.float = new(floatTable)
+	t := x.float
+	// The pattern of each rule after its head, up to the end of the
+	// directory it stands for, if it does (floatTail); of a set with raw
+	// rules, escaped once each, first (ruleSet.pattern).
+	tail := func(k int) string { return s.floatTail(float[k], s.pattern(float[k])) }
 	if x.raw {
 		tails := s.escapedAll(float, s.end)
 		for k, r := range float {
-			tails[k] = tails[k][r.headLen():]
+			tails[k] = s.floatTail(r, tails[k])
 		}
 		tail = func(k int) string { return tails[k] }
 	}
@@ -222,15 +226,18 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
 	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
-	t.start = make([]int32, 1<<t.bits+1)
+	// next counts the rules of each bucket, then holds where the next
+	// rule of each goes.
+	next := make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
 		if a != 0 {
-			t.start[t.bucket(a)+1]++
+			next[t.bucket(a)+1]++
 		}
 	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] += t.start[b-1]
+	for b := 1; b < len(next); b++ {
+		next[b] += next[b-1]
 	}
+	t.start, t.longStarts = makeBucketStarts(next)
 	// A counting sort by bucket, which keeps the order by key within each:
 	// in each bucket, the rules tried where their anchor stands (floatTag)
 	// first, then the others.
@@ -243,8 +250,6 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	}
 	out = out[:len(float)]
 	t.tags = make([]floatTag, len(float))
-	next := make([]int32, 1<<t.bits)
-	copy(next, t.start)
 	loose := nFloat
 	for _, a := range anchor {
 		if n := gramLen(a); n > 1 {
@@ -308,4 +313,37 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) st
 		}
 	}
 	return anchor
+}
+
+// bucketStarts are the starts of the buckets of a floatTable, and the end
+// of the last, in 2 bytes each when the table has fewer than 1<<16 rules
+// (always so, for a set of one file: a rule line takes at least 8 bytes
+// of MaxSize, and makes at most one floating rule); else in 4, the low
+// half first (long).
+type bucketStarts []uint16
+
+// makeBucketStarts returns the bucket starts start, increasing, and
+// whether they take 4 bytes each.
+func makeBucketStarts(start []int32) (_ bucketStarts, long bool) {
+	long = start[len(start)-1] >= 1<<16
+	if !long {
+		bs := make(bucketStarts, len(start))
+		for i, v := range start {
+			bs[i] = uint16(v)
+		}
+		return bs, false
+	}
+	bs := make(bucketStarts, 2*len(start))
+	for i, v := range start {
+		bs[2*i], bs[2*i+1] = uint16(v), uint16(v>>16)
+	}
+	return bs, true
+}
+
+// startOf returns the start of bucket b.
+func (t *floatTable) startOf(b uint32) int32 {
+	if t.longStarts {
+		return int32(t.start[2*b]) | int32(t.start[2*b+1])<<16
+	}
+	return int32(t.start[b])
 }

@@ -74,3 +74,22 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// TestBucketStarts checks both forms of the bucket starts of a float
+// table: 2 bytes each while the table has fewer than 1<<16 rules, 4
+// beyond; each start reads as made.
+func TestBucketStarts(t *testing.T) {
+	for _, last := range []int32{0, 1<<16 - 1, 1 << 16, 3<<16 + 5} {
+		start := []int32{0, last / 3, last / 2, last}
+		var tab floatTable
+		tab.start, tab.longStarts = makeBucketStarts(start)
+		if tab.longStarts != (last >= 1<<16) {
+			t.Errorf("starts up to %d: 4 bytes each %t", last, tab.longStarts)
+		}
+		for b, want := range start {
+			if got := tab.startOf(uint32(b)); got != want {
+				t.Errorf("starts up to %d: bucket %d starts at %d, want %d", last, b, got, want)
+			}
+		}
+	}
+}

@@ -22,12 +22,13 @@ import (
 //     rules of the same head (linkHeads).
 type bigSet struct {
 	// nFloat and nLoose are the lengths of the first two runs, and float
-	// the buckets of the first.
+	// the buckets of the first (nil if both are empty).
 	nFloat, nLoose int32
-	float          floatTable
+	float          *floatTable
 	// up links the rules of the third run: the last rule of each head to
 	// the last rule of the longest other head that is a prefix of it, or -1;
-	// the others are inRun.
+	// the others are inRun; kept in the rules when they all can be
+	// (links.go).
 	up links
 	// extra is the greatest excess of the priority of a rule of the third
 	// run over the length of its head: a rule whose head is n bytes long
@@ -41,10 +42,9 @@ type bigSet struct {
 	// the look-up of a lazy set's).
 	rules []rule
 	// dirs are the directories that the index.htm allow rules of the set
-	// also allow, when compile left their rules out (omitDirs): the index
-	// of the index.htm rule in the laid-out set, shifted left 16, and the
-	// length of the directory, its head; sorted by directory.
-	dirs []uint32
+	// also allow, when compile left their rules out (omitDirs), sorted by
+	// directory (dirList).
+	dirs dirList
 	// raw reports whether the set has raw rules (ruleRaw), whose heads and
 	// directories are compared escaped as they go.
 	raw bool
@@ -123,25 +123,26 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		}
 		return plainDir(s.text(r))
 	}
-	// Counted first, so that the slice is allocated once and at its size,
-	// which MemSize counts (memSize).
+	// Counted first, so that they are allocated once, then packed
+	// (packDirs) at their size, which MemSize counts (memSize).
 	n := 0
 	for _, r := range rules {
 		if dirLen(r) > 0 {
 			n++
 		}
 	}
-	if n == 0 {
-		return
-	}
-	b.dirs = make([]uint32, 0, n)
+	dirs := make([]uint32, 0, n)
 	for k, r := range rules {
 		if j := dirLen(r); j > 0 {
-			b.dirs = append(b.dirs, uint32(k)<<16|uint32(j))
+			dirs = append(dirs, uint32(k)<<16|uint32(j))
 		}
 	}
+	if len(dirs) == 0 {
+		return
+	}
 	if !b.raw {
-		slices.SortFunc(b.dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		b.dirs = packDirs(rules, dirs)
 		return
 	}
 	// The directories of raw rules are made anew (ruleSet.dir): once each.
@@ -149,14 +150,15 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		dir string
 		d   uint32
 	}
-	ks := make([]keyed, len(b.dirs))
-	for i, d := range b.dirs {
+	ks := make([]keyed, len(dirs))
+	for i, d := range dirs {
 		ks[i] = keyed{s.dir(rules, d), d}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
 	for i, k := range ks {
-		b.dirs[i] = k.d
+		dirs[i] = k.d
 	}
+	b.dirs = packDirs(rules, dirs)
 }
 
 // dir returns the directory d of bigSet.dirs, whose index.htm rule is
@@ -182,10 +184,10 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 		b.matchDirsRaw(s, rules, path, m)
 		return
 	}
-	lo, hi := 0, len(b.dirs)
+	lo, hi := 0, b.dirs.len()
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.dir(rules, b.dirs[mid]) < path {
+		if s.dir(rules, b.dirs.at(rules, mid)) < path {
 			lo = mid + 1
 		} else {
 			hi = mid
@@ -197,8 +199,8 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 // takeDirs updates m with the rules of the directories of b.dirs from lo
 // on that are path (matchDirs).
 func (b *bigSet) takeDirs(s *ruleSet, rules []rule, lo int, path string, m *match) {
-	for ; lo < len(b.dirs) && b.isDir(s, rules, b.dirs[lo], path); lo++ {
-		of := rules[b.dirs[lo]>>16]
+	for ; lo < b.dirs.len() && b.isDir(s, rules, b.dirs.at(rules, lo), path); lo++ {
+		of := rules[b.dirs.at(rules, lo)>>16]
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
 			m.take(s, r)
@@ -280,9 +282,9 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := b.rules[:b.nLive]
 	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
 	if b.nFloat+b.nLoose > 0 {
-		s.matchFloating(&b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	if len(b.dirs) > 0 {
+	if !b.dirs.empty() {
 		b.matchDirs(s, rules, path, m)
 	}
 }
@@ -316,7 +318,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			common = commonPrefixLen(head(rules[i]), path)
 		}
 	}
-	for ; i >= 0; i = b.up.at(i) {
+	for ; i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
 		if n > common {
 			continue
@@ -325,7 +327,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 			return
 		}
 		// The run of this head, by key, greatest last.
-		for j := i; j >= 0 && (j == i || b.up.at(j) == inRun); j-- {
+		for j := i; j >= 0 && (j == i || b.up.at(rules, j) == inRun); j-- {
 			r := rules[j]
 			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 				break
@@ -334,49 +336,10 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 				m.take(s, r)
 				break
 			}
+			s.tryFolded(r, path, m)
 		}
 	}
 }
-
-// inRun marks, in bigSet.up, a rule that does not end the run of its head.
-const inRun = -2
-
-// links are the up links of a laid-out set, one for each rule of its third
-// run: a rule index, -1 or inRun, kept plus 2 in 2 bytes when the run has
-// fewer than 1<<16-1 rules (always so, for a run of one file: a rule line
-// takes at least 8 bytes of MaxSize), else in 4.
-type links struct {
-	short []uint16
-	long  []int32
-}
-
-// makeLinks returns the links of a run of n rules, all -1.
-func makeLinks(n int) links {
-	if n < 1<<16-1 {
-		return links{short: make([]uint16, n)}
-	}
-	return links{long: make([]int32, n)}
-}
-
-// at returns link i.
-func (l *links) at(i int32) int32 {
-	if l.long != nil {
-		return l.long[i]
-	}
-	return int32(l.short[i]) - 2
-}
-
-// set sets link i to v.
-func (l *links) set(i int, v int32) {
-	if l.long != nil {
-		l.long[i] = v
-		return
-	}
-	l.short[i] = uint16(v + 2)
-}
-
-// size returns the bytes the links take.
-func (l *links) size() int { return sliceSize[uint16](cap(l.short)) + sliceSize[int32](cap(l.long)) }
 
 // linkHeads sorts rules, the third run of b, by head, then by key within
 // each head, greatest last, and links the last rule of each head to that of
@@ -389,7 +352,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		return s.head(rules[k])
 	}
-	b.up = makeLinks(len(rules))
+	up := make([]int32, len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
 		h := head(lo)
@@ -399,14 +362,14 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
-			b.up.set(j, inRun)
+			up[j] = inRun
 		}
 		for len(stack) > 0 && !strings.HasPrefix(h, head(int(stack[len(stack)-1]))) {
 			stack = stack[:len(stack)-1]
 		}
-		b.up.set(hi-1, -1)
+		up[hi-1] = -1
 		if len(stack) > 0 {
-			b.up.set(hi-1, stack[len(stack)-1])
+			up[hi-1] = stack[len(stack)-1]
 		}
 		stack = append(stack, int32(hi-1))
 		for _, r := range rules[lo:hi] {
@@ -414,6 +377,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		}
 		lo = hi
 	}
+	b.up = makeLinks(rules, up)
 }
 
 // sortByHead sorts rules by head, keeping the rules of one head in their

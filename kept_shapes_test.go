@@ -53,8 +53,9 @@ func keptShapes() map[string]string {
 			return "user-agent:googlebot\nuser-agent:zz\n"
 		}),
 		// An allow of an index.htm page under a wildcard directory
-		// compiles two rules a line (the page, and its directory with
-		// "$"), both wildcard rules, not filed as a plain directory is.
+		// implies two rules a line (the page, and its directory with
+		// "$"), both wildcard rules: a large set compiles one, which
+		// stands for both (fold.go).
 		"index-htm-wildcard-dir": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
 			fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i))
 		}),
@@ -156,27 +157,13 @@ const keptGoal = 1.5
 // keptOverGoal holds what the shapes that do not meet keptGoal keep at
 // most (measured, rounded up), so that they cannot grow unseen; issue 11
 // stays open on them. Why each keeps more:
-//   - index-htm-wildcard-dir: an index.htm allow under a wildcard
-//     directory compiles two wildcard rules a line, not a 4-byte
-//     directory as a plain one does;
-//   - small files: below 64 KiB the shortest lines (letters(i) is one or
-//     two bytes) and the fixed costs of a file and of a large set's
-//     layout weigh more than at MaxSize: one compiled rule and its
-//     layout keep about as much as a short line (records-own*,
-//     records-split-lazy, rules-short keep 0.55 to 0.65 per byte after
-//     Parse).
+//   - small/shape-raw-wildcard-short: files of 4 to 64 KiB of the
+//     shortest raw wildcard lines ("allow:*\xe9b\n", 9 to 10 bytes):
+//     beside what Parse keeps of the line (0.57 a byte), its rule keeps
+//     8 compiled bytes, a float-table tag and a bucket share (1.72 at 4
+//     KiB, 1.54 at 64 KiB, 1.39 at MaxSize).
 var keptOverGoal = map[string]float64{
-	"shapes/index-htm-wildcard-dir/Googlebot": 1.8,
-	"small/index-htm":                         1.7,
-	"small/rules-short":                       1.7,
-	"small/shape-index-htm-wildcard-dir":      2.25,
-	"small/shape-raw-index-htm":               1.7,
-	"small/shape-raw-short":                   1.6,
-	"small/shape-raw-wildcard-short":          1.9,
-	"small/shape-records-own-and-global":      1.65,
-	"small/shape-records-own33-and-global":    1.65,
-	"small/shape-records-own65-and-global":    1.7,
-	"small/shape-records-split-lazy":          1.65,
+	"small/shape-raw-wildcard-short": 1.75,
 }
 
 // checkKept checks what a file of size bytes keeps against keptGoal, or,
@@ -191,7 +178,7 @@ func checkKept(t *testing.T, name string, kept, size int) {
 	switch {
 	case got > bound:
 		t.Errorf("%.2f bytes kept per input byte, over %.2f", got, bound)
-	case over:
+	case over && got > keptGoal:
 		t.Logf("%.2f bytes kept per input byte: issue 11's goal of %.1f not met (held to %.2f)", got, keptGoal, bound)
 	}
 }

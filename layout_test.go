@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -212,20 +213,61 @@ func TestDecideNoAllocs(t *testing.T) {
 	}
 }
 
-// TestLinks checks both forms of the up links of a layout: 2 bytes each up
-// to 1<<16-2 rules, 4 beyond.
+// TestLinks checks the forms of the up links of a layout (links): kept
+// in the rules when every rule can keep its own; else all kept apart, in
+// 2 bytes each up to 1<<16-2 rules, in 4 beyond. Each link reads as set,
+// and the need of a wildcard rule is left as it is.
 func TestLinks(t *testing.T) {
-	for _, n := range []int{3, 1<<16 - 2, 1<<16 - 1, 1 << 17} {
-		l := makeLinks(n)
-		if short := l.long == nil; short != (n < 1<<16-1) {
-			t.Errorf("makeLinks(%d): 2-byte form %t", n, short)
+	prefix := newRule("/a", 2, false, true, 0)
+	wild := newRule("/a*b", 4, false, true, 0)
+	tests := []struct {
+		name      string
+		n         int
+		wild, far bool // a wildcard rule, a link linkFar rules back
+		inRules   bool
+	}{
+		{"near", 300, false, false, true},
+		{"near-many", 1<<16 - 2, false, false, true},
+		{"wildcard", 300, true, false, false},
+		{"far", 300, false, true, false},
+		{"far-many", 1<<16 - 2, false, true, false},
+		{"long", 1<<16 - 1, false, true, false},
+		{"near-long", 1<<16 - 1, false, false, true},
+		{"long-far", 1 << 17, true, true, false},
+	}
+	for _, tt := range tests {
+		rules := make([]rule, tt.n)
+		up := make([]int32, tt.n)
+		for i := range rules {
+			rules[i] = prefix
+			if tt.wild && i == tt.n/2 {
+				rules[i] = wild
+			}
+			switch i % 5 {
+			case 0:
+				up[i] = -1
+			case 1:
+				up[i] = inRun
+			case 2:
+				up[i] = int32(max(i-linkFar+1, 0))
+			default:
+				up[i] = int32(i - 1)
+			}
 		}
-		for _, v := range []int32{-1, inRun, 0, int32(n - 1)} {
-			for _, i := range []int{0, n - 1} {
-				l.set(i, v)
-				if got := l.at(int32(i)); got != v {
-					t.Errorf("makeLinks(%d): link %d set to %d reads %d", n, i, v, got)
-				}
+		if tt.far {
+			up[tt.n-1] = 0
+		}
+		want := slices.Clone(up)
+		l := makeLinks(rules, up)
+		if inRules := l.all == nil; inRules != tt.inRules || l.long != (tt.n >= 1<<16-1 && !tt.inRules) {
+			t.Errorf("%s: kept in the rules %t, in 4 bytes %t", tt.name, inRules, l.long)
+		}
+		for i := range rules {
+			if got := l.at(rules, int32(i)); got != want[i] {
+				t.Fatalf("%s: link %d set to %d reads %d", tt.name, i, want[i], got)
+			}
+			if rules[i].shape() >= shapeWildcard && rules[i].need() != wild.need() {
+				t.Fatalf("%s: the need of wildcard rule %d changed", tt.name, i)
 			}
 		}
 	}
@@ -235,7 +277,7 @@ func TestLinks(t *testing.T) {
 // allow in a large set, which its layout files apart (bigSet.dirs): the
 // answers, the line Decide quotes (the earliest of a directory's index
 // rules, on a tie of rank that of the allow), and that the rules are not
-// compiled.
+// compiled (a directory with a "*" is folded: fold.go).
 func TestLayoutDirs(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")
@@ -245,13 +287,13 @@ func TestLayoutDirs(t *testing.T) {
 	b.WriteString("disallow: /b/$\n")           // 42: ties /b/'s directory rule, which wins
 	b.WriteString("allow: /c/index.html\n")     // 43: a second index rule of /c/
 	b.WriteString("disallow: /d/e\n")           // 44
-	b.WriteString("allow: /*/x/index.html\n")   // 45: a directory with "*", compiled
+	b.WriteString("allow: /*/x/index.html\n")   // 45: a directory with "*", folded
 	b.WriteString("allow: /%c3%a9/index.htm\n") // 46: escaped
 	b.WriteString("disallow: /\n")              // 47
 	body := b.String()
 	r := Parse([]byte(body))
-	if n, want := compiledRules(r), 46+1; n != want {
-		t.Errorf("%d compiled rules, want %d: one a line, one more for the directory with a \"*\"", n, want)
+	if n, want := compiledRules(r), 46; n != want {
+		t.Errorf("%d compiled rules, want %d: one a line (the directory with a \"*\" folded)", n, want)
 	}
 	for _, tt := range []struct {
 		path string

@@ -35,6 +35,10 @@ type lazyLayout struct {
 	// directories of the set's index.htm allow rules (omitDirs): its
 	// layout files them (bigSet.dirs), and a scan finds them.
 	dirsOmitted bool
+	// dirsFolded reports that compile left out the rules of the
+	// directories that hold a "*" of the set's index.htm allow rules
+	// which are not raw (foldDirs): those rules stand for them.
+	dirsFolded bool
 	// lazy reports a set that Parse left to its questions to compile
 	// (lazySet): the rules of the records srcN from srcLo in
 	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
@@ -168,6 +172,7 @@ func (s *ruleSet) compileLazy() []rule {
 	copy(rules, into.compiled)
 	rs.rules, rs.compiled = lines, into.compiled
 	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
+	l.dirsFolded = c.big != nil && c.big.dirsFolded
 	l.own.Store(&rules)
 	f.lazySize.Add(int64(objectSize[[]rule]() + sliceSize[rule](cap(rules))))
 	return rules

@@ -63,6 +63,9 @@ func objectSize[T any]() int {
 
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	return objectSize[bigSet]() + sliceSize[int32](cap(b.float.start)) + sliceSize[floatTag](cap(b.float.tags)) +
-		b.up.size() + sliceSize[uint32](cap(b.dirs))
+	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
+	if t := b.float; t != nil {
+		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start)) + sliceSize[floatTag](cap(t.tags))
+	}
+	return n
 }

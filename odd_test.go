@@ -74,7 +74,7 @@ func TestOddFiles(t *testing.T) {
 			r.globalGroup(&g)
 			filed := 0
 			if g.set.big != nil {
-				filed = len(g.set.big.Load().dirs)
+				filed = g.set.big.Load().dirs.len()
 			}
 			if filed != tt.filed {
 				t.Errorf("%d directories filed at layout, want %d", filed, tt.filed)
@@ -161,7 +161,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 			r := Parse([]byte(b.String()))
 			layOutAll(r)
 			var g Group
-			if r.group("a", &g); g.set.big != nil && len(g.set.big.Load().dirs) > 0 {
+			if r.group("a", &g); g.set.big != nil && g.set.big.Load().dirs.len() > 0 {
 				filed++
 			}
 		})
@@ -207,9 +207,9 @@ func TestLargeOddFiles(t *testing.T) {
 }
 
 // TestFileDirsAllocatesOnce checks that the directories a layout files
-// are allocated once, at their size: memSize counts the capacity of
-// bigSet.dirs, and a slice grown by append, then clipped, holds more heap
-// than its capacity says.
+// are allocated once, at their size, then packed once (packDirs): memSize
+// counts the capacity of bigSet.dirs, and a slice grown by append, then
+// clipped, holds more heap than its capacity says.
 func TestFileDirsAllocatesOnce(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")
@@ -221,16 +221,19 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 	var g Group
 	r.globalGroup(&g)
 	x := g.set.big.Load()
-	if len(x.dirs) != 300 {
-		t.Fatalf("%d directories filed, want 300", len(x.dirs))
+	if x.dirs.len() != 300 {
+		t.Fatalf("%d directories filed, want 300", x.dirs.len())
 	}
 	rules := g.set.rules()
 	allocs := testing.AllocsPerRun(10, func() {
 		y := bigSet{}
 		g.set.fileDirs(&y, rules)
 	})
-	if allocs != 1 {
-		t.Errorf("fileDirs allocates %v times, want once", allocs)
+	if allocs != 2 {
+		t.Errorf("fileDirs allocates %v times, want twice", allocs)
+	}
+	if x.dirs.wide || x.dirs.size() != sliceSize[byte](3*300) {
+		t.Errorf("directories filed in %d bytes (wide %t), want 3 each", x.dirs.size(), x.dirs.wide)
 	}
 }
 

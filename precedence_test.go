@@ -181,7 +181,7 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 					if g.set.big.Load().nFloat > 0 {
 						stats["float"]++
 					}
-					if g.set.big.Load().float.lens&3 != 0 {
+					if f := g.set.big.Load().float; f != nil && f.lens&3 != 0 {
 						stats["short-anchor"]++ // rules filed by one or two bytes
 					}
 					if g.set.big.Load().nLoose > 0 {

@@ -109,10 +109,10 @@ func matchWildcardEscaped(path, pattern string, anchored bool) bool {
 // matchDirsRaw is matchDirs for a set with raw rules, whose directories
 // are escaped as they are compared.
 func (b *bigSet) matchDirsRaw(s *ruleSet, rules []rule, path string, m *match) {
-	lo, hi := 0, len(b.dirs)
+	lo, hi := 0, b.dirs.len()
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if b.compareDirRaw(s, rules, b.dirs[mid], path) < 0 {
+		if b.compareDirRaw(s, rules, b.dirs.at(rules, mid), path) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid

@@ -142,11 +142,13 @@
 // for its sets with such patterns, and one asked many times costs at most
 // about twice the least it could. The
 // layout sorts its rules in place by literal head, each head
-// linked to the longest other head that is a prefix of it (2 bytes a rule),
-// but the directories that its index.htm allow rules also allow, which are
-// filed apart (4 bytes each), and, when it has 32 or more, its wildcard rules, which are filed instead
+// linked to the longest other head that is a prefix of it (2 bytes a rule,
+// or none when every link fits in its rule), but the directories that its index.htm
+// allow rules also allow, which are filed apart (3 bytes each; a
+// directory with a "*" is tried with its index.htm rule, not compiled),
+// and, when it has 32 or more, its wildcard rules, which are filed instead
 // by a run of one to three literal bytes after the head, the rarest among
-// them (2 bytes a rule, and 4 a bucket, one bucket for every one or two
+// them (2 bytes a rule, and 2 a bucket, one bucket for every one or two
 // rules, up to 8,192); this costs about as much as parsing the rules did.
 // No question allocates, but those that compile a set and lay it out. A
 // question then costs a binary search, the rules of the heads that start

@@ -6,10 +6,15 @@ package robots
 
 // scanRules updates m with the best rule of s that matches path, trying
 // every compiled rule of s, in any order, and the directories of its
-// index.htm allow rules if compile left those out.
+// index.htm allow rules if compile left those out (omitDirs, foldDirs).
 func (s *ruleSet) scanRules(path string, m *match) {
 	for _, r := range s.rules() {
 		s.tryRule(r, path, m)
+	}
+	if s.big.dirsFolded && path != "" && path[len(path)-1] == '/' {
+		for _, r := range s.rules() {
+			s.tryFolded(r, path, m)
+		}
 	}
 	if s.big.dirsOmitted {
 		s.scanDirs(path, m)

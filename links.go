@@ -1,0 +1,88 @@
+package robots
+
+// The up links of a laid-out set (bigSet.up), kept in its rules when they
+// can all be.
+
+// inRun marks, in bigSet.up, a rule that does not end the run of its head.
+const inRun = -2
+
+// links are the up links of a laid-out set, one for each rule of its third
+// run: a rule index, -1 or inRun. When every rule of the run can keep its
+// own, each is kept in its rule, in the byte that a wildcard rule's need
+// takes (and which is 0 in any other rule): 0 for -1, linkInRun for
+// inRun, or how many rules back the link is, below linkFar; a question
+// reads the link of a rule it has just read, and the set keeps no byte
+// for its links. Otherwise (a wildcard rule among the run, or a link
+// linkFar rules back or more) every link is kept in all, plus 2: in 2
+// bytes when the run has fewer than 1<<16-1 rules (always so, for a run of
+// one file: a rule line takes at least 8 bytes of MaxSize), else in 4, the
+// low half first (long).
+type links struct {
+	all  []uint16
+	long bool
+}
+
+// The bytes of a link kept in a rule (links), beside the distances.
+const (
+	linkFar   = 254
+	linkInRun = 255
+)
+
+// makeLinks returns links up of rules, the third run of a layout, which
+// it keeps in rules if it can.
+func makeLinks(rules []rule, up []int32) links {
+	inRules := true
+	for i, v := range up {
+		if rules[i].shape() >= shapeWildcard || v >= 0 && int32(i)-v >= linkFar {
+			inRules = false
+			break
+		}
+	}
+	if inRules {
+		const needBits = 0xFF << ruleNeedShift
+		for i, v := range up {
+			var b uint8
+			switch {
+			case v == inRun:
+				b = linkInRun
+			case v >= 0:
+				b = uint8(int32(i) - v)
+			}
+			rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
+		}
+		return links{}
+	}
+	if len(rules) < 1<<16-1 {
+		l := links{all: make([]uint16, len(up))}
+		for i, v := range up {
+			l.all[i] = uint16(v + 2)
+		}
+		return l
+	}
+	l := links{all: make([]uint16, 2*len(up)), long: true}
+	for i, v := range up {
+		l.all[2*i], l.all[2*i+1] = uint16(v+2), uint16((v+2)>>16)
+	}
+	return l
+}
+
+// at returns the link of rule i of rules, the third run of a layout.
+func (l *links) at(rules []rule, i int32) int32 {
+	switch {
+	case l.long:
+		return int32(l.all[2*i]) | int32(l.all[2*i+1])<<16 - 2
+	case l.all != nil:
+		return int32(l.all[i]) - 2
+	}
+	switch b := rules[i].need(); b {
+	case 0:
+		return -1
+	case linkInRun:
+		return inRun
+	default:
+		return i - int32(b)
+	}
+}
+
+// size returns the bytes the links take beside the rules.
+func (l *links) size() int { return sliceSize[uint16](cap(l.all)) }

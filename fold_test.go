@@ -145,3 +145,73 @@ func TestFoldDirsCompiles(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldedDirsAfterCollision checks a folded directory found on a later
+// look-up of its index.htm rule's bucket (tryInFull): for each folded rule
+// of a laid-out set, a path that ends with its directory and starts with a
+// gram of the rule's bucket but of another fingerprint, which a question
+// looks up first, against bruteDecision.
+func TestFoldedDirsAfterCollision(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: a\ndisallow: /\n")
+	for i := range 600 { // enough for anchors of three bytes
+		fmt.Fprintf(&b, "allow: *%s/index.htm\n", letters(i))
+	}
+	r := Parse([]byte(b.String()))
+	layOutAll(r)
+	s := largeSet(r, "a")
+	if s.big == nil || !s.big.dirsFolded || s.big.Load().float == nil {
+		t.Fatal("the set folds no directory into a float table")
+	}
+	lay := s.big.Load()
+	ft := lay.float
+	bucketOf := func(j int32) uint32 {
+		for bk := uint32(0); ; bk++ {
+			if ft.startOf(bk) <= j && j < ft.startOf(bk+1) {
+				return bk
+			}
+		}
+	}
+	const bytes = "abcdefghijklmnopqrstuvwxyz0123456789-._~"
+	collider := func(bk uint32, print uint8) string {
+		for n := 1; n <= 3; n++ {
+			if ft.lens&(1<<(n-1)) == 0 {
+				continue
+			}
+			for _, c0 := range []byte(bytes) {
+				for _, c1 := range []byte(bytes) {
+					for _, c2 := range []byte(bytes) {
+						w := string([]byte{c0, c1, c2})[:n]
+						g := []uint32{0, gram1(c0), gram2(w, 0), gram3(w, 0)}[n]
+						if n > 1 && !ft.heads[n-2].has(c0) || ft.bucket(g) != bk || anchorPrint(g) == print {
+							continue
+						}
+						return w
+					}
+				}
+			}
+		}
+		return ""
+	}
+	built := 0
+	for j, rl := range lay.rules[:lay.nFloat] {
+		d := s.foldedDir(rl)
+		if d == 0 || !ft.tags[j].single() {
+			continue
+		}
+		dir := rl.written(r.text)[:d]
+		w := collider(bucketOf(int32(j)), ft.tags[j].anchor&^1)
+		if w == "" {
+			continue
+		}
+		built++
+		path := "/" + w + "-" + dir[strings.LastIndexByte(dir, '*')+1:]
+		want, ok := bruteDecision(r, "a", path)
+		if d := r.Decide("a", path); !ok || d.Reason != ReasonRule || d.Rule != want {
+			t.Errorf("Decide(a, %q) = %v, want %v (deciding: %t)", path, d, want, ok)
+		}
+	}
+	if built < 10 {
+		t.Errorf("%d paths built with a colliding gram first, want 10 or more", built)
+	}
+}

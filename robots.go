@@ -123,9 +123,12 @@
 // rules when the file is parsed, so that Allowed costs the same whatever
 // the number of groups, up to a budget: once every agent a file names has
 // been asked enough, each of its rule lines has been compiled at most
-// twice, summed over the file, and it keeps at most 3 bytes a byte of
-// input on every file of 4 KiB or more we test; past the budget, in files
-// built to defeat merging, a group asks the set of each of its records. A
+// twice, summed over the file (three times if a group split past the
+// budget has records of more than 64 rule lines or of patterns that
+// escaping changes, which are compiled nevertheless), and it keeps at
+// most 3 bytes a byte of input on every file of 4 KiB or more we test;
+// past the budget, in files built to defeat merging, a group asks the set
+// of each of its records. A
 // record that is a group alone, and among the records of a merged group
 // too (one named by "*" and by a token of its own), is not compiled
 // twice: the questions of its own group read its rule lines, up to 64 and

@@ -123,8 +123,9 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		order = foldDirs(order, text, at, lens)
 	}
 	s.n = int32(len(order))
+	ties := false
 	if s.n <= smallSet {
-		slices.Sort(order)
+		ties = sortKeys(order)
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
 		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
@@ -150,10 +151,29 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
 		}
 	}
-	if s.big == nil && !sc.all {
+	if ties && !sc.all {
 		s.n = int32(dropRepeats(compiled, text))
 		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
 	}
+}
+
+// sortKeys sorts order, the sort keys of the rules of a small set
+// (compile), by insertion, and reports whether two of them have the same
+// rank, which dropRepeats needs to look at: a repeat has the rank of the
+// rule it repeats.
+func sortKeys(order []uint64) (ties bool) {
+	for i := 1; i < len(order); i++ {
+		o := order[i]
+		j := i
+		for ; j > 0 && order[j-1] > o; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = o
+	}
+	for k := 1; k < len(order); k++ {
+		ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
+	}
+	return ties
 }
 
 // The low bits of the sort keys of compile, below a precedence key:
@@ -162,6 +182,8 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 const (
 	keyLow = 64 - keyBits
 	keyRaw = 1 << (keyLow - 1)
+	// keyRank is the shift of the rank (rule.rank) in a sort key.
+	keyRank = keyLow + lineBits
 )
 
 // keyIndex returns the index of the line of the sort key o of compile.

@@ -47,7 +47,11 @@ type resolveScratch struct {
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
-	sc       scratch
+	// sets and named hold Robots.sets and Robots.named while the groups
+	// are built (Robots.keepTables).
+	sets  []recSet
+	named []namedGroup
+	sc    scratch
 }
 
 // scratchPool holds *parseScratch values.
@@ -82,6 +86,8 @@ func putScratch(ps *parseScratch) {
 	rs.order = pooled(rs.order, 4)
 	rs.recs = pooled(rs.recs, 4)
 	rs.compiled = pooled(rs.compiled, 8)
+	rs.sets = pooled(rs.sets, 4)
+	rs.named = pooled(rs.named, 8)
 	rs.sc.order = pooled(rs.sc.order, 8)
 	rs.sc.offs = pooled(rs.sc.offs, 4)
 	rs.sc.lens = pooled(rs.sc.lens, 4)

@@ -1,0 +1,149 @@
+package robots
+
+// Namings: the product tokens of the user-agent lines, with their records,
+// sorted by token (case ignored) so that resolve makes one group for each
+// token.
+
+import (
+	"cmp"
+	"slices"
+)
+
+// A naming is a (token, record) pair of a user-agent line: the token as
+// written, n bytes at off in the kept text, and, to sort by, its first 8
+// bytes in lower case, big-endian (offsets and integers rather than a
+// string, which would cost a write barrier to store and the garbage
+// collector a pointer to scan).
+type naming struct {
+	prefix uint64
+	// at holds, from the least significant bit, the offset of the token
+	// (srcOffBits), its length (namingLenBits: a token is shorter than a
+	// line) and the record.
+	at uint64
+}
+
+// namingLenBits is the width of the length of a token in a naming.
+const namingLenBits = 15
+
+func (n *naming) off() uint32 { return uint32(n.at & (1<<srcOffBits - 1)) }
+func (n *naming) size() uint32 {
+	return uint32(n.at >> srcOffBits & (1<<namingLenBits - 1))
+}
+func (n *naming) rec() int32 { return int32(n.at >> (srcOffBits + namingLenBits)) }
+
+// newNaming returns the naming of token, at off in the kept text, in
+// record rec.
+func newNaming(token string, off uint32, rec int32) naming {
+	var prefix uint64
+	for i := range 8 {
+		prefix <<= 8
+		if i < len(token) {
+			prefix |= uint64(lower(token[i]))
+		}
+	}
+	return naming{prefix, uint64(off) | uint64(len(token))<<srcOffBits | uint64(rec)<<(srcOffBits+namingLenBits)}
+}
+
+// compareNames compares the tokens of two namings, ignoring ASCII case:
+// by their prefixes, which tell most apart, else by compareSamePrefix.
+// Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
+// sorts before that of a longer one it starts. It is inlined, as the sort
+// of sortNames calls it for every comparison.
+func compareNames(text string, a, b *naming) int {
+	switch {
+	case a.prefix < b.prefix:
+		return -1
+	case a.prefix > b.prefix:
+		return 1
+	}
+	return compareSamePrefix(text, a, b)
+}
+
+// compareSamePrefix compares the tokens of two namings of the same prefix,
+// ignoring ASCII case: by their lengths if both are 8 bytes or fewer, else
+// by compareLower.
+func compareSamePrefix(text string, a, b *naming) int {
+	an, bn := a.size(), b.size()
+	if an <= 8 && bn <= 8 {
+		return cmp.Compare(an, bn)
+	}
+	return compareLower(text[a.off():a.off()+an], text[b.off():b.off()+bn])
+}
+
+// A nameRun is the namings of one token, names[lo:hi] once sorted, and
+// the number of distinct records among them.
+type nameRun struct{ lo, hi, recs int32 }
+
+// sortNames sorts names by token, ignoring ASCII case, then by record, so
+// that each token gets its records in file order, and returns the runs of
+// each token and the order in which their groups are made: the tokens of
+// most records first, since merging saves them the most.
+func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
+	sortNamings(text, names)
+	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
+	// alike holds until two tokens have different numbers of records.
+	alike := true
+	for i := 0; i < len(names); {
+		rn := nameRun{lo: int32(i)}
+		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
+			if int(rn.hi) == i || names[rn.hi].rec() != names[rn.hi-1].rec() {
+				rn.recs++
+			}
+		}
+		runs = append(runs, rn)
+		alike = alike && rn.recs == runs[0].recs
+		i = int(rn.hi)
+	}
+	order := extend(rs.order[:0], len(runs))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	// Most files name each token in one record: tokens of as many records
+	// each stay in their order, which a stable sort would keep.
+	if !alike {
+		sortByRecords(order, runs)
+	}
+	return runs, order
+}
+
+// smallSort is the length up to which sortNamings and sortByRecords sort
+// by insertion, with the comparison inlined: most files name a few tokens.
+// The slices package sorts so too below that length (stably, for
+// sortByRecords), so that the order is the same either way.
+const smallSort = 12
+
+// sortNamings sorts names by token, ignoring ASCII case, then by record.
+func sortNamings(text string, names []naming) {
+	if len(names) >= smallSort {
+		slices.SortFunc(names, func(a, b naming) int { return compareNamings(text, &a, &b) })
+		return
+	}
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && compareNamings(text, &names[j], &names[j-1]) < 0; j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+}
+
+// compareNamings compares two namings by token, ignoring ASCII case, then
+// by record.
+func compareNamings(text string, a, b *naming) int {
+	if c := compareNames(text, a, b); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.rec(), b.rec())
+}
+
+// sortByRecords sorts order, indexes into runs, stably by the number of
+// records of their runs, most first.
+func sortByRecords(order []int32, runs []nameRun) {
+	if len(order) >= smallSort {
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+		return
+	}
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && runs[order[j]].recs > runs[order[j-1]].recs; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+}

@@ -89,7 +89,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
-	defer func() { sc.order, sc.offs, sc.lens = order, at, lens }()
+	sc.offs, sc.lens = at, lens // order is kept below, once grown
 	if sc.dirty {
 		clear(sc.short)
 		sc.dirty = false
@@ -114,6 +114,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		}
 	}
 	if len(order) == 0 {
+		sc.order = order
 		return
 	}
 	n, omitted := len(order), 0
@@ -122,6 +123,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		omitted = len(order)
 		order = foldDirs(order, text, at, lens)
 	}
+	sc.order = order
 	s.n = int32(len(order))
 	ties := false
 	if s.n <= smallSet {

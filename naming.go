@@ -6,6 +6,7 @@ package robots
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -79,7 +80,7 @@ type nameRun struct{ lo, hi, recs int32 }
 // each token and the order in which their groups are made: the tokens of
 // most records first, since merging saves them the most.
 func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
-	sortNamings(text, names)
+	rs.nameBuf = sortNamings(text, names, rs.nameBuf)
 	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
 	// alike holds until two tokens have different numbers of records.
 	alike := true
@@ -101,7 +102,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 	// Most files name each token in one record: tokens of as many records
 	// each stay in their order, which a stable sort would keep.
 	if !alike {
-		sortByRecords(order, runs)
+		rs.keys = sortByRecords(order, runs, rs.keys)
 	}
 	return runs, order
 }
@@ -112,17 +113,59 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 // sortByRecords), so that the order is the same either way.
 const smallSort = 12
 
-// sortNamings sorts names by token, ignoring ASCII case, then by record.
-func sortNamings(text string, names []naming) {
-	if len(names) >= smallSort {
-		slices.SortFunc(names, func(a, b naming) int { return compareNamings(text, &a, &b) })
-		return
+// sortNamings sorts names by token, ignoring ASCII case, then by record,
+// stably (the namings of one token in one record stay in file order): by
+// insertion in runs of smallSort, then by merging runs, to and from buf,
+// which it returns, grown to the length of names if need be. The
+// comparison is inlined, where a sort of the slices package calls it
+// through a function value.
+func sortNamings(text string, names, buf []naming) []naming {
+	n := len(names)
+	for lo := 0; lo < n; lo += smallSort {
+		insertNamings(text, names[lo:min(lo+smallSort, n)])
 	}
+	if n <= smallSort {
+		return buf
+	}
+	buf = extend(buf[:0], n)
+	src, dst := names, buf
+	for w := smallSort; w < n; w *= 2 {
+		for lo := 0; lo < n; lo += 2 * w {
+			mid, hi := min(lo+w, n), min(lo+2*w, n)
+			mergeNamings(text, dst[lo:hi], src[lo:mid], src[mid:hi])
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &names[0] {
+		copy(names, src)
+	}
+	return buf
+}
+
+// insertNamings sorts names as sortNamings does, by insertion.
+func insertNamings(text string, names []naming) {
 	for i := 1; i < len(names); i++ {
 		for j := i; j > 0 && compareNamings(text, &names[j], &names[j-1]) < 0; j-- {
 			names[j], names[j-1] = names[j-1], names[j]
 		}
 	}
+}
+
+// mergeNamings merges a and b, sorted as sortNamings sorts, into dst, of
+// their summed length: of equal namings, those of a first.
+func mergeNamings(text string, dst, a, b []naming) {
+	i, j, k := 0, 0, 0
+	for ; i < len(a) && j < len(b); k++ {
+		if compareNamings(text, &b[j], &a[i]) < 0 {
+			dst[k] = b[j]
+			j++
+		} else {
+			dst[k] = a[i]
+			i++
+		}
+	}
+	k += copy(dst[k:], a[i:])
+	copy(dst[k:], b[j:])
 }
 
 // compareNamings compares two namings by token, ignoring ASCII case, then
@@ -135,15 +178,25 @@ func compareNamings(text string, a, b *naming) int {
 }
 
 // sortByRecords sorts order, indexes into runs, stably by the number of
-// records of their runs, most first.
-func sortByRecords(order []int32, runs []nameRun) {
-	if len(order) >= smallSort {
-		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
-		return
-	}
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && runs[order[j]].recs > runs[order[j-1]].recs; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+// records of their runs, most first: by insertion if they are few, else
+// as integer keys that hold the number of records, negated, then the
+// index, in keys, which it returns.
+func sortByRecords(order []int32, runs []nameRun, keys []uint64) []uint64 {
+	if len(order) < smallSort {
+		for i := 1; i < len(order); i++ {
+			for j := i; j > 0 && runs[order[j]].recs > runs[order[j-1]].recs; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
 		}
+		return keys
 	}
+	keys = extend(keys[:0], len(order))
+	for k, i := range order {
+		keys[k] = uint64(math.MaxInt32-runs[i].recs)<<32 | uint64(uint32(i))
+	}
+	slices.Sort(keys)
+	for k, key := range keys {
+		order[k] = int32(uint32(key))
+	}
+	return keys
 }

@@ -44,6 +44,10 @@ type resolveScratch struct {
 	runs   []nameRun
 	order  []int32
 	recs   []int32
+	// nameBuf and keys are the scratch space of sortNamings and
+	// sortByRecords.
+	nameBuf []naming
+	keys    []uint64
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
@@ -81,9 +85,11 @@ func putScratch(ps *parseScratch) {
 	rs.first = pooled(rs.first, 4)
 	rs.state = pooled(rs.state, 1)
 	rs.names = pooled(rs.names, 16)
+	rs.nameBuf = pooled(rs.nameBuf, 16)
 	rs.global = pooled(rs.global, 4)
 	rs.runs = pooled(rs.runs, 24)
 	rs.order = pooled(rs.order, 4)
+	rs.keys = pooled(rs.keys, 8)
 	rs.recs = pooled(rs.recs, 4)
 	rs.compiled = pooled(rs.compiled, 8)
 	rs.sets = pooled(rs.sets, 4)

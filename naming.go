@@ -61,14 +61,24 @@ func compareNames(text string, a, b *naming) int {
 }
 
 // compareSamePrefix compares the tokens of two namings of the same prefix,
-// ignoring ASCII case: by their lengths if both are 8 bytes or fewer, else
-// by compareLower.
+// ignoring ASCII case: by their lengths if either is 8 bytes or fewer (the
+// other then starts with it), else by compareLower after their first 8
+// bytes.
 func compareSamePrefix(text string, a, b *naming) int {
 	an, bn := a.size(), b.size()
-	if an <= 8 && bn <= 8 {
+	if an <= 8 || bn <= 8 {
 		return cmp.Compare(an, bn)
 	}
-	return compareLower(text[a.off():a.off()+an], text[b.off():b.off()+bn])
+	return compareLower(text[a.off()+8:a.off()+an], text[b.off()+8:b.off()+bn])
+}
+
+// sameToken reports whether two namings have the same token, ignoring
+// ASCII case: tokens of different lengths differ, which most often tells.
+func sameToken(text string, a, b *naming) bool {
+	if a.prefix != b.prefix || a.size() != b.size() {
+		return false
+	}
+	return a.size() <= 8 || compareSamePrefix(text, a, b) == 0
 }
 
 // A nameRun is the namings of one token, names[lo:hi] once sorted, and
@@ -86,7 +96,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 	alike := true
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
-		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
+		for rn.hi = int32(i); int(rn.hi) < len(names) && sameToken(text, &names[rn.hi], &names[i]); rn.hi++ {
 			if int(rn.hi) == i || names[rn.hi].rec() != names[rn.hi-1].rec() {
 				rn.recs++
 			}

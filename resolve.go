@@ -45,7 +45,7 @@ import (
 // The parser collected the rule lines, records and product tokens into rs
 // as it read them (resolveScratch.addAgent, addRule).
 func (r *Robots) resolve(rs *resolveScratch) {
-	n := r.recordCount()
+	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
 		state: extend(rs.state[:0], n), sc: rs.sc}
 	clear(b.state)

@@ -47,7 +47,7 @@ import (
 func (r *Robots) resolve(rs *resolveScratch) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		state: extend(rs.state[:0], n), sc: rs.sc}
+		state: extend(rs.state[:0], n), sc: &rs.sc}
 	clear(b.state)
 	r.compiled = rs.compiled[:0]
 	r.sets = extend(rs.sets[:0], n)
@@ -79,7 +79,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
-	rs.sc, rs.compiled, rs.sets, rs.named = b.sc, r.compiled, r.sets, r.named
+	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
 	r.keepTables()
 	r.mayMatch = len(r.compiled) > 0 || b.lazy
 	r.size += b.size
@@ -174,7 +174,8 @@ type groupBuilder struct {
 	// lazy reports that some set is left to its questions to compile
 	// (lazySet).
 	lazy bool
-	sc   scratch
+	// sc is the scratch space of compile, in the resolveScratch.
+	sc *scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.multi and r.compiled.
 	size int
@@ -371,7 +372,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 			rules = append(rules, b.rules[b.first[rec]:b.first[rec+1]]...)
 		}
 	}
-	compile(&g.set, b.r, rules, &b.sc)
+	compile(&g.set, b.r, rules, b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}

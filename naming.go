@@ -74,11 +74,35 @@ func compareSamePrefix(text string, a, b *naming) int {
 
 // sameToken reports whether two namings have the same token, ignoring
 // ASCII case: tokens of different lengths differ, which most often tells.
+// It is inlined, as is lessNaming.
 func sameToken(text string, a, b *naming) bool {
-	if a.prefix != b.prefix || a.size() != b.size() {
+	const sizeBits = (1<<namingLenBits - 1) << srcOffBits
+	if a.prefix != b.prefix || (a.at^b.at)&sizeBits != 0 {
 		return false
 	}
+	return sameLongToken(text, a, b)
+}
+
+// sameLongToken is sameToken for namings of the same prefix and length.
+func sameLongToken(text string, a, b *naming) bool {
 	return a.size() <= 8 || compareSamePrefix(text, a, b) == 0
+}
+
+// lessNaming reports whether compareNamings(text, a, b) < 0: by prefix,
+// which tells most apart, else by lessSamePrefix.
+func lessNaming(text string, a, b *naming) bool {
+	if a.prefix != b.prefix {
+		return a.prefix < b.prefix
+	}
+	return lessSamePrefix(text, a, b)
+}
+
+// lessSamePrefix is lessNaming for namings of the same prefix.
+func lessSamePrefix(text string, a, b *naming) bool {
+	if c := compareSamePrefix(text, a, b); c != 0 {
+		return c < 0
+	}
+	return a.rec() < b.rec()
 }
 
 // A nameRun is the namings of one token, names[lo:hi] once sorted, and
@@ -96,7 +120,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 	alike := true
 	for i := 0; i < len(names); {
 		rn := nameRun{lo: int32(i)}
-		for rn.hi = int32(i); int(rn.hi) < len(names) && sameToken(text, &names[rn.hi], &names[i]); rn.hi++ {
+		for rn.hi = int32(i); int(rn.hi) < len(names) && names[rn.hi].prefix == names[i].prefix && sameToken(text, &names[rn.hi], &names[i]); rn.hi++ {
 			if int(rn.hi) == i || names[rn.hi].rec() != names[rn.hi-1].rec() {
 				rn.recs++
 			}
@@ -155,7 +179,7 @@ func sortNamings(text string, names, buf []naming) []naming {
 // insertNamings sorts names as sortNamings does, by insertion.
 func insertNamings(text string, names []naming) {
 	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && compareNamings(text, &names[j], &names[j-1]) < 0; j-- {
+		for j := i; j > 0 && lessNaming(text, &names[j], &names[j-1]); j-- {
 			names[j], names[j-1] = names[j-1], names[j]
 		}
 	}
@@ -166,7 +190,7 @@ func insertNamings(text string, names []naming) {
 func mergeNamings(text string, dst, a, b []naming) {
 	i, j, k := 0, 0, 0
 	for ; i < len(a) && j < len(b); k++ {
-		if compareNamings(text, &b[j], &a[i]) < 0 {
+		if lessNaming(text, &b[j], &a[i]) {
 			dst[k] = b[j]
 			j++
 		} else {

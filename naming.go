@@ -48,8 +48,7 @@ func newNaming(token string, off uint32, rec int32) naming {
 // compareNames compares the tokens of two namings, ignoring ASCII case:
 // by their prefixes, which tell most apart, else by compareSamePrefix.
 // Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
-// sorts before that of a longer one it starts. It is inlined, as the sort
-// of sortNames calls it for every comparison.
+// sorts before that of a longer one it starts.
 func compareNames(text string, a, b *naming) int {
 	switch {
 	case a.prefix < b.prefix:
@@ -203,7 +202,8 @@ func mergeNamings(text string, dst, a, b []naming) {
 }
 
 // compareNamings compares two namings by token, ignoring ASCII case, then
-// by record.
+// by record: the order of sortNamings, written plainly; the sort itself
+// compares with lessNaming, which TestSortNamings checks against it.
 func compareNamings(text string, a, b *naming) int {
 	if c := compareNames(text, a, b); c != 0 {
 		return c

@@ -89,7 +89,11 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
-	defer func() { sc.order, sc.offs, sc.lens = order, at, lens }()
+	// Stored back only if grown: a store of a slice costs a write barrier
+	// while the garbage collector runs.
+	if cap(at) != cap(sc.offs) || cap(lens) != cap(sc.lens) {
+		sc.offs, sc.lens = at, lens
+	}
 	if sc.dirty {
 		clear(sc.short)
 		sc.dirty = false
@@ -105,13 +109,20 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 			continue
 		}
 		n, low := len(p), uint64(i)<<1
-		if escapeChanges(p) {
+		mayChange, star := scanPattern(p)
+		if mayChange && escapeChanges(p) {
 			n, low = escapedLen(p), low|keyRaw
+		}
+		if star {
+			low |= keyStar
 		}
 		order = append(order, ruleKey(n, l.allow(), l.line())<<keyLow|low)
 		if j := indexHTM(p, l.allow()); j >= 0 {
 			order = append(order, ruleKey(escapedLen(p[:j+1])+1, true, l.line())<<keyLow|low|1)
 		}
+	}
+	if cap(order) > cap(sc.order) {
+		sc.order = order
 	}
 	if len(order) == 0 {
 		return
@@ -123,8 +134,9 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		order = foldDirs(order, text, at, lens)
 	}
 	s.n = int32(len(order))
+	ties := false
 	if s.n <= smallSet {
-		slices.Sort(order)
+		ties = sortKeys(order)
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
 		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
@@ -143,29 +155,83 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 			sc.esc = appendEscaped(sc.esc[:0], p)
 			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
 		}
-		if o&1 == 0 {
+		switch {
+		case o&(1|keyStar) == 0:
+			compiled[len(order)-1-k] = newLiteral(p, len(p), false, rules[i].allow(), at[i]) | raw
+		case o&1 == 0:
 			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i]) | raw
-		} else {
+		default:
 			j := indexHTM(p, true)
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
 		}
 	}
-	if s.big == nil && !sc.all {
+	if ties && !sc.all {
 		s.n = int32(dropRepeats(compiled, text))
 		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
 	}
 }
 
+// sortKeys sorts order, the sort keys of the rules of a small set
+// (compile), by insertion, and reports whether two of them have the same
+// rank, which dropRepeats needs to look at: a repeat has the rank of the
+// rule it repeats.
+func sortKeys(order []uint64) (ties bool) {
+	for i := 1; i < len(order); i++ {
+		o := order[i]
+		j := i
+		for ; j > 0 && order[j-1] > o; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = o
+	}
+	for k := 1; k < len(order); k++ {
+		ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
+	}
+	return ties
+}
+
 // The low bits of the sort keys of compile, below a precedence key:
 // whether the rule is the derived index.htm rule, the index of its line,
-// and, at the top, whether it is raw (escapeChanges).
+// and, at the top, whether its pattern holds a "*" and whether it is raw
+// (escapeChanges).
 const (
-	keyLow = 64 - keyBits
-	keyRaw = 1 << (keyLow - 1)
+	keyLow  = 64 - keyBits
+	keyRaw  = 1 << (keyLow - 1)
+	keyStar = 1 << (keyLow - 2)
+	// keyRank is the shift of the rank (rule.rank) in a sort key.
+	keyRank = keyLow + lineBits
 )
 
 // keyIndex returns the index of the line of the sort key o of compile.
-func keyIndex(o uint64) int { return int(o & (keyRaw - 1) >> 1) }
+func keyIndex(o uint64) int { return int(o & (keyStar - 1) >> 1) }
+
+// scanPattern reads pattern p eight bytes at a time and reports whether
+// escaping may change it (it holds a byte outside ASCII or a "%", and
+// escapeChanges tells), and whether it holds a "*", so that compile
+// calls neither escapeChanges nor strings.IndexByte on most patterns.
+func scanPattern(p string) (mayChange, star bool) {
+	const ones = 0x0101010101010101
+	var high, pct, st uint64
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		w := load64(p[i:])
+		x, y := w^'%'*ones, w^'*'*ones
+		high |= w
+		pct |= (x - ones) &^ x
+		st |= (y - ones) &^ y
+	}
+	for ; i < len(p); i++ {
+		c := p[i]
+		high |= uint64(c)
+		if c == '%' {
+			pct = highBits
+		}
+		if c == '*' {
+			st = highBits
+		}
+	}
+	return (high|pct)&highBits != 0, st&highBits != 0
+}
 
 // same reports whether rules a and b, of one file whose kept text is text,
 // match the same paths with the same rank: all but their offsets alike,
@@ -263,24 +329,32 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// newRule compiles escaped pattern p of priority prio, found at offset off
-// of the kept text. With dollar set, p is matched as if it were followed by
-// "$".
-func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
+// newLiteral is newRule for a pattern p that holds no "*", most rules: a
+// prefix, or exact if it ends with "$".
+func newLiteral(p string, prio int, dollar, allow bool, off uint32) rule {
 	r := rule(prio)<<(ruleRankShift+1) | rule(off)
 	if allow {
 		r |= ruleAllow
 	}
-	head := strings.IndexByte(p, '*')
-	if head < 0 {
-		// A literal, most rules: a prefix, or exact if it ends with "$".
-		sh := shapePrefix
-		if dollar {
-			sh = shapeExact
-		} else if len(p) > 0 && p[len(p)-1] == '$' {
-			sh, p = shapeExact, p[:len(p)-1]
-		}
-		return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
+	sh := shapePrefix
+	if dollar {
+		sh = shapeExact
+	} else if len(p) > 0 && p[len(p)-1] == '$' {
+		sh, p = shapeExact, p[:len(p)-1]
+	}
+	return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
+}
+
+// newRule compiles escaped pattern p of priority prio, found at offset off
+// of the kept text. With dollar set, p is matched as if it were followed by
+// "$".
+func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
+	if strings.IndexByte(p, '*') < 0 {
+		return newLiteral(p, prio, dollar, allow, off)
+	}
+	r := rule(prio)<<(ruleRankShift+1) | rule(off)
+	if allow {
+		r |= ruleAllow
 	}
 	anchored := dollar
 	if !anchored && strings.HasSuffix(p, "$") {
@@ -293,7 +367,7 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		p = strings.TrimRight(p, "*")
 		anchored = false
 	}
-	head = strings.IndexByte(p, '*')
+	head := strings.IndexByte(p, '*')
 	var sh shape
 	switch {
 	case head >= 0 && anchored:

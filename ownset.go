@@ -110,7 +110,7 @@ func (b *groupBuilder) compileOwn(rec int32) {
 	if hi-lo > smallSet {
 		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
 	} else {
-		compile(&s, b.r, b.rules[lo:hi], &b.sc)
+		compile(&s, b.r, b.rules[lo:hi], b.sc)
 	}
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {

@@ -44,10 +44,18 @@ type resolveScratch struct {
 	runs   []nameRun
 	order  []int32
 	recs   []int32
+	// nameBuf and keys are the scratch space of sortNamings and
+	// sortByRecords.
+	nameBuf []naming
+	keys    []uint64
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
-	sc       scratch
+	// sets and named hold Robots.sets and Robots.named while the groups
+	// are built (Robots.keepTables).
+	sets  []recSet
+	named []namedGroup
+	sc    scratch
 }
 
 // scratchPool holds *parseScratch values.
@@ -77,11 +85,15 @@ func putScratch(ps *parseScratch) {
 	rs.first = pooled(rs.first, 4)
 	rs.state = pooled(rs.state, 1)
 	rs.names = pooled(rs.names, 16)
+	rs.nameBuf = pooled(rs.nameBuf, 16)
 	rs.global = pooled(rs.global, 4)
 	rs.runs = pooled(rs.runs, 24)
 	rs.order = pooled(rs.order, 4)
+	rs.keys = pooled(rs.keys, 8)
 	rs.recs = pooled(rs.recs, 4)
 	rs.compiled = pooled(rs.compiled, 8)
+	rs.sets = pooled(rs.sets, 4)
+	rs.named = pooled(rs.named, 8)
 	rs.sc.order = pooled(rs.sc.order, 8)
 	rs.sc.offs = pooled(rs.sc.offs, 4)
 	rs.sc.lens = pooled(rs.sc.lens, 4)

@@ -5,8 +5,8 @@ package robots
 // written; Allowed, Group and the extension accessors all read its result.
 
 import (
-	"cmp"
 	"slices"
+	"unsafe"
 )
 
 // resolve builds the groups of r from its records: one per product token
@@ -45,12 +45,13 @@ import (
 // The parser collected the rule lines, records and product tokens into rs
 // as it read them (resolveScratch.addAgent, addRule).
 func (r *Robots) resolve(rs *resolveScratch) {
-	n := r.recordCount()
+	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		state: extend(rs.state[:0], n), sc: rs.sc}
+		state: extend(rs.state[:0], n), sc: &rs.sc}
 	clear(b.state)
 	r.compiled = rs.compiled[:0]
-	r.sets = make([]recSet, n)
+	r.sets = extend(rs.sets[:0], n)
+	clear(r.sets)
 	names, global := rs.names, rs.global
 	b.budget = mergeBudget * len(b.rules)
 	runs, order := sortNames(r.text, names, rs)
@@ -64,7 +65,7 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		}
 	}
 	r.global = b.globalRef(global)
-	r.named = make([]namedGroup, len(runs))
+	r.named = extend(rs.named[:0], len(runs))
 	recs := rs.recs[:0]
 	for _, k := range order {
 		rn := runs[k]
@@ -78,13 +79,10 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
-	rs.sc, rs.compiled = b.sc, r.compiled
-	r.compiled = nil
-	if len(rs.compiled) > 0 {
-		r.compiled = append(make([]rule, 0, len(rs.compiled)), rs.compiled...)
-	}
+	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
+	r.keepTables()
 	r.mayMatch = len(r.compiled) > 0 || b.lazy
-	r.size += sliceSize[namedGroup](cap(r.named)) + sliceSize[recSet](cap(r.sets)) + sliceSize[rule](cap(r.compiled)) + b.size
+	r.size += b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
 		m.multi = trim(m.multi)
@@ -92,6 +90,41 @@ func (r *Robots) resolve(rs *resolveScratch) {
 		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
 			sliceSize[multiGroup](cap(m.multi))
 	}
+}
+
+// keepTables copies r.named, r.compiled and r.sets, made in scratch
+// space, to one allocation of their exact size, which it counts in r.size:
+// all three are integers, kept as long as r, so that one allocation rather
+// than three serves them.
+func (r *Robots) keepTables() {
+	nn, nc, ns := len(r.named), len(r.compiled), len(r.sets)
+	words := make([]uint64, nn+nc+(ns+1)/2)
+	named, compiled := words[:nn:nn], words[nn:nn+nc:nn+nc]
+	copy(named, asWords(r.named))
+	copy(compiled, asWords(r.compiled))
+	r.named, r.compiled = nil, nil
+	if nn > 0 {
+		r.named = unsafe.Slice((*namedGroup)(unsafe.Pointer(&named[0])), nn)
+	}
+	if nc > 0 {
+		r.compiled = unsafe.Slice((*rule)(unsafe.Pointer(&compiled[0])), nc)
+	}
+	sets := r.sets
+	r.sets = nil
+	if ns > 0 {
+		r.sets = unsafe.Slice((*recSet)(unsafe.Pointer(&words[nn+nc])), ns)
+		copy(r.sets, sets)
+	}
+	r.size += sliceSize[uint64](len(words))
+}
+
+// asWords returns s, a slice of 64-bit integers, as a []uint64 (of the
+// same memory).
+func asWords[E ~uint64](s []E) []uint64 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&s[0])), len(s))
 }
 
 // addRecord starts a record: the rules that follow are its own.
@@ -116,108 +149,6 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 // addRule adds rule line l to the current record.
 func (rs *resolveScratch) addRule(l srcLine) { pushIn(&rs.rules, l) }
 
-// A naming is a (token, record) pair of a user-agent line: the token as
-// written, n bytes at off in the kept text, and, to sort by, its first 8
-// bytes in lower case, big-endian (offsets and integers rather than a
-// string, which would cost a write barrier to store and the garbage
-// collector a pointer to scan).
-type naming struct {
-	prefix uint64
-	// at holds, from the least significant bit, the offset of the token
-	// (srcOffBits), its length (namingLenBits: a token is shorter than a
-	// line) and the record.
-	at uint64
-}
-
-// namingLenBits is the width of the length of a token in a naming.
-const namingLenBits = 15
-
-func (n *naming) off() uint32 { return uint32(n.at & (1<<srcOffBits - 1)) }
-func (n *naming) size() uint32 {
-	return uint32(n.at >> srcOffBits & (1<<namingLenBits - 1))
-}
-func (n *naming) rec() int32 { return int32(n.at >> (srcOffBits + namingLenBits)) }
-
-// newNaming returns the naming of token, at off in the kept text, in
-// record rec.
-func newNaming(token string, off uint32, rec int32) naming {
-	var prefix uint64
-	for i := range 8 {
-		prefix <<= 8
-		if i < len(token) {
-			prefix |= uint64(lower(token[i]))
-		}
-	}
-	return naming{prefix, uint64(off) | uint64(len(token))<<srcOffBits | uint64(rec)<<(srcOffBits+namingLenBits)}
-}
-
-// compareNames compares the tokens of two namings, ignoring ASCII case:
-// by their prefixes, which tell most apart, else by compareSamePrefix.
-// Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
-// sorts before that of a longer one it starts. It is inlined, as the sort
-// of sortNames calls it for every comparison.
-func compareNames(text string, a, b *naming) int {
-	switch {
-	case a.prefix < b.prefix:
-		return -1
-	case a.prefix > b.prefix:
-		return 1
-	}
-	return compareSamePrefix(text, a, b)
-}
-
-// compareSamePrefix compares the tokens of two namings of the same prefix,
-// ignoring ASCII case: by their lengths if both are 8 bytes or fewer, else
-// by compareLower.
-func compareSamePrefix(text string, a, b *naming) int {
-	an, bn := a.size(), b.size()
-	if an <= 8 && bn <= 8 {
-		return cmp.Compare(an, bn)
-	}
-	return compareLower(text[a.off():a.off()+an], text[b.off():b.off()+bn])
-}
-
-// A nameRun is the namings of one token, names[lo:hi] once sorted, and
-// the number of distinct records among them.
-type nameRun struct{ lo, hi, recs int32 }
-
-// sortNames sorts names by token, ignoring ASCII case, then by record, so
-// that each token gets its records in file order, and returns the runs of
-// each token and the order in which their groups are made: the tokens of
-// most records first, since merging saves them the most.
-func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
-	slices.SortFunc(names, func(a, b naming) int {
-		if c := compareNames(text, &a, &b); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.rec(), b.rec())
-	})
-	runs := slices.Grow(rs.runs[:0], len(names)) // at most one a name: grown once
-	// alike holds until two tokens have different numbers of records.
-	alike := true
-	for i := 0; i < len(names); {
-		rn := nameRun{lo: int32(i)}
-		for rn.hi = int32(i); int(rn.hi) < len(names) && compareNames(text, &names[rn.hi], &names[i]) == 0; rn.hi++ {
-			if int(rn.hi) == i || names[rn.hi].rec() != names[rn.hi-1].rec() {
-				rn.recs++
-			}
-		}
-		runs = append(runs, rn)
-		alike = alike && rn.recs == runs[0].recs
-		i = int(rn.hi)
-	}
-	order := extend(rs.order[:0], len(runs))
-	for k := range order {
-		order[k] = int32(k)
-	}
-	// Most files name each token in one record: tokens of as many records
-	// each stay in their order, which a stable sort would keep.
-	if !alike {
-		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
-	}
-	return runs, order
-}
-
 // A groupBuilder makes the groups of a file, compiling the rules of their
 // records.
 type groupBuilder struct {
@@ -227,11 +158,9 @@ type groupBuilder struct {
 	// the number of rules.
 	rules []srcLine
 	first []int32
-	// lists are the groups of several records made so far, by their list,
-	// as indexes into r.multi; made are all groups of several records made
-	// so far, the global one included, by their list.
-	lists map[string]int32
-	made  map[string]Group
+	// made holds the groups of several records made so far, the global
+	// one included, by their list.
+	made madeGroups
 	// largest holds the nLargest (at most maxSubsets) merged groups of
 	// most records made so far, for split: by value, so that keeping one
 	// costs no allocation.
@@ -245,7 +174,8 @@ type groupBuilder struct {
 	// lazy reports that some set is left to its questions to compile
 	// (lazySet).
 	lazy bool
-	sc   scratch
+	// sc is the scratch space of compile, in the resolveScratch.
+	sc *scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.multi and r.compiled.
 	size int
@@ -258,15 +188,16 @@ func (b *groupBuilder) ref(recs []int32) int32 {
 		b.set(recs[0])
 		return recs[0]
 	}
-	key := listKey(recs)
-	if i, ok := b.lists[key]; ok {
-		return ^i
+	k := b.made.find(recs, b.r.more)
+	if k >= 0 && b.made.list[k].multi > 0 {
+		return ^(b.made.list[k].multi - 1)
 	}
-	if b.lists == nil {
-		b.lists = map[string]int32{}
+	g := b.group(recs, true)
+	if k < 0 {
+		k = len(b.made.list) - 1 // made by group
 	}
-	i := b.addMulti(b.group(recs, true))
-	b.lists[key] = i
+	i := b.addMulti(g)
+	b.made.list[k].multi = i + 1
 	return ^i
 }
 
@@ -287,6 +218,62 @@ func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
 	m.multi = append(m.multi, newMultiGroup(&g))
 	return int32(len(m.multi) - 1)
+}
+
+// madeGroups holds the groups of several records made from a file, to
+// find them by their list of records: by comparing lists while they are
+// few, as in most files, else by a map.
+type madeGroups struct {
+	list []madeGroup
+	// byList holds the index in list of each group by listKey, once list
+	// holds more than madeLinear groups.
+	byList map[string]int32
+}
+
+// A madeGroup is a group of several records, and the index plus 1 in
+// Robots.more.multi of the named group of those records, if made (ref).
+type madeGroup struct {
+	g     Group
+	multi int32
+}
+
+// madeLinear is the number of groups up to which madeGroups compares
+// lists rather than look them up in a map.
+const madeLinear = 8
+
+// find returns the index in mg.list of the group of the records recs,
+// or -1; m holds the lists of records of the file (nil before any group
+// of several records).
+func (mg *madeGroups) find(recs []int32, m *moreGroups) int {
+	if mg.byList != nil {
+		if k, ok := mg.byList[listKey(recs)]; ok {
+			return int(k)
+		}
+		return -1
+	}
+	for k := range mg.list {
+		g := &mg.list[k].g
+		if slices.Equal(m.recs[g.recLo:g.recLo+g.recN], recs) {
+			return k
+		}
+	}
+	return -1
+}
+
+// add adds g, a group of several records not in mg, whose records are in
+// m.recs.
+func (mg *madeGroups) add(g Group, m *moreGroups) {
+	mg.list = append(mg.list, madeGroup{g: g})
+	switch n := len(mg.list); {
+	case n == madeLinear+1:
+		mg.byList = make(map[string]int32, 2*n)
+		for k := range mg.list {
+			g := &mg.list[k].g
+			mg.byList[listKey(m.recs[g.recLo:g.recLo+g.recN])] = int32(k)
+		}
+	case n > madeLinear+1:
+		mg.byList[listKey(m.recs[g.recLo:g.recLo+g.recN])] = int32(n - 1)
+	}
 }
 
 // listKey returns a string that identifies a list of records.
@@ -335,8 +322,8 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.r.single(recs[0], named, &g)
 		return g
 	}
-	key := listKey(recs)
-	if g, ok := b.made[key]; ok {
+	if k := b.made.find(recs, b.r.more); k >= 0 {
+		g := b.made.list[k].g
 		g.named = named
 		return g
 	}
@@ -354,10 +341,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if !g.split && g.set.n > 0 {
 		b.keepLargest(&g)
 	}
-	if b.made == nil {
-		b.made = map[string]Group{}
-	}
-	b.made[key] = g
+	b.made.add(g, m)
 	return g
 }
 
@@ -388,7 +372,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 			rules = append(rules, b.rules[b.first[rec]:b.first[rec+1]]...)
 		}
 	}
-	compile(&g.set, b.r, rules, &b.sc)
+	compile(&g.set, b.r, rules, b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}

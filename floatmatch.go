@@ -47,15 +47,21 @@ type floatQuery struct {
 }
 
 // tryLoose tries loose, the loose rules of the table, by key, greatest
-// first, skipping those whose rare byte the path lacks.
+// first.
 func (q *floatQuery) tryLoose(loose []rule) {
-	s, m, tags := q.s, q.m, q.t.tags[len(q.float):]
-	for j, r := range loose {
+	q.tryInOrder(loose)
+}
+
+// tryInOrder tries rules, rules of the table as it keeps them (unmark), by
+// key, greatest first, and updates m with the first that matches and
+// beats it; or, of one that does not match, with its folded directory
+// (tryFolded).
+func (q *floatQuery) tryInOrder(rules []rule) {
+	s, m := q.s, q.m
+	for _, r := range rules {
+		r, _, _ = unmark(r)
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
-		}
-		if !q.has.has(tags[j].rare) {
-			continue
 		}
 		if s.matches(r, q.path, m) {
 			m.take(s, r)
@@ -119,12 +125,15 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		}
 		return
 	}
-	s, m, path, tags := q.s, q.m, q.path, q.t.tags
+	s, m, path := q.s, q.m, q.path
 	fp := anchorPrint(g)
 	j, done := lo, i < 0 // a gram of one byte has no position
-	for ; j < hi && tags[j].single(); j++ {
-		r := q.float[j]
-		if done || tags[j].anchor&^1 != fp || !q.has.has(tags[j].rare) {
+	for ; j < hi; j++ {
+		r, print, single := unmark(q.float[j])
+		if !single {
+			break
+		}
+		if done || print != fp {
 			continue
 		}
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
@@ -138,20 +147,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		}
 		s.tryFolded(r, path, m)
 	}
-	for ; j < hi; j++ {
-		r := q.float[j]
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if !q.has.has(tags[j].rare) {
-			continue
-		}
-		if s.matches(r, path, m) {
-			m.take(s, r)
-			return
-		}
-		s.tryFolded(r, path, m)
-	}
+	q.tryInOrder(q.float[j:hi])
 }
 
 // segment returns the pattern of r after its head and the "*"s that
@@ -193,19 +189,9 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 // matches and beats it: each is then decided for the whole path, and the
 // bucket's later look-ups need not try them where their anchors stand.
 func (q *floatQuery) tryInFull(lo, hi int32) {
-	s, m, tags := q.s, q.m, q.t.tags
-	for j := lo; j < hi && tags[j].single(); j++ {
-		r := q.float[j]
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if !q.has.has(tags[j].rare) {
-			continue
-		}
-		if s.matches(r, q.path, m) {
-			m.take(s, r)
-			return
-		}
-		s.tryFolded(r, q.path, m)
+	j := lo
+	for j < hi && q.float[j].shape() == shapePrefix {
+		j++
 	}
+	q.tryInOrder(q.float[lo:j])
 }

@@ -25,7 +25,9 @@ const minFloating = 32
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
 // start[b] to start[b+1] of the run, those of one segment by key, greatest
-// first, then the others by key. Several anchors may share a bucket.
+// first, then the others by key. Several anchors may share a bucket. The
+// table keeps nothing else of a rule: what a question needs of it beyond
+// the rule is kept in the rule (markSingle).
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits uint8
@@ -38,57 +40,52 @@ type floatTable struct {
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
 	start bucketStarts
-	// tags holds the floatTag of each rule of the run.
-	tags []floatTag
 }
 
-// A floatTag is what a floatTable keeps of each of its rules besides the
-// rule, in 2 bytes: rare is the byte of its pattern after the head least
-// common in URLs (rarity), which a path must hold for it to match; anchor
-// is a 7-bit fingerprint of its anchor (anchorPrint), and its lowest bit
-// is set when the pattern after the head is a single segment (segment) and
-// the anchor two or three bytes long: the rule is tried where its anchor
-// stands.
-type floatTag struct{ rare, anchor uint8 }
+// The fields of a rule that a table's single rules (markSingle) reuse.
+const (
+	needBits  = 0xFF << ruleNeedShift
+	shapeBits = 3 << ruleShapeShft
+)
 
-// single reports whether the rule of t is tried where its anchor stands.
-func (t floatTag) single() bool { return t.anchor&1 != 0 }
+// markSingle returns r, a rule of a table tried where its anchor stands
+// (its pattern after the head a single segment, its anchor two or three
+// bytes long), as the table keeps it: with the shape bits of shapePrefix,
+// which no other rule of a table has, and the fingerprint of its anchor
+// (anchorPrint) in place of its need. The rules of a table are its own
+// (layOut), and they are read only through unmark, but for what no mark
+// changes: their offsets, priorities and kinds (dirList, fileDirs).
+func markSingle(r rule, print uint8) rule {
+	return r&^(needBits|shapeBits) | rule(print)<<ruleNeedShift
+}
 
-// anchorPrint returns the fingerprint of gram g, in the upper 7 bits of a
-// byte: a rule whose anchor's fingerprint differs from that of a gram of
-// the path does not have its anchor there. Its multiplier is unrelated to
-// that of bucket, so that the rules of a bucket have spread fingerprints.
-func anchorPrint(g uint32) uint8 { return uint8(g*0x2545F491>>25) << 1 }
-
-// rarity ranks bytes by how rarely URL paths hold them, rarest highest:
-// punctuation other than "/", "-", "." and "_", then upper-case letters,
-// digits, lower-case letters, and those four.
-func rarity(c byte) int {
-	switch {
-	case c == '/' || c == '-' || c == '.' || c == '_':
-		return 0
-	case 'a' <= c && c <= 'z':
-		return 1
-	case '0' <= c && c <= '9':
-		return 2
-	case 'A' <= c && c <= 'Z':
-		return 3
+// unmark returns r, a rule of a table as it keeps it, as compiled, and, if
+// it is a single rule (markSingle), the fingerprint of its anchor and
+// true. A single rule is returned with no need (0), which rules out no
+// path: its pattern is matched in full without that test.
+func unmark(r rule) (_ rule, print uint8, single bool) {
+	if r.shape() != shapePrefix {
+		return r, 0, false
 	}
-	return 4
+	return r&^needBits | rule(shapeWildcard)<<ruleShapeShft, r.need(), true
 }
 
-// rarest returns the rarest literal byte of p (rarity), the first of
-// those equally rare.
-func rarest(p string) byte {
-	var r byte
-	best := -1
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c != '*' && rarity(c) > best {
-			r, best = c, rarity(c)
-		}
+// compiledAs returns r, a rule of the table of s as it keeps it, as
+// compiled: with the need of a single rule (markSingle) made again, as
+// compile made it, from its pattern after the head.
+func (s *ruleSet) compiledAs(r rule) rule {
+	r, _, single := unmark(r)
+	if single {
+		r |= rule(byteSet(s.pattern(r)[r.headLen():])) << ruleNeedShift
 	}
 	return r
 }
+
+// anchorPrint returns the fingerprint of gram g, a byte: a rule whose
+// anchor's fingerprint differs from that of a gram of the path does not
+// have its anchor there. Its multiplier is unrelated to that of bucket, so
+// that the rules of a bucket have spread fingerprints.
+func anchorPrint(g uint32) uint8 { return uint8(g * 0x2545F491 >> 24) }
 
 // A byteMap is the set of the bytes of a path.
 type byteMap [4]uint64
@@ -184,8 +181,7 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 // costs more than trying a few rules, and a gram of one byte for each
 // distinct byte of the path. Rules whose anchor's length misses its bound
 // are filed under a gram of another length, or, with none, are loose:
-// tried on every question, by key, skipping those whose rare byte the path
-// lacks.
+// tried on every question, by key.
 func minGramRules(n int) int {
 	if n == 1 {
 		return 8
@@ -223,8 +219,9 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		}
 	}
 	nLoose = int32(len(float)) - nFloat
-	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
-	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
+	// A quarter as many buckets as rules, 2 to 4 rules a bucket: 0.5 to
+	// 1 byte a rule.
+	for t.bits = 4; 1<<(t.bits+2) < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	// next counts the rules of each bucket, then holds where the next
 	// rule of each goes.
@@ -239,17 +236,14 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	}
 	t.start, t.longStarts = makeBucketStarts(next)
 	// A counting sort by bucket, which keeps the order by key within each:
-	// in each bucket, the rules tried where their anchor stands (floatTag)
-	// first, then the others.
-	tags := make([]floatTag, len(float))
+	// in each bucket, the rules tried where their anchor stands, marked
+	// (markSingle), first, then the others.
 	for k, r := range float {
-		tags[k] = floatTag{rarest(tail(k)), anchorPrint(anchor[k])}
 		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
-			tags[k].anchor |= 1 // a gram of one byte is looked up once
+			float[k] = markSingle(r, anchorPrint(anchor[k])) // a gram of one byte is looked up once
 		}
 	}
 	out = out[:len(float)]
-	t.tags = make([]floatTag, len(float))
 	loose := nFloat
 	for _, a := range anchor {
 		if n := gramLen(a); n > 1 {
@@ -260,12 +254,12 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		for k, a := range anchor {
 			i := &loose
 			switch {
-			case a == 0 && pass == 1, a != 0 && tags[k].single() != (pass == 0):
+			case a == 0 && pass == 1, a != 0 && float[k].shape() == shapePrefix != (pass == 0):
 				continue
 			case a != 0:
 				i = &next[t.bucket(a)]
 			}
-			out[*i], t.tags[*i] = float[k], tags[k]
+			out[*i] = float[k]
 			*i++
 		}
 	}

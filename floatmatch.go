@@ -12,6 +12,8 @@ import (
 func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
 	q.has.add(path)
+	q.need = q.has.classes()
+	q.need4 = foldNeed(q.need)
 	// The bitmaps of the buckets seen, and of those whose single rules
 	// were matched in full, are cleared on each question: as small as the
 	// table allows.
@@ -41,6 +43,10 @@ type floatQuery struct {
 	path  string
 	m     *match
 	has   byteMap
+	// need is the set of the bytes of the path (byteSet), "*" included,
+	// and need4 that set folded (foldNeed): what a rule's need is tested
+	// against.
+	need, need4 uint8
 	// seen marks the buckets looked up so far, and full those whose
 	// single rules were then matched in full (try).
 	seen, full []uint64
@@ -55,13 +61,22 @@ func (q *floatQuery) tryLoose(loose []rule) {
 // tryInOrder tries rules, rules of the table as it keeps them (unmark), by
 // key, greatest first, and updates m with the first that matches and
 // beats it; or, of one that does not match, with its folded directory
-// (tryFolded).
+// (tryFolded). A rule whose need the path lacks is not matched: of a
+// single rule, the need of what the table files it by, which its folded
+// directory holds too; of another, the need of its pattern.
 func (q *floatQuery) tryInOrder(rules []rule) {
 	s, m := q.s, q.m
 	for _, r := range rules {
-		r, _, _ = unmark(r)
+		r, tag, single := unmark(r)
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
+		}
+		switch {
+		case single && tag&0xF&^q.need4 != 0:
+			continue
+		case r.need()&^q.need != 0:
+			s.tryFolded(r, q.path, m)
+			continue
 		}
 		if s.matches(r, q.path, m) {
 			m.take(s, r)
@@ -129,11 +144,11 @@ func (q *floatQuery) try(g uint32, i, n int) {
 	fp := anchorPrint(g)
 	j, done := lo, i < 0 // a gram of one byte has no position
 	for ; j < hi; j++ {
-		r, print, single := unmark(q.float[j])
+		r, tag, single := unmark(q.float[j])
 		if !single {
 			break
 		}
-		if done || print != fp {
+		if done || tag>>4 != fp || tag&0xF&^q.need4 != 0 {
 			continue
 		}
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {

@@ -51,19 +51,26 @@ const (
 // markSingle returns r, a rule of a table tried where its anchor stands
 // (its pattern after the head a single segment, its anchor two or three
 // bytes long), as the table keeps it: with the shape bits of shapePrefix,
-// which no other rule of a table has, and the fingerprint of its anchor
-// (anchorPrint) in place of its need. The rules of a table are its own
+// which no other rule of a table has, and in place of its need a tag: the
+// fingerprint of its anchor (anchorPrint) in the upper 4 bits, and in the
+// lower 4 the need of tail, its pattern after the head as the table files
+// it (floatTail), folded (foldNeed). The rules of a table are its own
 // (layOut), and they are read only through unmark, but for what no mark
 // changes: their offsets, priorities and kinds (dirList, fileDirs).
-func markSingle(r rule, print uint8) rule {
-	return r&^(needBits|shapeBits) | rule(print)<<ruleNeedShift
+func markSingle(r rule, print uint8, tail string) rule {
+	tag := print<<4 | foldNeed(byteSet(tail))
+	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
 }
 
+// foldNeed returns need, a set of bytes (byteSet), in 4 bits: bytes equal
+// modulo 4.
+func foldNeed(need uint8) uint8 { return (need | need>>4) & 0xF }
+
 // unmark returns r, a rule of a table as it keeps it, as compiled, and, if
-// it is a single rule (markSingle), the fingerprint of its anchor and
-// true. A single rule is returned with no need (0), which rules out no
-// path: its pattern is matched in full without that test.
-func unmark(r rule) (_ rule, print uint8, single bool) {
+// it is a single rule (markSingle), its tag and true. A single rule is
+// returned with no need (0), which rules out no path: a question tests
+// its folded need from the tag instead.
+func unmark(r rule) (_ rule, tag uint8, single bool) {
 	if r.shape() != shapePrefix {
 		return r, 0, false
 	}
@@ -81,11 +88,11 @@ func (s *ruleSet) compiledAs(r rule) rule {
 	return r
 }
 
-// anchorPrint returns the fingerprint of gram g, a byte: a rule whose
+// anchorPrint returns the fingerprint of gram g, in 4 bits: a rule whose
 // anchor's fingerprint differs from that of a gram of the path does not
 // have its anchor there. Its multiplier is unrelated to that of bucket, so
 // that the rules of a bucket have spread fingerprints.
-func anchorPrint(g uint32) uint8 { return uint8(g * 0x2545F491 >> 24) }
+func anchorPrint(g uint32) uint8 { return uint8(g * 0x2545F491 >> 28) }
 
 // A byteMap is the set of the bytes of a path.
 type byteMap [4]uint64
@@ -94,6 +101,16 @@ func (b *byteMap) add(s string) {
 	for i := 0; i < len(s); i++ {
 		b[s[i]>>6] |= 1 << (s[i] & 63)
 	}
+}
+
+// classes returns the set of the bytes of b as byteSet makes it, with
+// "*" in it if b has it: bytes equal modulo 8.
+func (b *byteMap) classes() uint8 {
+	w := b[0] | b[1] | b[2] | b[3]
+	w |= w >> 32
+	w |= w >> 16
+	w |= w >> 8
+	return uint8(w)
 }
 
 func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
@@ -189,6 +206,18 @@ func minGramRules(n int) int {
 	return 64
 }
 
+// sparseRules is the number of rules from which a table has a bucket for
+// every one or two rules rather than every two to four: a question tries
+// the rules of a bucket that are not single (markSingle) wherever their
+// anchors stand, and more of them in fuller buckets, which in a large
+// table cost more than the buckets (1.6 times as much time, warm, on a
+// table of 2,500 rules filed in the buckets that the grams of the path
+// hold; BenchmarkAdversarialLayouts/anchor-bucket). A smaller table takes
+// fewer buckets, so that a file of 4 KiB to 16 KiB of the shortest
+// wildcard rules keeps at most 1.5 bytes a byte (keptGoal): its fixed
+// costs weigh more.
+const sparseRules = 2048
+
 // fileFloating appends to out the floating rules of rules (sorted by key),
 // those with an anchor by bucket, then the loose ones, and returns the
 // result and how many of each it appended. out is empty.
@@ -219,9 +248,14 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		}
 	}
 	nLoose = int32(len(float)) - nFloat
-	// A quarter as many buckets as rules, 2 to 4 rules a bucket: 0.5 to
-	// 1 byte a rule.
-	for t.bits = 4; 1<<(t.bits+2) < nFloat && t.bits < maxBucketBits; t.bits++ {
+	// Half as many buckets as rules, 2 to 4 bytes a rule, 1 to 2 rules a
+	// bucket; a quarter as many in a table of fewer than sparseRules rules,
+	// 2 to 4 rules a bucket.
+	perBucket := int32(2)
+	if nFloat < sparseRules {
+		perBucket = 4
+	}
+	for t.bits = 4; perBucket<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	// next counts the rules of each bucket, then holds where the next
 	// rule of each goes.
@@ -240,7 +274,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// (markSingle), first, then the others.
 	for k, r := range float {
 		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
-			float[k] = markSingle(r, anchorPrint(anchor[k])) // a gram of one byte is looked up once
+			float[k] = markSingle(r, anchorPrint(anchor[k]), tail(k)) // a gram of one byte is looked up once
 		}
 	}
 	out = out[:len(float)]

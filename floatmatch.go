@@ -14,6 +14,12 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 	q.has.add(path)
 	q.need = q.has.classes()
 	q.need4 = foldNeed(q.need)
+	if !m.hasSet {
+		// Read off the byte map, not by another scan of the path: what
+		// matchesTail tests each rule's need against ("*" in it, if the
+		// path has one, lets more rules through, never fewer).
+		m.has, m.hasSet = q.need, true
+	}
 	// The bitmaps of the buckets seen, and of those whose single rules
 	// were matched in full, are cleared on each question: as small as the
 	// table allows.

@@ -55,8 +55,9 @@ const (
 // fingerprint of its anchor (anchorPrint) in the upper 4 bits, and in the
 // lower 4 the need of tail, its pattern after the head as the table files
 // it (floatTail), folded (foldNeed). The rules of a table are its own
-// (layOut), and they are read only through unmark, but for what no mark
-// changes: their offsets, priorities and kinds (dirList, fileDirs).
+// (layOut), and they are read only through unmark and compiledAs
+// (ruleSet.sorted), but for what no mark changes: their offsets,
+// priorities and kinds (dirList, fileDirs).
 func markSingle(r rule, print uint8, tail string) rule {
 	tag := print<<4 | foldNeed(byteSet(tail))
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift

@@ -67,9 +67,9 @@ func (q *floatQuery) tryLoose(loose []rule) {
 // tryInOrder tries rules, rules of the table as it keeps them (unmark), by
 // key, greatest first, and updates m with the first that matches and
 // beats it; or, of one that does not match, with its folded directory
-// (tryFolded). A rule whose need the path lacks is not matched: of a
-// single rule, the need of what the table files it by, which its folded
-// directory holds too; of another, the need of its pattern.
+// (tryFolded). A rule is passed over if the path lacks what its tag asks,
+// of what the table files it by, which its folded directory holds too:
+// of a single rule, its need, folded; of another, its rare byte.
 func (q *floatQuery) tryInOrder(rules []rule) {
 	s, m := q.s, q.m
 	for _, r := range rules {
@@ -77,11 +77,7 @@ func (q *floatQuery) tryInOrder(rules []rule) {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		switch {
-		case single && tag&0xF&^q.need4 != 0:
-			continue
-		case r.need()&^q.need != 0:
-			s.tryFolded(r, q.path, m)
+		if single && tag&0xF&^q.need4 != 0 || !single && !q.has.has(tag) {
 			continue
 		}
 		if s.matches(r, q.path, m) {

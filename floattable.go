@@ -63,28 +63,65 @@ func markSingle(r rule, print uint8, tail string) rule {
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
 }
 
+// markRare returns r, a rule of a table that is not single (markSingle),
+// as the table keeps it: with the rarest byte of tail, its pattern after
+// the head as the table files it (floatTail), in place of its need, a
+// byte that a path must hold for r, or its folded directory, to match.
+func markRare(r rule, tail string) rule {
+	return r&^needBits | rule(rarest(tail))<<ruleNeedShift
+}
+
 // foldNeed returns need, a set of bytes (byteSet), in 4 bits: bytes equal
 // modulo 4.
 func foldNeed(need uint8) uint8 { return (need | need>>4) & 0xF }
 
-// unmark returns r, a rule of a table as it keeps it, as compiled, and, if
-// it is a single rule (markSingle), its tag and true. A single rule is
-// returned with no need (0), which rules out no path: a question tests
-// its folded need from the tag instead.
+// unmark returns r, a rule of a table as it keeps it, as compiled but with
+// no need (0, which rules out no path: a question tests the tag instead),
+// its tag, the byte that replaced its need, and whether it is single
+// (markSingle; else markRare).
 func unmark(r rule) (_ rule, tag uint8, single bool) {
+	tag = r.need()
+	r &^= needBits
 	if r.shape() != shapePrefix {
-		return r, 0, false
+		return r, tag, false
 	}
-	return r&^needBits | rule(shapeWildcard)<<ruleShapeShft, r.need(), true
+	return r | rule(shapeWildcard)<<ruleShapeShft, tag, true
 }
 
 // compiledAs returns r, a rule of the table of s as it keeps it, as
-// compiled: with the need of a single rule (markSingle) made again, as
-// compile made it, from its pattern after the head.
+// compiled: with its need made again, as compile made it, from its
+// pattern after the head.
 func (s *ruleSet) compiledAs(r rule) rule {
-	r, _, single := unmark(r)
-	if single {
-		r |= rule(byteSet(s.pattern(r)[r.headLen():])) << ruleNeedShift
+	r, _, _ = unmark(r)
+	return r | rule(byteSet(s.pattern(r)[r.headLen():]))<<ruleNeedShift
+}
+
+// rarity ranks bytes by how rarely URL paths hold them, rarest highest:
+// punctuation other than "/", "-", "." and "_", then upper-case letters,
+// digits, lower-case letters, and those four.
+func rarity(c byte) int {
+	switch {
+	case c == '/' || c == '-' || c == '.' || c == '_':
+		return 0
+	case 'a' <= c && c <= 'z':
+		return 1
+	case '0' <= c && c <= '9':
+		return 2
+	case 'A' <= c && c <= 'Z':
+		return 3
+	}
+	return 4
+}
+
+// rarest returns the rarest literal byte of p (rarity), the first of
+// those equally rare.
+func rarest(p string) byte {
+	var r byte
+	best := -1
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c != '*' && rarity(c) > best {
+			r, best = c, rarity(c)
+		}
 	}
 	return r
 }
@@ -276,6 +313,8 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for k, r := range float {
 		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
 			float[k] = markSingle(r, anchorPrint(anchor[k]), tail(k)) // a gram of one byte is looked up once
+		} else {
+			float[k] = markRare(r, tail(k))
 		}
 	}
 	out = out[:len(float)]

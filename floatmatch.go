@@ -59,9 +59,21 @@ type floatQuery struct {
 }
 
 // tryLoose tries loose, the loose rules of the table, by key, greatest
-// first.
+// first, as compiled (a table does not mark them): one whose need the path
+// lacks is not matched, but its folded directory, which needs less, is
+// tried.
 func (q *floatQuery) tryLoose(loose []rule) {
-	q.tryInOrder(loose)
+	s, m := q.s, q.m
+	for _, r := range loose {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if r.need()&^q.need == 0 && s.matches(r, q.path, m) {
+			m.take(s, r)
+			return
+		}
+		s.tryFolded(r, q.path, m)
+	}
 }
 
 // tryInOrder tries rules, rules of the table as it keeps them (unmark), by

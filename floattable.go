@@ -63,8 +63,8 @@ func markSingle(r rule, print uint8, tail string) rule {
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
 }
 
-// markRare returns r, a rule of a table that is not single (markSingle),
-// as the table keeps it: with the rarest byte of tail, its pattern after
+// markRare returns r, a rule of a table that is neither single
+// (markSingle) nor loose, as the table keeps it: with the rarest byte of tail, its pattern after
 // the head as the table files it (floatTail), in place of its need, a
 // byte that a path must hold for r, or its folded directory, to match.
 func markRare(r rule, tail string) rule {
@@ -311,9 +311,12 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	// in each bucket, the rules tried where their anchor stands, marked
 	// (markSingle), first, then the others.
 	for k, r := range float {
-		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
+		switch _, single := s.segment(r); {
+		case anchor[k] == 0:
+			// Loose: kept as compiled, tested by its need (tryLoose).
+		case single && gramLen(anchor[k]) > 1:
 			float[k] = markSingle(r, anchorPrint(anchor[k]), tail(k)) // a gram of one byte is looked up once
-		} else {
+		default:
 			float[k] = markRare(r, tail(k))
 		}
 	}

@@ -470,7 +470,7 @@ func (s *ruleSet) sorted() []rule {
 	case b == nil:
 		return byKey(rules)
 	}
-	for i, r := range rules[:b.nFloat+b.nLoose] {
+	for i, r := range rules[:b.nFloat] {
 		rules[i] = s.compiledAs(r)
 	}
 	// Each rule's key once: it looks up the rule's line (Robots.ruleAt).

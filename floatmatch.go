@@ -12,6 +12,14 @@ import (
 func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string, m *match) {
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
 	q.has.add(path)
+	q.need = q.has.classes()
+	q.need4 = foldNeed(q.need)
+	if !m.hasSet {
+		// Read off the byte map, not by another scan of the path: what
+		// matchesTail tests each rule's need against ("*" in it, if the
+		// path has one, lets more rules through, never fewer).
+		m.has, m.hasSet = q.need, true
+	}
 	// The bitmaps of the buckets seen, and of those whose single rules
 	// were matched in full, are cleared on each question: as small as the
 	// table allows.
@@ -41,20 +49,47 @@ type floatQuery struct {
 	path  string
 	m     *match
 	has   byteMap
+	// need is the set of the bytes of the path (byteSet), "*" included,
+	// and need4 that set folded (foldNeed): what a rule's need is tested
+	// against.
+	need, need4 uint8
 	// seen marks the buckets looked up so far, and full those whose
 	// single rules were then matched in full (try).
 	seen, full []uint64
 }
 
 // tryLoose tries loose, the loose rules of the table, by key, greatest
-// first, skipping those whose rare byte the path lacks.
+// first, as compiled (a table does not mark them): one whose need the path
+// lacks is not matched, but its folded directory, which needs less, is
+// tried.
 func (q *floatQuery) tryLoose(loose []rule) {
-	s, m, tags := q.s, q.m, q.t.tags[len(q.float):]
-	for j, r := range loose {
+	s, m := q.s, q.m
+	for _, r := range loose {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if !q.has.has(tags[j].rare) {
+		if r.need()&^q.need == 0 && s.matches(r, q.path, m) {
+			m.take(s, r)
+			return
+		}
+		s.tryFolded(r, q.path, m)
+	}
+}
+
+// tryInOrder tries rules, rules of the table as it keeps them (unmark), by
+// key, greatest first, and updates m with the first that matches and
+// beats it; or, of one that does not match, with its folded directory
+// (tryFolded). A rule is passed over if the path lacks what its tag asks,
+// of what the table files it by, which its folded directory holds too:
+// of a single rule, its need, folded; of another, its rare byte.
+func (q *floatQuery) tryInOrder(rules []rule) {
+	s, m := q.s, q.m
+	for _, r := range rules {
+		r, tag, single := unmark(r)
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			return
+		}
+		if single && tag&0xF&^q.need4 != 0 || !single && !q.has.has(tag) {
 			continue
 		}
 		if s.matches(r, q.path, m) {
@@ -119,12 +154,15 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		}
 		return
 	}
-	s, m, path, tags := q.s, q.m, q.path, q.t.tags
+	s, m, path := q.s, q.m, q.path
 	fp := anchorPrint(g)
 	j, done := lo, i < 0 // a gram of one byte has no position
-	for ; j < hi && tags[j].single(); j++ {
-		r := q.float[j]
-		if done || tags[j].anchor&^1 != fp || !q.has.has(tags[j].rare) {
+	for ; j < hi; j++ {
+		r, tag, single := unmark(q.float[j])
+		if !single {
+			break
+		}
+		if done || tag>>4 != fp || tag&0xF&^q.need4 != 0 {
 			continue
 		}
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
@@ -138,20 +176,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		}
 		s.tryFolded(r, path, m)
 	}
-	for ; j < hi; j++ {
-		r := q.float[j]
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if !q.has.has(tags[j].rare) {
-			continue
-		}
-		if s.matches(r, path, m) {
-			m.take(s, r)
-			return
-		}
-		s.tryFolded(r, path, m)
-	}
+	q.tryInOrder(q.float[j:hi])
 }
 
 // segment returns the pattern of r after its head and the "*"s that
@@ -193,19 +218,9 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 // matches and beats it: each is then decided for the whole path, and the
 // bucket's later look-ups need not try them where their anchors stand.
 func (q *floatQuery) tryInFull(lo, hi int32) {
-	s, m, tags := q.s, q.m, q.t.tags
-	for j := lo; j < hi && tags[j].single(); j++ {
-		r := q.float[j]
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if !q.has.has(tags[j].rare) {
-			continue
-		}
-		if s.matches(r, q.path, m) {
-			m.take(s, r)
-			return
-		}
-		s.tryFolded(r, q.path, m)
+	j := lo
+	for j < hi && q.float[j].shape() == shapePrefix {
+		j++
 	}
+	q.tryInOrder(q.float[lo:j])
 }

@@ -25,7 +25,9 @@ const minFloating = 32
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
 // start[b] to start[b+1] of the run, those of one segment by key, greatest
-// first, then the others by key. Several anchors may share a bucket.
+// first, then the others by key. Several anchors may share a bucket. The
+// table keeps nothing else of a rule: what a question needs of it beyond
+// the rule is kept in the rule (markSingle).
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits uint8
@@ -38,27 +40,61 @@ type floatTable struct {
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
 	start bucketStarts
-	// tags holds the floatTag of each rule of the run.
-	tags []floatTag
 }
 
-// A floatTag is what a floatTable keeps of each of its rules besides the
-// rule, in 2 bytes: rare is the byte of its pattern after the head least
-// common in URLs (rarity), which a path must hold for it to match; anchor
-// is a 7-bit fingerprint of its anchor (anchorPrint), and its lowest bit
-// is set when the pattern after the head is a single segment (segment) and
-// the anchor two or three bytes long: the rule is tried where its anchor
-// stands.
-type floatTag struct{ rare, anchor uint8 }
+// The fields of a rule that a table's single rules (markSingle) reuse.
+const (
+	needBits  = 0xFF << ruleNeedShift
+	shapeBits = 3 << ruleShapeShft
+)
 
-// single reports whether the rule of t is tried where its anchor stands.
-func (t floatTag) single() bool { return t.anchor&1 != 0 }
+// markSingle returns r, a rule of a table tried where its anchor stands
+// (its pattern after the head a single segment, its anchor two or three
+// bytes long), as the table keeps it: with the shape bits of shapePrefix,
+// which no other rule of a table has, and in place of its need a tag: the
+// fingerprint of its anchor (anchorPrint) in the upper 4 bits, and in the
+// lower 4 the need of tail, its pattern after the head as the table files
+// it (floatTail), folded (foldNeed). The rules of a table are its own
+// (layOut), and they are read only through unmark and compiledAs
+// (ruleSet.sorted), but for what no mark changes: their offsets,
+// priorities and kinds (dirList, fileDirs).
+func markSingle(r rule, print uint8, tail string) rule {
+	tag := print<<4 | foldNeed(byteSet(tail))
+	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
+}
 
-// anchorPrint returns the fingerprint of gram g, in the upper 7 bits of a
-// byte: a rule whose anchor's fingerprint differs from that of a gram of
-// the path does not have its anchor there. Its multiplier is unrelated to
-// that of bucket, so that the rules of a bucket have spread fingerprints.
-func anchorPrint(g uint32) uint8 { return uint8(g*0x2545F491>>25) << 1 }
+// markRare returns r, a rule of a table that is neither single
+// (markSingle) nor loose, as the table keeps it: with the rarest byte of tail, its pattern after
+// the head as the table files it (floatTail), in place of its need, a
+// byte that a path must hold for r, or its folded directory, to match.
+func markRare(r rule, tail string) rule {
+	return r&^needBits | rule(rarest(tail))<<ruleNeedShift
+}
+
+// foldNeed returns need, a set of bytes (byteSet), in 4 bits: bytes equal
+// modulo 4.
+func foldNeed(need uint8) uint8 { return (need | need>>4) & 0xF }
+
+// unmark returns r, a rule of a table as it keeps it, as compiled but with
+// no need (0, which rules out no path: a question tests the tag instead),
+// its tag, the byte that replaced its need, and whether it is single
+// (markSingle; else markRare).
+func unmark(r rule) (_ rule, tag uint8, single bool) {
+	tag = r.need()
+	r &^= needBits
+	if r.shape() != shapePrefix {
+		return r, tag, false
+	}
+	return r | rule(shapeWildcard)<<ruleShapeShft, tag, true
+}
+
+// compiledAs returns r, a rule of the table of s as it keeps it, as
+// compiled: with its need made again, as compile made it, from its
+// pattern after the head.
+func (s *ruleSet) compiledAs(r rule) rule {
+	r, _, _ = unmark(r)
+	return r | rule(byteSet(s.pattern(r)[r.headLen():]))<<ruleNeedShift
+}
 
 // rarity ranks bytes by how rarely URL paths hold them, rarest highest:
 // punctuation other than "/", "-", "." and "_", then upper-case letters,
@@ -90,6 +126,12 @@ func rarest(p string) byte {
 	return r
 }
 
+// anchorPrint returns the fingerprint of gram g, in 4 bits: a rule whose
+// anchor's fingerprint differs from that of a gram of the path does not
+// have its anchor there. Its multiplier is unrelated to that of bucket, so
+// that the rules of a bucket have spread fingerprints.
+func anchorPrint(g uint32) uint8 { return uint8(g * 0x2545F491 >> 28) }
+
 // A byteMap is the set of the bytes of a path.
 type byteMap [4]uint64
 
@@ -97,6 +139,16 @@ func (b *byteMap) add(s string) {
 	for i := 0; i < len(s); i++ {
 		b[s[i]>>6] |= 1 << (s[i] & 63)
 	}
+}
+
+// classes returns the set of the bytes of b as byteSet makes it, with
+// "*" in it if b has it: bytes equal modulo 8.
+func (b *byteMap) classes() uint8 {
+	w := b[0] | b[1] | b[2] | b[3]
+	w |= w >> 32
+	w |= w >> 16
+	w |= w >> 8
+	return uint8(w)
 }
 
 func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
@@ -184,14 +236,25 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 // costs more than trying a few rules, and a gram of one byte for each
 // distinct byte of the path. Rules whose anchor's length misses its bound
 // are filed under a gram of another length, or, with none, are loose:
-// tried on every question, by key, skipping those whose rare byte the path
-// lacks.
+// tried on every question, by key.
 func minGramRules(n int) int {
 	if n == 1 {
 		return 8
 	}
 	return 64
 }
+
+// sparseRules is the number of rules from which a table has a bucket for
+// every one or two rules rather than every two to four: a question tries
+// the rules of a bucket that are not single (markSingle) wherever their
+// anchors stand, and more of them in fuller buckets, which in a large
+// table cost more than the buckets (1.6 times as much time, warm, on a
+// table of 2,500 rules filed in the buckets that the grams of the path
+// hold; BenchmarkAdversarialLayouts/anchor-bucket). A smaller table takes
+// fewer buckets, so that a file of 4 KiB to 16 KiB of the shortest
+// wildcard rules keeps at most 1.5 bytes a byte (keptGoal): its fixed
+// costs weigh more.
+const sparseRules = 2048
 
 // fileFloating appends to out the floating rules of rules (sorted by key),
 // those with an anchor by bucket, then the loose ones, and returns the
@@ -223,8 +286,14 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		}
 	}
 	nLoose = int32(len(float)) - nFloat
-	// Half as many buckets as rules: 2 to 4 bytes a rule, 2 rules a bucket.
-	for t.bits = 4; 1<<(t.bits+1) < nFloat && t.bits < maxBucketBits; t.bits++ {
+	// Half as many buckets as rules, 2 to 4 bytes a rule, 1 to 2 rules a
+	// bucket; a quarter as many in a table of fewer than sparseRules rules,
+	// 2 to 4 rules a bucket.
+	perBucket := int32(2)
+	if nFloat < sparseRules {
+		perBucket = 4
+	}
+	for t.bits = 4; perBucket<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	// next counts the rules of each bucket, then holds where the next
 	// rule of each goes.
@@ -239,17 +308,19 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	}
 	t.start, t.longStarts = makeBucketStarts(next)
 	// A counting sort by bucket, which keeps the order by key within each:
-	// in each bucket, the rules tried where their anchor stands (floatTag)
-	// first, then the others.
-	tags := make([]floatTag, len(float))
+	// in each bucket, the rules tried where their anchor stands, marked
+	// (markSingle), first, then the others.
 	for k, r := range float {
-		tags[k] = floatTag{rarest(tail(k)), anchorPrint(anchor[k])}
-		if _, single := s.segment(r); single && gramLen(anchor[k]) > 1 {
-			tags[k].anchor |= 1 // a gram of one byte is looked up once
+		switch _, single := s.segment(r); {
+		case anchor[k] == 0:
+			// Loose: kept as compiled, tested by its need (tryLoose).
+		case single && gramLen(anchor[k]) > 1:
+			float[k] = markSingle(r, anchorPrint(anchor[k]), tail(k)) // a gram of one byte is looked up once
+		default:
+			float[k] = markRare(r, tail(k))
 		}
 	}
 	out = out[:len(float)]
-	t.tags = make([]floatTag, len(float))
 	loose := nFloat
 	for _, a := range anchor {
 		if n := gramLen(a); n > 1 {
@@ -260,12 +331,12 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 		for k, a := range anchor {
 			i := &loose
 			switch {
-			case a == 0 && pass == 1, a != 0 && tags[k].single() != (pass == 0):
+			case a == 0 && pass == 1, a != 0 && float[k].shape() == shapePrefix != (pass == 0):
 				continue
 			case a != 0:
 				i = &next[t.bucket(a)]
 			}
-			out[*i], t.tags[*i] = float[k], tags[k]
+			out[*i] = float[k]
 			*i++
 		}
 	}

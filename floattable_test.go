@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestFloatTableMatchesBruteForce checks the decisions of large sets whose
@@ -91,5 +93,44 @@ func TestBucketStarts(t *testing.T) {
 				t.Errorf("starts up to %d: bucket %d starts at %d, want %d", last, b, got, want)
 			}
 		}
+	}
+}
+
+// TestMarkedRules checks that the rules of a laid-out set read, through
+// sorted, as compiled, though its table keeps its single rules marked
+// (markSingle): the same rules as the set keeps before its layout, on
+// files whose tables hold marked rules, raw or not, beside others.
+func TestMarkedRules(t *testing.T) {
+	shapes := keptShapes()
+	tests := []struct {
+		name, body, agent string
+	}{
+		{"raw-wildcard-short", shapes["raw-wildcard-short"][:16<<10], "googlebot"},
+		{"index-htm-wildcard-dir", shapes["index-htm-wildcard-dir"][:16<<10], "googlebot"},
+		{"mixed", fillMaxSize("user-agent: a\n", func(b *strings.Builder, i int) {
+			w := letters(i)
+			fmt.Fprintf(b, "allow: /x*%sab\ndisallow: *\xe9%s$\nallow: /*d%s*e\ndisallow: /p*%%41%sq\n", w, w, w, w)
+		})[:8<<10], "a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := largeSet(Parse([]byte(tt.body)), tt.agent).sorted()
+			r := Parse([]byte(tt.body))
+			layOutAll(r)
+			s := largeSet(r, tt.agent)
+			b := s.big.Load()
+			marked := 0
+			for _, r := range b.rules[:b.nFloat] {
+				if _, _, single := unmark(r); single {
+					marked++
+				}
+			}
+			if marked == 0 {
+				t.Fatalf("no marked rule among the %d of the table", b.nFloat)
+			}
+			if diff := cmp.Diff(want, s.sorted()); diff != "" {
+				t.Errorf("rules of the laid-out set (-before layout +after):\n%s", diff)
+			}
+		})
 	}
 }

@@ -12,7 +12,7 @@ package robots
 // the same rank and line, so that Decide quotes what it quoted before.
 // The directory rule ranks below the index.htm rule (its pattern is
 // shorter by "index.htm" less the "$"), and it matches only paths that
-// the index.htm rule's anchor and rare byte allow, since a layout files
+// the index.htm rule's anchor and tag (markRare) allow, since a layout files
 // the index.htm rule by the directory's part of its pattern
 // (floatTail); so that a question that passes over the index.htm rule,
 // as out-ranked or as lacking its anchor, rightly passes over its

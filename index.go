@@ -459,13 +459,19 @@ func (s *ruleSet) sorted() []rule {
 	s.ready()
 	s.file.layMu.Lock()
 	rules := slices.Clone(s.rules())
-	laid := s.big != nil && s.big.Load() != nil
+	var b *bigSet
+	if s.big != nil {
+		b = s.big.Load()
+	}
 	s.file.layMu.Unlock()
 	switch {
 	case s.big == nil:
 		return rules
-	case !laid:
+	case b == nil:
 		return byKey(rules)
+	}
+	for i, r := range rules[:b.nFloat] {
+		rules[i] = s.compiledAs(r)
 	}
 	// Each rule's key once: it looks up the rule's line (Robots.ruleAt).
 	type keyed struct {

@@ -156,15 +156,8 @@ const keptGoal = 1.5
 
 // keptOverGoal holds what the shapes that do not meet keptGoal keep at
 // most (measured, rounded up), so that they cannot grow unseen; issue 11
-// stays open on them. Why each keeps more:
-//   - small/shape-raw-wildcard-short: files of 4 to 64 KiB of the
-//     shortest raw wildcard lines ("allow:*\xe9b\n", 9 to 10 bytes):
-//     beside what Parse keeps of the line (0.57 a byte), its rule keeps
-//     8 compiled bytes, a float-table tag and a bucket share (1.72 at 4
-//     KiB, 1.54 at 64 KiB, 1.39 at MaxSize).
-var keptOverGoal = map[string]float64{
-	"small/shape-raw-wildcard-short": 1.75,
-}
+// stays open on them. None today.
+var keptOverGoal = map[string]float64{}
 
 // checkKept checks what a file of size bytes keeps against keptGoal, or,
 // for the case named in keptOverGoal, against what it is known to keep.

@@ -39,7 +39,6 @@ func makeLinks(rules []rule, up []int32) links {
 		}
 	}
 	if inRules {
-		const needBits = 0xFF << ruleNeedShift
 		for i, v := range up {
 			var b uint8
 			switch {

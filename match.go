@@ -70,7 +70,9 @@ const (
 // pattern, which may be three times a line of maxLineLen bytes (16 bits).
 // need is, for a wildcard rule, the set of bytes a path must hold for it to
 // match (byteBit): a cheap test that rules out most wildcard patterns
-// without matching them. The priority is the length of the escaped pattern
+// without matching them (in the anchor table of a large set, a rule
+// tried where its anchor stands keeps there the anchor's fingerprint
+// instead: markSingle). The priority is the length of the escaped pattern
 // (below 1<<16: escaping at most triples a line). The top 17 bits are the
 // rank, priority then allow: a greater rank wins. Whether the rule is the
 // one an allow of ".../index.htm" implies is read from the text

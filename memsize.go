@@ -65,7 +65,7 @@ func objectSize[T any]() int {
 func (b *bigSet) memSize() int {
 	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
 	if t := b.float; t != nil {
-		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start)) + sliceSize[floatTag](cap(t.tags))
+		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
 	}
 	return n
 }

@@ -151,8 +151,8 @@
 // directory with a "*" is tried with its index.htm rule, not compiled),
 // and, when it has 32 or more, its wildcard rules, which are filed instead
 // by a run of one to three literal bytes after the head, the rarest among
-// them (2 bytes a rule, and 2 a bucket, one bucket for every one or two
-// rules, up to 8,192); this costs about as much as parsing the rules did.
+// them (nothing beside the rule, but 2 bytes a bucket, one bucket for
+// every one to four rules, up to 8,192); this costs about as much as parsing the rules did.
 // No question allocates, but those that compile a set and lay it out. A
 // question then costs a binary search, the rules of the heads that start
 // the path, and a look-up for each byte of the path that finds the

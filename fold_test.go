@@ -194,13 +194,14 @@ func TestFoldedDirsAfterCollision(t *testing.T) {
 		return ""
 	}
 	built := 0
-	for j, rl := range lay.rules[:lay.nFloat] {
+	for j, marked := range lay.rules[:lay.nFloat] {
+		rl, tag, single := unmark(marked)
 		d := s.foldedDir(rl)
-		if d == 0 || !ft.tags[j].single() {
+		if d == 0 || !single {
 			continue
 		}
 		dir := rl.written(r.text)[:d]
-		w := collider(bucketOf(int32(j)), ft.tags[j].anchor&^1)
+		w := collider(bucketOf(int32(j)), tag>>4)
 		if w == "" {
 			continue
 		}

@@ -215,6 +215,23 @@ type lineReader struct {
 	kind       lineKind
 }
 
+// nextShortRule reads the next entry, if it is the short entry of a rule
+// line (most are; d holds one): the offset and length of its value, and
+// whether the line allows. For any other entry it reports !ok and reads
+// nothing, for next to read.
+func (d *lineReader) nextShortRule() (off, size uint32, allow, ok bool) {
+	h := d.lines[d.pos]
+	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
+	if size >= entryMedium || kind != kindAllow && kind != kindDisallow {
+		return 0, 0, false, false
+	}
+	// Its value is the next size bytes of the text, on the next line.
+	d.pos, d.i, d.line, d.kind = d.pos+1, d.i+1, d.line+1, kind
+	off = d.text
+	d.text += size
+	return off, size, kind == kindAllow, true
+}
+
 // reader returns a reader of the lines of r from entry k*markEvery on.
 func (r *Robots) reader(k int) lineReader {
 	lines := r.lines()

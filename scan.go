@@ -89,29 +89,24 @@ func (s *ruleSet) scanRecord(path string, m *match) {
 // scanRecordLines updates m with the rule lines that rr reads, up to the
 // end of its record, as tryLine does, and reports false, having tried
 // only some, at a raw rule. The short entry of a rule line (lines.go),
-// most of them, is decoded here, and passed over at a glance
+// most of them, is read by nextShortRule and passed over at a glance
 // (cannotStart) before its rule line is made: it costs a few
 // nanoseconds, about a quarter of a call of tryLine.
 func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) bool {
 	d, text := &rr.d, s.file.text
 	for d.i != rr.end && d.pos < len(d.lines) {
-		h := d.lines[d.pos]
-		kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
-		if size >= entryMedium || kind != kindAllow && kind != kindDisallow {
+		off, size, allow, ok := d.nextShortRule()
+		if !ok {
 			var e entry
 			if d.next(&e); (e.kind == kindAllow || e.kind == kindDisallow) && !s.tryLine(e.l, path, m) {
 				return false
 			}
 			continue
 		}
-		// Its value is the next size bytes of the text, on the next line.
-		d.pos, d.i, d.line, d.kind = d.pos+1, d.i+1, d.line+1, kind
-		off := d.text
-		d.text += size
-		if p := text[off:d.text]; len(p) > 1 && cannotStart(p, path) {
+		if p := text[off : off+size]; len(p) > 1 && cannotStart(p, path) {
 			continue
 		}
-		if !s.tryLine(newSrcLine(int(off), int(size), int(d.line), kind == kindAllow), path, m) {
+		if !s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m) {
 			return false
 		}
 	}

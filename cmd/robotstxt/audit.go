@@ -17,11 +17,14 @@ import (
 // auditUsage explains "robotstxt audit", its output and its exit status.
 const auditUsage = `usage: robotstxt audit [-json] FILE|-|URL
 
-Says what a robots.txt file does to the known AI crawlers and to the major
-search crawlers: whether each may fetch "/" and the paths the file's own
-rules name, which line decides, and the usage preferences (Content-Signal,
-Content-Usage) that apply to it. Crawlers with the same answers are listed
-together. A URL is fetched (the robots.txt that governs it).
+Says what a robots.txt file does to the known AI crawlers, the AI control
+tokens and the major search crawlers: whether each may fetch "/" and the
+paths the file's own rules name, which line decides, and the usage
+preferences (Content-Signal, Content-Usage) that apply to it. Crawlers with
+the same answers are listed together. A control token (Google-Extended,
+Applebot-Extended) is not a crawler: its operator's main crawler fetches,
+and a token disallowed from "/" keeps the content from the use it controls.
+A URL is fetched (the robots.txt that governs it).
 
 Exit status: 0 when the audit ran; 1 when the robots.txt could not be
 fetched because the site erred or could not be reached (everything is then
@@ -104,7 +107,8 @@ func sameAnswers(results []audit.Result, ai bool) [][]audit.Result {
 }
 
 // crawlerNames lists the crawlers of a group with what to know of each:
-// "GPTBot (OpenAI, training), ChatGPT-User (OpenAI, user-fetch, may ignore robots.txt)".
+// "GPTBot (OpenAI, training), Google-Extended (Google, training, control
+// token), ChatGPT-User (OpenAI, user-fetch, may ignore robots.txt)".
 func crawlerNames(group []audit.Result) string {
 	kind := "AI crawlers"
 	if !group[0].AI {
@@ -113,6 +117,9 @@ func crawlerNames(group []audit.Result) string {
 	names := make([]string, len(group))
 	for i, r := range group {
 		notes := []string{r.Operator, r.Purpose.String()}
+		if r.Control {
+			notes = append(notes, "control token")
+		}
 		if r.Retired {
 			notes = append(notes, "retired")
 		}

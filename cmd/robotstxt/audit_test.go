@@ -43,13 +43,13 @@ func TestAuditCommand(t *testing.T) {
 		head   string // the first lines of standard output
 	}{
 		{"stdin", []string{"-"}, "user-agent: *\ncontent-signal: ai-train=no\n", 0,
-			"# stdin\n# paths: /\n# blocks 0 of 21 known AI crawlers and 0 of 6 search crawlers; training: no; search: unstated\n"},
+			"# stdin\n# paths: /\n# blocks 0 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: no; search: unstated\n"},
 		{"url", []string{ok.URL + "/page"}, "", 0,
 			"# " + ok.URL + "/robots.txt (200, success: the rules of the file apply)\n# paths: /\n" +
-				"# blocks 1 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated\n"},
+				"# blocks 1 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated\n"},
 		{"url/unreachable", []string{down.URL + "/"}, "", 1,
 			"# " + down.URL + "/robots.txt (503, unreachable: the site erred or could not be reached: everything is disallowed for now)\n# paths: /\n" +
-				"# blocks 21 of 21 known AI crawlers and 6 of 6 search crawlers; training: unstated; search: unstated\n"},
+				"# blocks 19 of 19 known AI crawlers, 2 of 2 AI control tokens and 6 of 6 search crawlers; training: unstated; search: unstated\n"},
 		{"usage/no-file", nil, "", 2, ""},
 		{"usage/two-files", []string{"a", "b"}, "", 2, ""},
 		{"usage/bad-flag", []string{"-x", "a"}, "", 2, ""},
@@ -108,7 +108,7 @@ func TestAuditJSON(t *testing.T) {
 			t.Errorf("%s blocked = %t, want %t", token, blocked[token], b)
 		}
 	}
-	if rep.File != "testdata/ai.txt" || !strings.HasPrefix(rep.Summary.Text, "blocks 7 of 21 known AI crawlers") {
+	if rep.File != "testdata/ai.txt" || !strings.HasPrefix(rep.Summary.Text, "blocks 5 of 19 known AI crawlers, 2 of 2 AI control tokens") {
 		t.Errorf("file %q, summary %q", rep.File, rep.Summary.Text)
 	}
 }

@@ -51,10 +51,11 @@
 // established, 1 when the site could not be reached (everything is then
 // disallowed) and 2 on a usage error.
 //
-// audit says what the file does to the known AI crawlers and the major
-// search crawlers: whether each may fetch "/" and the paths the file's own
-// rules name, which line decides, and the usage preferences that apply,
-// with a summary line ("blocks 9 of 24 known AI crawlers ..."), or as JSON
+// audit says what the file does to the known AI crawlers, the AI control
+// tokens and the major search crawlers: whether each may fetch "/" and the
+// paths the file's own rules name, which line decides, and the usage
+// preferences that apply, with a summary line ("blocks 5 of 19 known AI
+// crawlers, 2 of 2 AI control tokens and ..."), or as JSON
 // with -json. The exit status is 0 when the audit ran, 1 when the robots.txt
 // could not be fetched because the site erred or could not be reached, and
 // 2 on a usage or input error.

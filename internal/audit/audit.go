@@ -1,7 +1,8 @@
-// Package audit says what a robots.txt file does to the known AI crawlers
-// and to the major search crawlers: whether each may fetch the site's root
-// and a sample of its own paths, which line decides, and the usage
-// preferences (Content-Signal, Content-Usage) that apply to it.
+// Package audit says what a robots.txt file does to the known AI crawlers,
+// the AI control tokens (Google-Extended, Applebot-Extended) and the major
+// search crawlers: whether each may fetch the site's root and a sample of
+// its own paths, which line decides, and the usage preferences
+// (Content-Signal, Content-Usage) that apply to it.
 //
 // The paths sampled are "/" and the literal prefixes of the file's own
 // allow and disallow patterns (the pattern up to its first "*" or "$"), in
@@ -58,12 +59,23 @@ type Verdict struct {
 }
 
 // A Summary counts the crawlers blocked and states the preferences of the
-// file for crawlers without a group of their own.
+// file for crawlers without a group of their own. Retired tokens are not
+// counted. A crawler, or control token, is blocked when it may not fetch
+// "/".
 type Summary struct {
-	AICrawlers     int `json:"ai_crawlers"` // not retired
-	AIBlocked      int `json:"ai_blocked"`
-	SearchCrawlers int `json:"search_crawlers"`
-	SearchBlocked  int `json:"search_blocked"`
+	// AICrawlers and AIBlocked count the AI crawlers, control tokens
+	// apart.
+	AICrawlers int `json:"ai_crawlers"`
+	AIBlocked  int `json:"ai_blocked"`
+	// AIControls and AIControlsBlocked count the AI control tokens
+	// (robots.Crawler.Control: Google-Extended, Applebot-Extended). No
+	// crawler sends them: a blocked token keeps no crawler out, the
+	// operator's main crawler still fetches, but the content is not used
+	// for what the token controls (AI training).
+	AIControls        int `json:"ai_controls"`
+	AIControlsBlocked int `json:"ai_controls_blocked"`
+	SearchCrawlers    int `json:"search_crawlers"`
+	SearchBlocked     int `json:"search_blocked"`
 	// Training and Search are the preferences stated to crawlers without a
 	// group of their own for "/": Content-Signal ai-train and Content-Usage
 	// train-ai combined, and Content-Signal and Content-Usage search
@@ -80,25 +92,33 @@ func Run(r *robots.Robots) Report {
 	for _, c := range robots.KnownCrawlers() {
 		res := audit(r, c, rep.Paths)
 		rep.Crawlers = append(rep.Crawlers, res)
-		switch {
-		case c.Retired:
-		case res.AI:
-			rep.Summary.AICrawlers++
-			if res.Blocked {
-				rep.Summary.AIBlocked++
-			}
-		default:
-			rep.Summary.SearchCrawlers++
-			if res.Blocked {
-				rep.Summary.SearchBlocked++
-			}
-		}
+		rep.Summary.count(res)
 	}
 	generic := r.Preferences("*", "/")
 	rep.Summary.Training = combine(generic.Signals.AITrain, generic.Usage.TrainAI)
 	rep.Summary.Search = combine(generic.Signals.Search, generic.Usage.Search)
 	rep.Summary.Text = summaryText(rep.Summary)
 	return rep
+}
+
+// count counts res in s: among the AI control tokens, the AI crawlers or
+// the search crawlers, unless it is retired.
+func (s *Summary) count(res Result) {
+	var all, blocked *int
+	switch {
+	case res.Retired:
+		return
+	case res.AI && res.Control:
+		all, blocked = &s.AIControls, &s.AIControlsBlocked
+	case res.AI:
+		all, blocked = &s.AICrawlers, &s.AIBlocked
+	default:
+		all, blocked = &s.SearchCrawlers, &s.SearchBlocked
+	}
+	*all++
+	if res.Blocked {
+		*blocked++
+	}
 }
 
 // audit answers for crawler c.
@@ -142,12 +162,19 @@ func combine(p, q robots.Preference) robots.Preference {
 	return robots.PreferenceUnknown
 }
 
-// summaryText writes s in one line, such as
-// "blocks 9 of 24 known AI crawlers and 0 of 6 search crawlers; training: no; search: yes".
+// summaryText writes s in one line, such as "blocks 5 of 19 known AI
+// crawlers, 2 of 2 AI control tokens and 0 of 6 search crawlers; training:
+// no; search: yes".
 func summaryText(s Summary) string {
-	return "blocks " + strconv.Itoa(s.AIBlocked) + " of " + strconv.Itoa(s.AICrawlers) + " known AI crawlers and " +
-		strconv.Itoa(s.SearchBlocked) + " of " + strconv.Itoa(s.SearchCrawlers) + " search crawlers; training: " +
+	return "blocks " + ofCount(s.AIBlocked, s.AICrawlers) + " known AI crawlers, " +
+		ofCount(s.AIControlsBlocked, s.AIControls) + " AI control tokens and " +
+		ofCount(s.SearchBlocked, s.SearchCrawlers) + " search crawlers; training: " +
 		stated(s.Training) + "; search: " + stated(s.Search)
+}
+
+// ofCount writes "n of all".
+func ofCount(n, all int) string {
+	return strconv.Itoa(n) + " of " + strconv.Itoa(all)
 }
 
 // stated names a preference for the summary.

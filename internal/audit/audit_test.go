@@ -38,16 +38,23 @@ func TestRun(t *testing.T) {
 		name, body string
 		want       Summary
 	}{
-		{"empty", "", Summary{AICrawlers: 21, SearchCrawlers: 6,
-			Text: "blocks 0 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated"}},
-		{"retired-not-counted", "user-agent: anthropic-ai\nuser-agent: GPTBot\ndisallow: /\n", Summary{AICrawlers: 21, AIBlocked: 1, SearchCrawlers: 6,
-			Text: "blocks 1 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated"}},
-		{"everything", "user-agent: *\ndisallow: /\ncontent-usage: train-ai=y\ncontent-signal: search=no\n", Summary{AICrawlers: 21, AIBlocked: 21,
-			SearchCrawlers: 6, SearchBlocked: 6, Training: robots.PreferenceUnknown, Search: robots.PreferenceNo,
-			Text: "blocks 21 of 21 known AI crawlers and 6 of 6 search crawlers; training: unstated; search: no"}},
-		{"usage-and-signal", "user-agent: *\ncontent-usage: / train-ai=y\ncontent-signal: ai-train=no\n", Summary{AICrawlers: 21, SearchCrawlers: 6,
-			Training: robots.PreferenceNo,
-			Text:     "blocks 0 of 21 known AI crawlers and 0 of 6 search crawlers; training: no; search: unstated"}},
+		{"empty", "", Summary{AICrawlers: 19, AIControls: 2, SearchCrawlers: 6,
+			Text: "blocks 0 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
+		{"retired-not-counted", "user-agent: anthropic-ai\nuser-agent: GPTBot\ndisallow: /\n", Summary{AICrawlers: 19, AIBlocked: 1, AIControls: 2, SearchCrawlers: 6,
+			Text: "blocks 1 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
+		{"control-only", "user-agent: Google-Extended\ndisallow: /\n", Summary{AICrawlers: 19, AIControls: 2, AIControlsBlocked: 1, SearchCrawlers: 6,
+			Text: "blocks 0 of 19 known AI crawlers, 1 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
+		{"crawler-and-control", "user-agent: GPTBot\nuser-agent: Google-Extended\ndisallow: /\n", Summary{AICrawlers: 19, AIBlocked: 1, AIControls: 2,
+			AIControlsBlocked: 1, SearchCrawlers: 6,
+			Text: "blocks 1 of 19 known AI crawlers, 1 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
+		{"control-below-root", "user-agent: Applebot-Extended\ndisallow: /private/\n", Summary{AICrawlers: 19, AIControls: 2, SearchCrawlers: 6,
+			Text: "blocks 0 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
+		{"everything", "user-agent: *\ndisallow: /\ncontent-usage: train-ai=y\ncontent-signal: search=no\n", Summary{AICrawlers: 19, AIBlocked: 19,
+			AIControls: 2, AIControlsBlocked: 2, SearchCrawlers: 6, SearchBlocked: 6, Training: robots.PreferenceUnknown, Search: robots.PreferenceNo,
+			Text: "blocks 19 of 19 known AI crawlers, 2 of 2 AI control tokens and 6 of 6 search crawlers; training: unstated; search: no"}},
+		{"usage-and-signal", "user-agent: *\ncontent-usage: / train-ai=y\ncontent-signal: ai-train=no\n", Summary{AICrawlers: 19, AIControls: 2,
+			SearchCrawlers: 6, Training: robots.PreferenceNo,
+			Text: "blocks 0 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: no; search: unstated"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

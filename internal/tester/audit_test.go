@@ -16,15 +16,20 @@ type auditAnswer struct {
 	Truncated bool             `json:"truncated"`
 	Paths     []string         `json:"paths"`
 	Crawlers  []map[string]any `json:"crawlers"`
-	Summary   struct {
-		AICrawlers     int    `json:"ai_crawlers"`
-		AIBlocked      int    `json:"ai_blocked"`
-		SearchCrawlers int    `json:"search_crawlers"`
-		SearchBlocked  int    `json:"search_blocked"`
-		Training       string `json:"training"`
-		Search         string `json:"search"`
-		Text           string `json:"text"`
-	} `json:"summary"`
+	Summary   auditSummary     `json:"summary"`
+}
+
+// auditSummary is the summary of an answer of /api/audit.
+type auditSummary struct {
+	AICrawlers        int    `json:"ai_crawlers"`
+	AIBlocked         int    `json:"ai_blocked"`
+	AIControls        int    `json:"ai_controls"`
+	AIControlsBlocked int    `json:"ai_controls_blocked"`
+	SearchCrawlers    int    `json:"search_crawlers"`
+	SearchBlocked     int    `json:"search_blocked"`
+	Training          string `json:"training"`
+	Search            string `json:"search"`
+	Text              string `json:"text"`
 }
 
 // A crawlerRow is what TestAudit checks of one crawler.
@@ -38,20 +43,26 @@ type crawlerRow struct {
 func TestAudit(t *testing.T) {
 	h := tester.NewHandler(tester.Options{})
 	tests := []struct {
-		name     string
-		robots   string
-		paths    []string
-		rows     []crawlerRow // some crawlers, by token
-		summary  string
-		training string
+		name    string
+		robots  string
+		paths   []string
+		rows    []crawlerRow // some crawlers, by token
+		summary auditSummary
 	}{
 		{"empty", "", []string{"/"},
 			[]crawlerRow{{"GPTBot", false, 0, "no group"}, {"Googlebot", false, 0, "no group"}},
-			"blocks 0 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated", "unknown"},
+			auditSummary{AICrawlers: 19, AIControls: 2, SearchCrawlers: 6, Training: "unknown", Search: "unknown",
+				Text: "blocks 0 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
 		{"block-training", "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: ai-train=no, search=yes\nDisallow: /tmp/*\n",
 			[]string{"/", "/tmp/"},
 			[]crawlerRow{{"GPTBot", true, 3, "Disallow: /"}, {"CCBot", true, 3, "Disallow: /"}, {"ClaudeBot", false, 0, "no matching rule"}},
-			"blocks 2 of 21 known AI crawlers and 0 of 6 search crawlers; training: no; search: yes", "no"},
+			auditSummary{AICrawlers: 19, AIBlocked: 2, AIControls: 2, SearchCrawlers: 6, Training: "no", Search: "yes",
+				Text: "blocks 2 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: no; search: yes"}},
+		{"block-control-token", "User-agent: Google-Extended\nDisallow: /\n",
+			[]string{"/"},
+			[]crawlerRow{{"Google-Extended", true, 2, "Disallow: /"}, {"Googlebot", false, 0, "no group"}},
+			auditSummary{AICrawlers: 19, AIControls: 2, AIControlsBlocked: 1, SearchCrawlers: 6, Training: "unknown", Search: "unknown",
+				Text: "blocks 0 of 19 known AI crawlers, 1 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,8 +87,11 @@ func TestAudit(t *testing.T) {
 			if diff := cmp.Diff(tt.paths, got.Paths); diff != "" {
 				t.Errorf("POST /api/audit paths mismatch (-want +got):\n%s", diff)
 			}
-			if got.Summary.Text != tt.summary || got.Summary.Training != tt.training || got.Size != len(tt.robots) {
-				t.Errorf("summary %+v, size %d; want %q, training %q, size %d", got.Summary, got.Size, tt.summary, tt.training, len(tt.robots))
+			if diff := cmp.Diff(tt.summary, got.Summary); diff != "" {
+				t.Errorf("POST /api/audit summary mismatch (-want +got):\n%s", diff)
+			}
+			if got.Size != len(tt.robots) {
+				t.Errorf("POST /api/audit size %d, want %d", got.Size, len(tt.robots))
 			}
 		})
 	}

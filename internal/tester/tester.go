@@ -54,7 +54,8 @@
 //	{"size": 31, "truncated": false, "paths": ["/"], "crawlers": [
 //	  {"token": "GPTBot", "operator": "OpenAI", "purpose": "training", "ai": true, "named": true,
 //	   "blocked": true, "verdicts": [{"path": "/", "allowed": false, "line": 2, "reason": "Disallow: /"}], ...}, ...],
-//	 "summary": {"ai_crawlers": 21, "ai_blocked": 1, ..., "text": "blocks 1 of 21 known AI crawlers and 0 of 6 search crawlers; training: unstated; search: unstated"}}
+//	 "summary": {"ai_crawlers": 19, "ai_blocked": 1, "ai_controls": 2, "ai_controls_blocked": 0, ...,
+//	   "text": "blocks 1 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}}
 //
 // POST /api/fetch gets the live robots.txt that governs a URL, with the
 // fetch subpackage, when the server allows it (Options.AllowFetch):

@@ -226,7 +226,7 @@ test('the audit view lists the known crawlers and what the file does to them', a
     'Disallow: /private/', // 7
   ].join('\n'));
   await until(async () => assert.equal(await page.textContent('#audit-summary'),
-    'The file blocks 2 of 21 known AI crawlers and 0 of 6 search crawlers; training: no; search: yes. Paths sampled: / /private/.'));
+    'The file blocks 2 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: no; search: yes. Paths sampled: / /private/.'));
   const audit = await page.$$eval('#audit tbody tr', (trs) =>
     trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
   const row = (token) => audit.find((r) => r[0].startsWith(token + ' ('));

@@ -187,9 +187,13 @@ type Robots struct {
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
-	// mayMatch reports that the file has a rule that may match a path:
-	// a compiled rule, or a set left to its questions to compile.
+	// mayMatch reports that the file has a rule that may match a path
+	// (mayDecide): once its groups are made, a compiled rule, or a set
+	// left to its questions to compile.
 	mayMatch bool
+	// grouped is set once the groups of the file are made: global, named,
+	// sets, compiled and more, which are read only after (ready.go).
+	grouped atomic.Uint32
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32

@@ -200,7 +200,7 @@ func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
 	if rec < 0 {
 		return -1, !named && r.global == 0
 	}
-	return rec, r.ownSet(rec)&recSetBig <= smallSet
+	return rec, r.sets[rec]&recSetBig <= smallSet
 }
 
 // refOrGlobal sets *g to the group of ref if named, else to the group of
@@ -239,14 +239,13 @@ func (r *Robots) globalGroup(g *Group) {
 
 // single sets *g to the group of record rec alone.
 func (r *Robots) single(rec int32, named bool, g *Group) {
-	*g = Group{file: r, recLo: rec, recN: 1, named: named}
-	g.ruled = r.recSet(rec, &g.set)&recSetRuled != 0
+	*g = Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
+	r.recSet(rec, &g.set)
 }
 
-// recSet sets *s to the compiled rules of record rec alone, and returns
-// its recSet.
-func (r *Robots) recSet(rec int32, s *ruleSet) recSet {
-	rs := r.ownSet(rec)
+// recSet sets *s to the compiled rules of record rec alone.
+func (r *Robots) recSet(rec int32, s *ruleSet) {
+	rs := r.sets[rec]
 	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
 	switch s.n {
 	case recSetBig:
@@ -255,7 +254,6 @@ func (r *Robots) recSet(rec int32, s *ruleSet) recSet {
 	case recSetLines:
 		s.lo, s.n = ^rec, s.lo
 	}
-	return rs
 }
 
 // A moreGroups holds the groups of several records of a file, and the

@@ -75,62 +75,11 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 	return true
 }
 
-// keptCount returns the number of rules compile makes of rules, a set of
-// at most smallSet rule lines, before and after it drops repeats: each
-// line that it keeps, and the directory rule of each index.htm allow rule;
-// then, if they are smallSet or fewer (a small set, which dropRepeats
-// sorts), without the repeats. A repeat is the same rule as an earlier
-// one: the same pattern as written, of the same kind; the directory rules
-// of two index.htm rules are the same if their directories are written
-// alike and both rules are raw or neither is (a raw rule's directory rule
-// is raw: compiled from its escaped pattern). Each line is compared with
-// those before: at most smallSet.
-func (sc *scratch) keptCount(text string, rules []srcLine) (all, distinct int) {
-	if sc.dirty {
-		clear(sc.short)
-		sc.dirty = false
-	}
-	for i, l := range rules {
-		p := l.value(text)
-		if !sc.keeps(p, l.allow()) {
-			continue
-		}
-		j := indexHTM(p, l.allow())
-		line, dir := true, j >= 0
-		for _, e := range rules[:i] {
-			q := e.value(text)
-			line = line && (e.allow() != l.allow() || q != p)
-			if dir {
-				k := indexHTM(q, e.allow())
-				dir = k != j || q[:k] != p[:j] || escapeChanges(q) != escapeChanges(p)
-			}
-		}
-		all++
-		if j >= 0 {
-			all++
-		}
-		if line {
-			distinct++
-		}
-		if dir {
-			distinct++
-		}
-	}
-	return all, distinct
-}
-
 // compile compiles rules, some of the rules of file, into s, appending
 // them to file.compiled.
 func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
-	s.file = file
-	compileTo(s, file.text, &file.compiled, rules, sc)
-}
-
-// compileTo compiles rules, whose values are in text, into s, appending
-// them to *out, and sets s.lo and s.n to where they are there; it leaves
-// s.file to the caller.
-func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratch) {
-	s.lo = int32(len(*out))
+	text := file.text
+	s.file, s.lo = file, int32(len(file.compiled))
 	// Sort the rules by key, greatest first: the precedence keys, shifted
 	// left, with the index of the rule and whether it is the derived
 	// index.htm rule in the low bits, sort as integers. A priority is the
@@ -193,8 +142,8 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
 		slices.Reverse(order)
 	}
-	*out = extend(*out, len(order))
-	compiled := (*out)[s.lo:]
+	file.compiled = extend(file.compiled, len(order))
+	compiled := s.rules()
 	for k, o := range order {
 		i := keyIndex(o)
 		p := text[at[i] : at[i]+lens[i]]
@@ -218,7 +167,7 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	}
 	if ties && !sc.all {
 		s.n = int32(dropRepeats(compiled, text))
-		*out = (*out)[:int(s.lo)+int(s.n)]
+		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
 	}
 }
 

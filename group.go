@@ -132,11 +132,7 @@ func (g *Group) best(path string, quote bool) (rule, *Robots) {
 // or for no record if rec is -1, as the Group of that record would
 // (Robots.smallRecord).
 func (r *Robots) recordAllowed(rec int32, url string) bool {
-	if rec < 0 {
-		return true // no rule
-	}
-	rs := r.ownSet(rec)
-	if rs&recSetBig == 0 {
+	if rec < 0 || r.sets[rec]&recSetBig == 0 {
 		return true // no rule
 	}
 	path, slash := splitPath(url)
@@ -148,6 +144,7 @@ func (r *Robots) recordAllowed(rec int32, url string) bool {
 	if path == robotsTxtPath {
 		return true
 	}
+	rs := r.sets[rec]
 	s := ruleSet{file: r, lo: int32(rs >> recSetLo), n: int32(rs & recSetBig)}
 	var m match
 	s.try(s.rules(), path, &m)

@@ -191,21 +191,17 @@ type ruleSet struct {
 // A recSet is the compiled rules of one record alone, as Robots.sets keeps
 // them, in 4 bytes: n rules from lo in Robots.compiled, and whether the
 // record has a rule line at all (ruled). Its bits, from the least
-// significant: n (6), ruled (1), lo (24), pending (1). A set of more than
-// smallSet rules has n = recSetBig, and lo the index of its bigOf in
-// moreGroups.bigs; a set read from the line table at each question
-// (scanRecord) has n = recSetLines, and lo the number of its rule lines. A
-// pending set, not compiled yet, has room for n compiled rules from lo
-// (ownset.go). Robots.sets is read atomically (Robots.ownSet): a pending
-// set is compiled, and its recSet stored, by its first question.
+// significant: n (6), ruled (1), lo (25). A set of more than smallSet rules
+// has n = recSetBig, and lo the index of its bigOf in moreGroups.bigs; a
+// set read from the line table at each question (scanRecord) has n =
+// recSetLines, and lo the number of its rule lines.
 type recSet uint32
 
 const (
-	recSetBig     = 1<<6 - 1 // more than smallSet
-	recSetLines   = 1<<6 - 2 // not compiled
-	recSetRuled   = 1 << 6
-	recSetLo      = 7
-	recSetPending = 1 << 31
+	recSetBig   = 1<<6 - 1 // more than smallSet
+	recSetLines = 1<<6 - 2 // not compiled
+	recSetRuled = 1 << 6
+	recSetLo    = 7
 )
 
 // linesRecSet returns the recSet of a record of n rule lines, 1 to

@@ -6,8 +6,6 @@ package robots
 // each question (scanRecord) when a group of several compiles its
 // record's rules already, or when the merge budget is spent.
 
-import "sync/atomic"
-
 // mergeBudget is the number of times each rule line of a file may be
 // compiled, summed over the file, once all its sets are asked (resolve).
 const mergeBudget = 2
@@ -101,11 +99,9 @@ func (b *groupBuilder) scanned(rec int32) {
 	b.r.sets[rec] = linesRecSet(b.first[rec+1] - b.first[rec])
 }
 
-// compileOwn gives record rec alone a set of its compiled rules, and
-// takes them from the budget: it leaves them to its first question
-// (pending), or, if it has more than smallSet rule lines, to its questions
-// (lazySet); it compiles them if they may compile to more than smallSet
-// rules (index.htm rules).
+// compileOwn compiles the rules of record rec alone into r.sets, or, if
+// it has more than smallSet rule lines, leaves them to its questions
+// (lazySet), and takes them from the budget.
 func (b *groupBuilder) compileOwn(rec int32) {
 	b.state[rec] |= recDone
 	var s ruleSet
@@ -113,9 +109,6 @@ func (b *groupBuilder) compileOwn(rec int32) {
 	b.budget -= int(hi - lo)
 	if hi-lo > smallSet {
 		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
-	} else if all, n := b.sc.keptCount(b.r.text, b.rules[lo:hi]); n > 0 && all <= smallSet {
-		b.pending(rec, n)
-		return
 	} else {
 		compile(&s, b.r, b.rules[lo:hi], b.sc)
 	}
@@ -126,59 +119,4 @@ func (b *groupBuilder) compileOwn(rec int32) {
 		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
 		b.size += objectSize[lazyLayout]()
 	}
-}
-
-// pending leaves the own set of record rec, whose rules compile to at
-// most n, 1 to smallSet, to its first question (Robots.ownSet): it keeps
-// room for them in r.compiled. A crawler's first question compiles only
-// the sets of its own group, not those of every agent the file names.
-func (b *groupBuilder) pending(rec int32, n int) {
-	lo := len(b.r.compiled)
-	b.r.compiled = extend(b.r.compiled, n)
-	b.r.sets[rec] = recSetPending | recSet(lo)<<recSetLo | recSet(n) | recSetRuled
-}
-
-// ownSet returns the recSet of record rec, which it compiles first if it
-// is pending.
-func (r *Robots) ownSet(rec int32) recSet {
-	rs := recSet(atomic.LoadUint32((*uint32)(&r.sets[rec])))
-	if rs&recSetPending != 0 {
-		rs = r.compilePending(rec)
-	}
-	return rs
-}
-
-// compilePending compiles the own set of record rec, pending, into the
-// room kept for it, once: of concurrent first questions, one compiles
-// while the others wait, under the lock of layOut. Its rule lines are
-// read from the line table and compiled as resolve would have.
-func (r *Robots) compilePending(rec int32) recSet {
-	r.layMu.Lock()
-	defer r.layMu.Unlock()
-	p := (*uint32)(&r.sets[rec])
-	rs := recSet(atomic.LoadUint32(p))
-	if rs&recSetPending == 0 {
-		return rs
-	}
-	ps := getScratch()
-	defer putScratch(ps)
-	lines := ps.resolve.rules[:0]
-	rr := ruleReader{f: r}
-	rr.start(rec)
-	for line, ok := rr.next(); ok; line, ok = rr.next() {
-		lines = append(lines, line)
-	}
-	compiled := ps.resolve.compiled[:0]
-	var s ruleSet
-	compileTo(&s, r.text, &compiled, lines, &ps.resolve.sc)
-	ps.resolve.rules, ps.resolve.compiled = lines, compiled
-	lo, n := int(rs>>recSetLo&(1<<24-1)), int(rs&recSetBig)
-	if int(s.n) > n || s.big != nil {
-		panic("robots: a pending set compiled to more rules than its room")
-	}
-	copy(r.compiled[lo:lo+n], compiled[:s.n])
-	s.lo = int32(lo)
-	rs = newRecSet(&s, true)
-	atomic.StoreUint32(p, uint32(rs))
-	return rs
 }

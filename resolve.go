@@ -288,13 +288,17 @@ func (r *Robots) moreGroups() *moreGroups {
 	return r.more
 }
 
-// group makes the group of the records recs, several, which it copies to
-// the record lists of the file unless there is one. A group of the same
+// group makes the group of the records recs, which it copies to the
+// record lists of the file unless there is one. A group of the same
 // records as one made before shares its records and rules: a token named
-// in every record that names "*" costs no merging. (It makes no group of
-// one record, whose set its first question may compile: that takes the
-// lock that resolve holds.)
+// in every record that names "*" costs no merging.
 func (b *groupBuilder) group(recs []int32, named bool) Group {
+	if len(recs) == 1 {
+		b.set(recs[0])
+		var g Group
+		b.r.single(recs[0], named, &g)
+		return g
+	}
 	if k := b.made.find(recs, b.r.more); k >= 0 {
 		g := b.made.list[k].g
 		g.named = named

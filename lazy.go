@@ -165,12 +165,12 @@ func (s *ruleSet) compileLazy() []rule {
 			lines = append(lines, line)
 		}
 	}
-	into := Robots{text: f.text, compiled: rs.compiled[:0]}
+	compiled := rs.compiled[:0]
 	var c ruleSet
-	compile(&c, &into, lines, &rs.sc)
-	rules := make([]rule, len(into.compiled))
-	copy(rules, into.compiled)
-	rs.rules, rs.compiled = lines, into.compiled
+	compileTo(&c, f.text, &compiled, lines, &rs.sc)
+	rules := make([]rule, len(compiled))
+	copy(rules, compiled)
+	rs.rules, rs.compiled = lines, compiled
 	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
 	l.dirsFolded = c.big != nil && c.big.dirsFolded
 	l.own.Store(&rules)

@@ -10,7 +10,8 @@ import "unsafe"
 // memsize_test.go.
 
 // MemSize returns the number of bytes of memory r keeps reachable (its
-// parsed form, including any lazily built index once built), as counted for
+// parsed form, including its groups and any lazily built index once its
+// questions have made them), as counted for
 // a cache's byte bound. It is O(1). The shared values of AllowAll and
 // DisallowAll, and a nil *Robots, keep nothing of their own: 0.
 func (r *Robots) MemSize() int {

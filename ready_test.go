@@ -119,3 +119,23 @@ func TestFirstQuestionsConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestMemSizeMakesGroups checks that MemSize counts the groups of a file
+// no question has asked yet: the same bytes as once a question made them.
+func TestMemSizeMakesGroups(t *testing.T) {
+	for name, body := range map[string]string{
+		"agents-only": "user-agent: a\nuser-agent: b\n\nuser-agent: c\n",
+		"small":       "user-agent: *\ndisallow: /a\nallow: /a/b\n\nuser-agent: x\ndisallow: /\n",
+		"merged":      "user-agent: x\ndisallow: /a\n\nuser-agent: x\nuser-agent: y\nallow: /b\n",
+	} {
+		asked := Parse([]byte(body))
+		asked.Decide("x", "/")
+		parsed := Parse([]byte(body))
+		if parsed.grouped.Load() != 0 {
+			t.Fatalf("%s: Parse made the groups", name)
+		}
+		if got, want := parsed.MemSize(), asked.MemSize(); got != want {
+			t.Errorf("%s: MemSize() = %d before any question, want %d, as once asked", name, got, want)
+		}
+	}
+}

@@ -27,7 +27,9 @@ const utf8BOM = "\xEF\xBB\xBF"
 //
 // Parse never fails: lines that are not valid directives are skipped, as
 // Google does. Only the first MaxSize bytes of data are read. The result does
-// not refer to data, which the caller may reuse.
+// not refer to data, which the caller may reuse. Parse reads and keeps the
+// lines; the first question makes the groups from them (see Cost in the
+// package doc).
 func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]

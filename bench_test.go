@@ -197,3 +197,27 @@ func BenchmarkGroupAgents(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMakeGroups measures what Parse leaves to the first question:
+// making the groups of every file of the real-world corpus (ready), the
+// files parsed beforehand, outside the timing.
+func BenchmarkMakeGroups(b *testing.B) {
+	bodies := realWorldBodies(b)
+	size := 0
+	for _, body := range bodies {
+		size += len(body)
+	}
+	rs := make([]*Robots, len(bodies))
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		for i, body := range bodies {
+			rs[i] = Parse(body)
+		}
+		b.StartTimer()
+		for _, r := range rs {
+			r.ready()
+		}
+	}
+}

@@ -115,7 +115,7 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 // check reads s, the part of the file Parse reads, line by line, as Parse
 // does, then checks its groups.
 func (c *checker) check(body string) {
-	c.p = parser{src: body, r: &Robots{}, rs: &resolveScratch{}}
+	c.p = parser{src: body, r: &Robots{}}
 	s := skipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
@@ -136,7 +136,6 @@ func (c *checker) check(body string) {
 	c.p.scan(c.line)
 	c.p.finish()
 	r := c.p.r
-	r.resolve(c.p.rs)
 	c.diags = append(c.diags, checkMore(r)...)
 	sc := scratch{all: true}
 	var agents, rules []srcLine

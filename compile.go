@@ -78,8 +78,15 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 // compile compiles rules, some of the rules of file, into s, appending
 // them to file.compiled.
 func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
-	text := file.text
-	s.file, s.lo = file, int32(len(file.compiled))
+	s.file = file
+	compileTo(s, file.text, &file.compiled, rules, sc)
+}
+
+// compileTo compiles rules, whose values are in text, into s, appending
+// them to *out, and sets s.lo and s.n to where they are there; it leaves
+// s.file to the caller.
+func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratch) {
+	s.lo = int32(len(*out))
 	// Sort the rules by key, greatest first: the precedence keys, shifted
 	// left, with the index of the rule and whether it is the derived
 	// index.htm rule in the low bits, sort as integers. A priority is the
@@ -142,8 +149,8 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
 		slices.Reverse(order)
 	}
-	file.compiled = extend(file.compiled, len(order))
-	compiled := s.rules()
+	*out = extend(*out, len(order))
+	compiled := (*out)[s.lo:]
 	for k, o := range order {
 		i := keyIndex(o)
 		p := text[at[i] : at[i]+lens[i]]
@@ -167,7 +174,7 @@ func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	}
 	if ties && !sc.all {
 		s.n = int32(dropRepeats(compiled, text))
-		file.compiled = file.compiled[:int(s.lo)+int(s.n)]
+		*out = (*out)[:int(s.lo)+int(s.n)]
 	}
 }
 

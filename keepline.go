@@ -75,19 +75,13 @@ func (p *parser) keepLine(ls *lineScanner) bool {
 func (p *parser) keptRule(kind lineKind, off, size, n int) {
 	p.text = p.text[:off+size]
 	p.ruled = true
-	rl := newSrcLine(off, size, n, kind == kindAllow)
-	if rules := &p.rs.rules; len(*rules) < cap(*rules) {
-		// p.rs.addRule, in place: pushIn, generic, is not inlined.
-		i := len(*rules)
-		*rules = (*rules)[:i+1]
-		(*rules)[i] = rl
-	} else {
-		p.rs.addRule(rl)
+	if size > 0 && mayDecide(p.text[off]) {
+		p.mayMatch = true
 	}
 	if p.lines.addNext(kind, uint32(n), uint32(size), uint32(off+size)) {
 		p.counts[kind]++
 	} else {
-		p.add(kind, rl, 0)
+		p.add(kind, newSrcLine(off, size, n, kind == kindAllow), 0)
 	}
 }
 

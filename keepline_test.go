@@ -19,28 +19,32 @@ type scanResult struct {
 	First  []int32
 	Names  []naming
 	Global []int32
+	// MayMatch is Robots.mayMatch.
+	MayMatch bool
 }
 
 // scanBody runs the parser's pass over body: Parse's loop, which reads
 // most lines in one pass (keepLine), if fast, else the loop Check
-// drives, which hands every line to handle.
+// drives, which hands every line to handle; the records, rules and
+// tokens are those the first question reads from the line table.
 func scanBody(body string, fast bool) scanResult {
-	p := parser{src: body, r: &Robots{}, rs: &resolveScratch{}}
+	p := parser{src: body, r: &Robots{}}
 	if fast {
 		p.parse()
 	} else {
 		p.scan(func(line) {})
 		p.finish()
 	}
-	rs := p.rs
-	return scanResult{p.r.text, p.counts, rs.rules, rs.first, rs.names, rs.global}
+	var rs resolveScratch
+	rs.readTable(p.r)
+	return scanResult{p.r.text, p.counts, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
 }
 
 // equal reports whether r and o are the same: cheaper than cmp.Diff,
 // which explains a difference.
 func (r scanResult) equal(o scanResult) bool {
 	return r.Text == o.Text && r.Counts == o.Counts && slices.Equal(r.Rules, o.Rules) &&
-		slices.Equal(r.First, o.First) && slices.Equal(r.Names, o.Names) && slices.Equal(r.Global, o.Global)
+		slices.Equal(r.First, o.First) && slices.Equal(r.Names, o.Names) && slices.Equal(r.Global, o.Global) && r.MayMatch == o.MayMatch
 }
 
 // keepLineCases are bodies at the edges of keepLine: values that end

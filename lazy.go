@@ -1,10 +1,10 @@
 package robots
 
-// When a large set is compiled and laid out: not when the file is parsed,
-// but once its questions have cost about as much as each step.
+// When a large set is compiled and laid out: not when the groups are
+// made, but once its questions have cost about as much as each step.
 //
-// A set of more than smallSet rule lines (lazySet) is not compiled by
-// Parse: its first compileQuestions questions read its rule lines from the
+// A set of more than smallSet rule lines (lazySet) is not compiled with
+// the groups: its first compileQuestions questions read its rule lines from the
 // line table and try each (scanLines), which costs less than compiling
 // them; the question after compiles them (compileLazy), as does the first
 // that reads a raw rule (escapeChanges), which is compiled from its escaped
@@ -39,7 +39,7 @@ type lazyLayout struct {
 	// directories that hold a "*" of the set's index.htm allow rules
 	// which are not raw (foldDirs): those rules stand for them.
 	dirsFolded bool
-	// lazy reports a set that Parse left to its questions to compile
+	// lazy reports a set that resolve left to its questions to compile
 	// (lazySet): the rules of the records srcN from srcLo in
 	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
 	// ruleSet counts their rule lines, not its compiled rules, which
@@ -165,12 +165,12 @@ func (s *ruleSet) compileLazy() []rule {
 			lines = append(lines, line)
 		}
 	}
-	into := Robots{text: f.text, compiled: rs.compiled[:0]}
+	compiled := rs.compiled[:0]
 	var c ruleSet
-	compile(&c, &into, lines, &rs.sc)
-	rules := make([]rule, len(into.compiled))
-	copy(rules, into.compiled)
-	rs.rules, rs.compiled = lines, into.compiled
+	compileTo(&c, f.text, &compiled, lines, &rs.sc)
+	rules := make([]rule, len(compiled))
+	copy(rules, compiled)
+	rs.rules, rs.compiled = lines, compiled
 	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
 	l.dirsFolded = c.big != nil && c.big.dirsFolded
 	l.own.Store(&rules)

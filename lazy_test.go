@@ -13,7 +13,10 @@ import (
 // largeSets returns the sets of r of more than smallSet rules (or rule
 // lines, for a lazy set), each once.
 func largeSets(r *Robots) []ruleSet {
-	if r == nil || r.more == nil {
+	if r == nil {
+		return nil
+	}
+	if r.ready(); r.more == nil {
 		return nil
 	}
 	var sets []ruleSet
@@ -48,6 +51,7 @@ func layOutAll(r *Robots) {
 // compiledRules returns the number of compiled rules of r, those of its
 // lazy sets included, which it compiles.
 func compiledRules(r *Robots) int {
+	r.ready()
 	n := len(r.compiled)
 	for _, s := range largeSets(r) {
 		if s.big.lazy {

@@ -175,7 +175,7 @@ type ruleSet struct {
 	// are sorted by key, greatest first, and tried in order: the first that
 	// matches wins. A larger set keeps them in file order until its
 	// questions lay them out (lazy.go, index.go). A set of more than
-	// smallSet rule lines is compiled by its questions, not by Parse
+	// smallSet rule lines is compiled by its questions, not with the groups
 	// (lazySet): n counts its rule lines, and lo is 0; its compiled rules
 	// are its own (rules). A set of the rule lines of one record, read
 	// from the line table at each question (scanRecord), has lo ^rec and

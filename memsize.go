@@ -10,13 +10,16 @@ import "unsafe"
 // memsize_test.go.
 
 // MemSize returns the number of bytes of memory r keeps reachable (its
-// parsed form, including any lazily built index once built), as counted for
-// a cache's byte bound. It is O(1). The shared values of AllowAll and
-// DisallowAll, and a nil *Robots, keep nothing of their own: 0.
+// parsed form, its groups, and any index its questions have built since),
+// as counted for a cache's byte bound. It makes the groups if no question
+// has made them yet, so that a cache counts what a file keeps once asked;
+// after that it is O(1). The shared values of AllowAll and DisallowAll,
+// and a nil *Robots, keep nothing of their own: 0.
 func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
 	}
+	r.ready()
 	return r.size + int(r.lazySize.Load())
 }
 

@@ -27,7 +27,9 @@ const utf8BOM = "\xEF\xBB\xBF"
 //
 // Parse never fails: lines that are not valid directives are skipped, as
 // Google does. Only the first MaxSize bytes of data are read. The result does
-// not refer to data, which the caller may reuse.
+// not refer to data, which the caller may reuse. Parse reads and keeps the
+// lines; the first question makes the groups from them (see Cost in the
+// package doc).
 func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
@@ -43,11 +45,10 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts, rs: &ps.resolve}
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts}
 	p.parse()
 	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	r := p.r
-	r.resolve(&ps.resolve)
 	r.size += objectSize[Robots]() + allocSize(len(r.text))
 	return r
 }
@@ -76,11 +77,15 @@ type parser struct {
 	// so far.
 	starts []uint32
 	// ruled reports whether the current record has had a rule line, after
-	// which a user-agent line starts a new record.
-	ruled bool
-	// rs collects the records, rules and tokens for Robots.resolve.
-	rs *resolveScratch
+	// which a user-agent line starts a new record; mayMatch, that a rule
+	// line of a record may match a path (Robots.mayMatch).
+	ruled, mayMatch bool
 }
+
+// mayDecide reports whether a rule whose pattern starts with c may match a
+// path: every path starts with "/", which "*" matches too. Rules that do
+// not are never compiled (scratch.keeps).
+func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
 // add appends line l of kind kind to the line table; keyLen is the length
 // of the key of an extra, kept just before its value.
@@ -118,10 +123,8 @@ func (p *parser) userAgent(v string, n int, copied bool) bool {
 	if newRecord {
 		p.starts = append(p.starts, p.lines.n)
 		p.ruled = false
-		p.rs.addRecord()
 	}
 	a := newSrcLine(p.keepAgent(v, copied), len(v), n, false)
-	p.rs.addAgent(v, a.off())
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
 	p.add(kindUserAgent, a, 0)
@@ -233,7 +236,9 @@ func (p *parser) handle(ls *lineScanner) line {
 		}
 		p.ruled, l.kept = true, true
 		rl := p.keepRule(l.value, n, l.kind == kindAllow)
-		p.rs.addRule(rl)
+		if l.value != "" && mayDecide(l.value[0]) {
+			p.mayMatch = true
+		}
 		p.add(l.kind, rl, 0)
 	case kindSitemap:
 		if l.value != "" {
@@ -254,6 +259,7 @@ func (p *parser) handle(ls *lineScanner) line {
 // the parser's slice, which is scratch.
 func (p *parser) finish() {
 	r := p.r
+	r.mayMatch = p.mayMatch
 	r.linesAt = uint32(len(p.text))
 	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
 	if len(p.lines.buf) > 0 {

@@ -76,7 +76,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 		do   func(body string)
 	}{
 		{"scan", func(body string) {
-			p := parser{src: body, r: &Robots{}, rs: &resolveScratch{}}
+			p := parser{src: body, r: &Robots{}}
 			p.parse()
 		}},
 		{"lines", func(body string) {

@@ -19,8 +19,9 @@ import "sync"
 
 // A parseScratch holds the scratch slices of one Parse.
 type parseScratch struct {
-	// text, lines, marks and starts are those of the parser, which fills
-	// resolve for Robots.resolve as it reads.
+	// text, lines, marks and starts are those of the parser; resolve is
+	// that of the first question, which makes the groups (ready.go), and
+	// of the questions that compile a large set (lazy.go).
 	text, lines []byte
 	marks       []lineMark
 	starts      []uint32

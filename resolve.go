@@ -42,9 +42,9 @@ import (
 // asked so past the budget, is compiled nevertheless (lazily, if large):
 // at most once more each of the file's rule lines.
 //
-// The parser collected the rule lines, records and product tokens into rs
-// as it read them (resolveScratch.addAgent, addRule).
-func (r *Robots) resolve(rs *resolveScratch) {
+// rs holds the rule lines, records and product tokens of the file
+// (readTable). resolve returns the bytes of what it made, for MemSize.
+func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
 		state: extend(rs.state[:0], n), sc: &rs.sc}
@@ -80,23 +80,22 @@ func (r *Robots) resolve(rs *resolveScratch) {
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
 	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
-	r.keepTables()
-	r.mayMatch = len(r.compiled) > 0 || b.lazy
-	r.size += b.size
+	size = r.keepTables() + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
 		m.multi = trim(m.multi)
 		m.bigs = trim(m.bigs)
-		r.size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
+		size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
 			sliceSize[multiGroup](cap(m.multi))
 	}
+	return size
 }
 
 // keepTables copies r.named, r.compiled and r.sets, made in scratch
-// space, to one allocation of their exact size, which it counts in r.size:
+// space, to one allocation of their exact size, whose bytes it returns:
 // all three are integers, kept as long as r, so that one allocation rather
 // than three serves them.
-func (r *Robots) keepTables() {
+func (r *Robots) keepTables() int {
 	nn, nc, ns := len(r.named), len(r.compiled), len(r.sets)
 	words := make([]uint64, nn+nc+(ns+1)/2)
 	named, compiled := words[:nn:nn], words[nn:nn+nc:nn+nc]
@@ -115,7 +114,7 @@ func (r *Robots) keepTables() {
 		r.sets = unsafe.Slice((*recSet)(unsafe.Pointer(&words[nn+nc])), ns)
 		copy(r.sets, sets)
 	}
-	r.size += sliceSize[uint64](len(words))
+	return sliceSize[uint64](len(words))
 }
 
 // asWords returns s, a slice of 64-bit integers, as a []uint64 (of the
@@ -126,28 +125,6 @@ func asWords[E ~uint64](s []E) []uint64 {
 	}
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&s[0])), len(s))
 }
-
-// addRecord starts a record: the rules that follow are its own.
-func (rs *resolveScratch) addRecord() {
-	pushIn(&rs.first, int32(len(rs.rules)))
-}
-
-// addAgent adds the user-agent line of value v, kept at off, to the
-// current record.
-func (rs *resolveScratch) addAgent(v string, off uint32) {
-	rec := int32(len(rs.first) - 1)
-	token := agentToken(v)
-	if token == "*" {
-		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
-			pushIn(&rs.global, rec)
-		}
-		return
-	}
-	pushIn(&rs.names, newNaming(token, off, rec))
-}
-
-// addRule adds rule line l to the current record.
-func (rs *resolveScratch) addRule(l srcLine) { pushIn(&rs.rules, l) }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
 // records.
@@ -465,6 +442,7 @@ func (r *Robots) union(agents []string) *Group {
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
 	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
+	f.grouped.Store(1) // the group below is all it has
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {

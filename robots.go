@@ -119,8 +119,16 @@
 // Allowed never needs a line. To check a file with Check, keep its body
 // (fetch.Result.Body holds it).
 //
+// Parse reads the lines; the groups are made by the file's first question
+// (Allowed, Decide, Group, or an accessor of a crawler's extras), from
+// what Parse kept: a crawler that asks each file it parses pays the same,
+// about two thirds of what Parse costs, on its first question (concurrent
+// first questions wait for one), and a program that parses files it may
+// never ask, or asks only for their sitemaps, pays for the lines alone.
+// MemSize counts the groups from then on.
+//
 // The groups that name one crawler are merged into one set of compiled
-// rules when the file is parsed, so that Allowed costs the same whatever
+// rules when the groups are made, so that Allowed costs the same whatever
 // the number of groups, up to a budget: once every agent a file names has
 // been asked enough, each of its rule lines has been compiled at most
 // twice, summed over the file (three times if a group split past the
@@ -134,7 +142,7 @@
 // twice: the questions of its own group read its rule lines, up to 64 and
 // none of bytes that escaping changes, from the line table, a
 // few nanoseconds each. A set of more than 32 rule lines is not compiled
-// by Parse: its first 4 questions read its rule lines from the line table
+// with the groups: its first 4 questions read its rule lines from the line table
 // and try each, in time linear in its size; its 5th compiles it (or the
 // first to read a line whose pattern escaping changes, as a byte outside
 // ASCII or a lower-case "%xx" does: such a set is compiled at once), and
@@ -187,9 +195,13 @@ type Robots struct {
 
 	// policy is set for AllowAll and DisallowAll.
 	policy policy
-	// mayMatch reports that the file has a rule that may match a path:
-	// a compiled rule, or a set left to its questions to compile.
+	// mayMatch reports that the file has a rule that may match a path
+	// (mayDecide): once its groups are made, a compiled rule, or a set
+	// left to its questions to compile.
 	mayMatch bool
+	// grouped is set once the groups of the file are made: global, named,
+	// sets, compiled and more, which are read only after (ready.go).
+	grouped atomic.Uint32
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32

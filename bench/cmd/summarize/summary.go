@@ -117,7 +117,8 @@ func writeParse(w io.Writer, r *results) {
 
 // writePeerParse writes parse throughput per file against the peers.
 func writePeerParse(w io.Writer, r *results) {
-	fmt.Fprint(w, "Per file against the peers (`bench`'s `BenchmarkParse`; grobotstxt's is one pass of "+
+	fmt.Fprint(w, "Per file against the peers (`bench`'s `BenchmarkParse`; robots' is `Parse` and a first "+
+		"question, which makes the groups that temoto's parse makes; grobotstxt's is one pass of "+
 		"its parser that keeps nothing, the work each of its questions repeats):\n\n")
 	m := newMarkdown("file", "robots MB/s", "temoto MB/s", "grobotstxt MB/s", "robots ÷ temoto", "robots allocs/op")
 	for _, row := range rowNames(r.PeersParse, "B/s") {

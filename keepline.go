@@ -10,64 +10,85 @@ import (
 	"math/bits"
 )
 
-// keepLine reads the line at ls.off if it is blank or a comment alone, or
-// starts with a key commonKey knows and its content has at most maxLineLen
-// bytes: it does with it what handle would, moves ls past it and reports
-// true. Otherwise it reports false and leaves ls and p as they were (but
-// the bytes past the kept text's length), for ls.next and handle.
+// keepLines reads the lines from ls.off on, one after the other, while
+// each is blank or a comment alone, or starts with a key commonKey knows
+// and its content has at most maxLineLen bytes: it does with each what
+// handle would. It stops at the first other line, or at the end of the
+// body, and leaves ls there, for ls.next and handle; nothing of that line
+// is kept (but the bytes past the kept text's length). The scanner's
+// place is held in locals, not written to ls at every line.
 //
-// The value is copied to the kept text eight bytes at a time as the scan
+// A value is copied to the kept text eight bytes at a time as the scan
 // for its end (copyToStop) reads them: past the value, and for a value
 // not kept, the bytes written are left beyond the kept text's length,
 // where the next value is written over them. There is room for them: the
 // kept text is at most the bytes of the lines before (p.keep), so it ends
 // before this line starts, and its capacity is the body's length (parse).
-func (p *parser) keepLine(ls *lineScanner) bool {
-	s, start := ls.s, ls.off
-	if start < len(s) && isStop(s[start]) {
-		// A blank line, or a comment alone: nothing to read.
-		ls.cutAt(start, start, start)
-		return true
-	}
-	if start+8 > len(s) {
-		return false
-	}
-	kind, n := commonKey(s[start:])
-	if n == 0 {
-		return false
-	}
-	// The content is at most maxLineLen bytes: a longer line is left to
-	// ls.next without reading all of it.
-	line := s[:min(len(s), start+maxLineLen+1)]
-	v := start + n + 1 // past the colon
-	for v < len(line) && isBlank(line[v]) {
-		v++
-	}
-	off := len(p.text)
-	cut, ok := copyToStop(p.text[:cap(p.text)], off, line, v)
-	if !ok || cut-start > maxLineLen {
-		return false
-	}
-	ls.cutAt(start, cut, cut)
-	vend := cut
-	for vend > v && isSpace(s[vend-1]) {
-		vend--
-	}
-	switch size := vend - v; kind {
-	case kindAllow, kindDisallow:
-		// A rule before any user-agent line applies to nobody.
-		if len(p.starts) > 0 {
-			p.keptRule(kind, off, size, ls.n)
+func (p *parser) keepLines(ls *lineScanner) {
+	s, off, n := ls.s, ls.off, ls.n
+	for off < len(s) {
+		start := off
+		if isStop(s[start]) {
+			// A blank line, or a comment alone: nothing to read.
+			off = pastBreak(s, breakAt(s, start))
+			n++
+			continue
 		}
+		if start+8 > len(s) {
+			break
+		}
+		kind, k := commonKey(s[start:])
+		if k == 0 {
+			break
+		}
+		// The content is at most maxLineLen bytes: a longer line is left
+		// to ls.next without reading all of it.
+		line := s[:min(len(s), start+maxLineLen+1)]
+		v := start + k + 1 // past the colon
+		for v < len(line) && isBlank(line[v]) {
+			v++
+		}
+		at := len(p.text)
+		cut, ok := copyToStop(p.text[:cap(p.text)], at, line, v)
+		if !ok || cut-start > maxLineLen {
+			break
+		}
+		// breakAt, inline for the most lines, which stop at their break.
+		end := cut
+		if end < len(s) && s[end] != '\n' && s[end] != '\r' {
+			end = lineEnd(s, end+1)
+		}
+		off = pastBreak(s, end)
+		n++
+		vend := cut
+		for vend > v && isSpace(s[vend-1]) {
+			vend--
+		}
+		if kind == kindDisallow || kind == kindAllow {
+			// A rule before any user-agent line applies to nobody.
+			if len(p.starts) > 0 {
+				p.keptRule(kind, at, vend-v, n)
+			}
+			continue
+		}
+		p.keepValue(kind, s[v:vend], at, n)
+	}
+	ls.off, ls.n = off, n
+}
+
+// keepValue does what handle does with the user-agent or sitemap line
+// numbered n of kind kind and value v, which is written at at, the end of
+// the kept text, and beyond.
+func (p *parser) keepValue(kind lineKind, v string, at, n int) {
+	switch size := len(v); kind {
 	case kindUserAgent:
-		p.userAgent(s[v:vend], ls.n, true)
+		p.userAgent(v, n, true)
 	case kindSitemap:
 		if size > 0 {
-			p.text = p.text[:off+size]
-			p.add(kindSitemap, newSrcLine(off, size, ls.n, false), 0)
+			p.text = p.text[:at+size]
+			p.add(kindSitemap, newSrcLine(at, size, n, false), 0)
 		}
 	}
-	return true
 }
 
 // keptRule adds the rule line of kind kind numbered n whose value, of size
@@ -91,6 +112,15 @@ func (p *parser) keptRule(kind lineKind, off, size, n int) {
 	}
 }
 
+// headLen is the number of bytes copyToStop copies and searches at once
+// before its loop.
+const headLen = 32
+
+// packHigh returns the high bits of the bytes of m, in which no other bit
+// is set, as the low 8 bits of a word: the bit of byte j of m is bit j. The
+// multiplication moves each to a bit of the top byte, none carrying.
+func packHigh(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
 // isBlank reports whether c is whitespace that does not end a line.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
@@ -105,6 +135,25 @@ func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
 	}
 	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
 	k := 0
+	if len(src) >= headLen {
+		// Most values are shorter than headLen: their first words are
+		// copied and searched at once, and the loop below, whose exit
+		// the processor mispredicts at every line, is not run.
+		w0, w1 := load64(src[0:8]), load64(src[8:16])
+		w2, w3 := load64(src[16:24]), load64(src[24:32])
+		binary.LittleEndian.PutUint64(d[0:8], w0)
+		binary.LittleEndian.PutUint64(d[8:16], w1)
+		binary.LittleEndian.PutUint64(d[16:24], w2)
+		binary.LittleEndian.PutUint64(d[24:32], w3)
+		m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
+		if m == 0 {
+			k = headLen
+		} else if k = bits.TrailingZeros64(m); isStop(src[k]) {
+			return i + k, true
+		} else {
+			k++ // a tab, or another byte stops passes over
+		}
+	}
 	for ; k < len(src)-7; k += 8 {
 		w := load64(src[k : k+8])
 		binary.LittleEndian.PutUint64(d[k:k+8], w)

@@ -49,8 +49,34 @@ func (p *parser) keepLines(ls *lineScanner) {
 			v++
 		}
 		at := len(p.text)
-		cut, ok := copyToStop(p.text[:cap(p.text)], at, line, v)
-		if !ok || cut-start > maxLineLen {
+		dst := p.text[:cap(p.text)]
+		cut, k := 0, 0
+		if src := line[v:]; len(src) >= headLen && len(dst)-at >= headLen {
+			// copyToStop's first words, inline: no call for most lines.
+			d := dst[at : at+headLen]
+			w0, w1 := load64(src[0:8]), load64(src[8:16])
+			w2, w3 := load64(src[16:24]), load64(src[24:32])
+			binary.LittleEndian.PutUint64(d[0:8], w0)
+			binary.LittleEndian.PutUint64(d[8:16], w1)
+			binary.LittleEndian.PutUint64(d[16:24], w2)
+			binary.LittleEndian.PutUint64(d[24:32], w3)
+			m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
+			k = headLen
+			if m != 0 {
+				k = bits.TrailingZeros64(m)
+				if isStop(src[k]) {
+					cut = v + k
+				}
+				k++
+			}
+		}
+		if cut == 0 {
+			var ok bool
+			cut, ok = copyToStop(dst, at, line, v, k)
+			if !ok || cut-start > maxLineLen {
+				break
+			}
+		} else if cut-start > maxLineLen {
 			break
 		}
 		// breakAt, inline for the most lines, which stop at their break.
@@ -128,14 +154,13 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\
 // CR, NUL or '#' at least, and returns the offset in s of that byte, or
 // len(s), as nextStop does. It reports false, having copied nothing, if
 // dst has no room for what it would write.
-func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
+func copyToStop(dst []byte, off int, s string, i, k int) (int, bool) {
 	src := s[i:]
 	if len(dst)-off < len(src) {
 		return 0, false
 	}
 	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
-	k := 0
-	if len(src) >= headLen {
+	if k == 0 && len(src) >= headLen {
 		// Most values are shorter than headLen: their first words are
 		// copied and searched at once, and the loop below, whose exit
 		// the processor mispredicts at every line, is not run.

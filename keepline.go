@@ -53,7 +53,7 @@ func (p *parser) keepLines(ls *lineScanner) {
 		cut, k := 0, 0
 		if src := line[v:]; len(src) >= headLen && len(dst)-at >= headLen {
 			// copyToStop's first words, inline: no call for most lines.
-			d := dst[at : at+headLen]
+			d := (*[headLen]byte)(dst[at:])
 			w0, w1 := load64(src[0:8]), load64(src[8:16])
 			w2, w3 := load64(src[16:24]), load64(src[24:32])
 			binary.LittleEndian.PutUint64(d[0:8], w0)

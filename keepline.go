@@ -152,31 +152,32 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\
 
 // copyToStop copies s from i on to dst from off on, up to the first LF,
 // CR, NUL or '#' at least, and returns the offset in s of that byte, or
-// len(s), as nextStop does. It reports false, having copied nothing, if
-// dst has no room for what it would write.
+// len(s), as nextStop does; the first k bytes, which have none of them,
+// are already copied (keepLines). It reports false, having copied
+// nothing, if dst has no room for what it would write.
 func copyToStop(dst []byte, off int, s string, i, k int) (int, bool) {
 	src := s[i:]
 	if len(dst)-off < len(src) {
 		return 0, false
 	}
 	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
-	if k == 0 && len(src) >= headLen {
-		// Most values are shorter than headLen: their first words are
-		// copied and searched at once, and the loop below, whose exit
-		// the processor mispredicts at every line, is not run.
-		w0, w1 := load64(src[0:8]), load64(src[8:16])
-		w2, w3 := load64(src[16:24]), load64(src[24:32])
-		binary.LittleEndian.PutUint64(d[0:8], w0)
-		binary.LittleEndian.PutUint64(d[8:16], w1)
-		binary.LittleEndian.PutUint64(d[16:24], w2)
-		binary.LittleEndian.PutUint64(d[24:32], w3)
+	for ; k+headLen <= len(src); k += headLen {
+		// 32 bytes a branch, as keepLines reads a value's first ones.
+		b, c := src[k:k+headLen], (*[headLen]byte)(d[k:])
+		w0, w1 := load64(b[0:8]), load64(b[8:16])
+		w2, w3 := load64(b[16:24]), load64(b[24:32])
+		binary.LittleEndian.PutUint64(c[0:8], w0)
+		binary.LittleEndian.PutUint64(c[8:16], w1)
+		binary.LittleEndian.PutUint64(c[16:24], w2)
+		binary.LittleEndian.PutUint64(c[24:32], w3)
 		m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
-		if m == 0 {
-			k = headLen
-		} else if k = bits.TrailingZeros64(m); isStop(src[k]) {
-			return i + k, true
-		} else {
-			k++ // a tab, or another byte stops passes over
+		if m != 0 {
+			j := bits.TrailingZeros64(m)
+			if isStop(b[j]) {
+				return i + k + j, true
+			}
+			k += j + 1 // a tab or the like: read word by word from there
+			break
 		}
 	}
 	for ; k < len(src)-7; k += 8 {

@@ -135,7 +135,11 @@ func (p *parser) userAgent(v string, n int, copied bool) bool {
 // extends over it.
 func (p *parser) keepAgent(v string, copied bool) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
-		if off := a.off(); string(p.text[off:off+a.size()]) == v {
+		// Lengths first: most differ, and the text is not read.
+		if int(a.size()) != len(v) {
+			continue
+		}
+		if off := a.off(); string(p.text[off:int(off)+len(v)]) == v {
 			return int(off)
 		}
 	}

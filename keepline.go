@@ -28,9 +28,14 @@ func (p *parser) keepLines(ls *lineScanner) {
 	s, off, n := ls.s, ls.off, ls.n
 	for off < len(s) {
 		start := off
-		if isStop(s[start]) {
-			// A blank line, or a comment alone: nothing to read.
-			off = pastBreak(s, breakAt(s, start))
+		if c := s[start]; isStop(c) {
+			// A blank line, or a comment alone: nothing to read. (breakAt,
+			// inline for a blank line.)
+			end := start
+			if c != '\n' && c != '\r' {
+				end = lineEnd(s, start+1)
+			}
+			off = pastBreak(s, end)
 			n++
 			continue
 		}

@@ -42,20 +42,22 @@ func (p *parser) keepLines(ls *lineScanner) {
 		if start+8 > len(s) {
 			break
 		}
-		kind, k := commonKey(s[start:])
-		if k == 0 {
+		kind, keyLen := commonKey(s[start:])
+		if keyLen == 0 {
 			break
 		}
 		// The content is at most maxLineLen bytes: a longer line is left
 		// to ls.next without reading all of it.
 		line := s[:min(len(s), start+maxLineLen+1)]
-		v := start + k + 1 // past the colon
+		v := start + keyLen + 1 // past the colon
 		for v < len(line) && isBlank(line[v]) {
 			v++
 		}
 		at := len(p.text)
 		dst := p.text[:cap(p.text)]
-		cut, k := 0, 0
+		// cut is where the content ends, once found (it is past v), and
+		// copied the number of bytes of the value copied and searched.
+		cut, copied := 0, 0
 		if src := line[v:]; len(src) >= headLen && len(dst)-at >= headLen {
 			// copyToStop's first words, inline: no call for most lines.
 			d := (*[headLen]byte)(dst[at:])
@@ -66,18 +68,18 @@ func (p *parser) keepLines(ls *lineScanner) {
 			binary.LittleEndian.PutUint64(d[16:24], w2)
 			binary.LittleEndian.PutUint64(d[24:32], w3)
 			m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
-			k = headLen
+			copied = headLen
 			if m != 0 {
-				k = bits.TrailingZeros64(m)
-				if isStop(src[k]) {
-					cut = v + k
+				j := bits.TrailingZeros64(m)
+				if isStop(src[j]) {
+					cut = v + j
 				}
-				k++
+				copied = j + 1 // else a tab or the like: searched on from there
 			}
 		}
 		if cut == 0 {
 			var ok bool
-			cut, ok = copyToStop(dst, at, line, v, k)
+			cut, ok = copyToStop(dst, at, line, v, copied)
 			if !ok || cut-start > maxLineLen {
 				break
 			}

@@ -104,16 +104,35 @@ func (kw keyWord) in(w uint64) bool { return w&kw.mask|kw.fold == kw.want }
 // the separator, but only when the line is exactly two runs of
 // non-whitespace, so that "Disallow /a /b" is still ignored.
 func splitNoColon(s string) (kind lineKind, key, value string) {
-	sep := strings.IndexAny(s, " \t")
+	sep := indexBlank(s)
 	if sep < 0 {
 		return kindNone, "", ""
 	}
-	if rest := strings.TrimLeft(s[sep:], " \t"); strings.ContainsAny(rest, " \t") {
+	rest := s[sep+1:]
+	for rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+		rest = rest[1:]
+	}
+	if indexBlank(rest) >= 0 {
 		return kindNone, "", ""
 	}
 	// s starts with the key, which is not empty.
 	key = trimSpace(s[:sep])
 	return keyKind(key), key, trimSpace(s[sep+1:])
+}
+
+// indexBlank returns the index of the first space or tab of s, or -1: two
+// strings.IndexByte, which read many bytes at a time, where
+// strings.IndexAny reads one (lines without a colon are often long: text
+// or markup served as robots.txt).
+func indexBlank(s string) int {
+	i, t := strings.IndexByte(s, ' '), s
+	if i >= 0 {
+		t = s[:i]
+	}
+	if j := strings.IndexByte(t, '\t'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a

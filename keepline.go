@@ -10,64 +10,118 @@ import (
 	"math/bits"
 )
 
-// keepLine reads the line at ls.off if it is blank or a comment alone, or
-// starts with a key commonKey knows and its content has at most maxLineLen
-// bytes: it does with it what handle would, moves ls past it and reports
-// true. Otherwise it reports false and leaves ls and p as they were (but
-// the bytes past the kept text's length), for ls.next and handle.
+// keepLines reads the lines from ls.off on, one after the other, while
+// each is blank or a comment alone, or starts with a key commonKey knows
+// and its content has at most maxLineLen bytes: it does with each what
+// handle would. It stops at the first other line, or at the end of the
+// body, and leaves ls there, for ls.next and handle; nothing of that line
+// is kept (but the bytes past the kept text's length). The scanner's
+// place is held in locals, not written to ls at every line.
 //
-// The value is copied to the kept text eight bytes at a time as the scan
+// A value is copied to the kept text eight bytes at a time as the scan
 // for its end (copyToStop) reads them: past the value, and for a value
 // not kept, the bytes written are left beyond the kept text's length,
 // where the next value is written over them. There is room for them: the
 // kept text is at most the bytes of the lines before (p.keep), so it ends
 // before this line starts, and its capacity is the body's length (parse).
-func (p *parser) keepLine(ls *lineScanner) bool {
-	s, start := ls.s, ls.off
-	if start < len(s) && isStop(s[start]) {
-		// A blank line, or a comment alone: nothing to read.
-		ls.cutAt(start, start, start)
-		return true
-	}
-	if start+8 > len(s) {
-		return false
-	}
-	kind, n := commonKey(s[start:])
-	if n == 0 {
-		return false
-	}
-	// The content is at most maxLineLen bytes: a longer line is left to
-	// ls.next without reading all of it.
-	line := s[:min(len(s), start+maxLineLen+1)]
-	v := start + n + 1 // past the colon
-	for v < len(line) && isBlank(line[v]) {
-		v++
-	}
-	off := len(p.text)
-	cut, ok := copyToStop(p.text[:cap(p.text)], off, line, v)
-	if !ok || cut-start > maxLineLen {
-		return false
-	}
-	ls.cutAt(start, cut, cut)
-	vend := cut
-	for vend > v && isSpace(s[vend-1]) {
-		vend--
-	}
-	switch size := vend - v; kind {
-	case kindAllow, kindDisallow:
-		// A rule before any user-agent line applies to nobody.
-		if len(p.starts) > 0 {
-			p.keptRule(kind, off, size, ls.n)
+func (p *parser) keepLines(ls *lineScanner) {
+	s, off, n := ls.s, ls.off, ls.n
+	for off < len(s) {
+		start := off
+		if c := s[start]; isStop(c) {
+			// A blank line, or a comment alone: nothing to read. (breakAt,
+			// inline for a blank line.)
+			end := start
+			if c != '\n' && c != '\r' {
+				end = lineEnd(s, start+1)
+			}
+			off = pastBreak(s, end)
+			n++
+			continue
 		}
+		if start+8 > len(s) {
+			break
+		}
+		kind, keyLen := commonKey(s[start:])
+		if keyLen == 0 {
+			break
+		}
+		// The content is at most maxLineLen bytes: a longer line is left
+		// to ls.next without reading all of it.
+		line := s[:min(len(s), start+maxLineLen+1)]
+		v := start + keyLen + 1 // past the colon
+		for v < len(line) && isBlank(line[v]) {
+			v++
+		}
+		at := len(p.text)
+		dst := p.text[:cap(p.text)]
+		// cut is where the content ends, once found (it is past v), and
+		// copied the number of bytes of the value copied and searched.
+		cut, copied := 0, 0
+		if src := line[v:]; len(src) >= headLen && len(dst)-at >= headLen {
+			// copyToStop's first words, inline: no call for most lines.
+			d := (*[headLen]byte)(dst[at:])
+			w0, w1 := load64(src[0:8]), load64(src[8:16])
+			w2, w3 := load64(src[16:24]), load64(src[24:32])
+			binary.LittleEndian.PutUint64(d[0:8], w0)
+			binary.LittleEndian.PutUint64(d[8:16], w1)
+			binary.LittleEndian.PutUint64(d[16:24], w2)
+			binary.LittleEndian.PutUint64(d[24:32], w3)
+			m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
+			copied = headLen
+			if m != 0 {
+				j := bits.TrailingZeros64(m)
+				if isStop(src[j]) {
+					cut = v + j
+				}
+				copied = j + 1 // else a tab or the like: searched on from there
+			}
+		}
+		if cut == 0 {
+			var ok bool
+			cut, ok = copyToStop(dst, at, line, v, copied)
+			if !ok || cut-start > maxLineLen {
+				break
+			}
+		} else if cut-start > maxLineLen {
+			break
+		}
+		// breakAt, inline for the most lines, which stop at their break.
+		end := cut
+		if end < len(s) && s[end] != '\n' && s[end] != '\r' {
+			end = lineEnd(s, end+1)
+		}
+		off = pastBreak(s, end)
+		n++
+		vend := cut
+		for vend > v && isSpace(s[vend-1]) {
+			vend--
+		}
+		if kind == kindDisallow || kind == kindAllow {
+			// A rule before any user-agent line applies to nobody.
+			if len(p.starts) > 0 {
+				p.keptRule(kind, at, vend-v, n)
+			}
+			continue
+		}
+		p.keepValue(kind, s[v:vend], at, n)
+	}
+	ls.off, ls.n = off, n
+}
+
+// keepValue does what handle does with the user-agent or sitemap line
+// numbered n of kind kind and value v, which is written at at, the end of
+// the kept text, and beyond.
+func (p *parser) keepValue(kind lineKind, v string, at, n int) {
+	switch size := len(v); kind {
 	case kindUserAgent:
-		p.userAgent(s[v:vend], ls.n, true)
+		p.userAgent(v, n, true)
 	case kindSitemap:
 		if size > 0 {
-			p.text = p.text[:off+size]
-			p.add(kindSitemap, newSrcLine(off, size, ls.n, false), 0)
+			p.text = p.text[:at+size]
+			p.add(kindSitemap, newSrcLine(at, size, n, false), 0)
 		}
 	}
-	return true
 }
 
 // keptRule adds the rule line of kind kind numbered n whose value, of size
@@ -85,20 +139,48 @@ func (p *parser) keptRule(kind lineKind, off, size, n int) {
 	}
 }
 
+// headLen is the number of bytes copyToStop copies and searches at once
+// before its loop.
+const headLen = 32
+
+// packHigh returns the high bits of the bytes of m, in which no other bit
+// is set, as the low 8 bits of a word: the bit of byte j of m is bit j. The
+// multiplication moves each to a bit of the top byte, none carrying.
+func packHigh(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
 // isBlank reports whether c is whitespace that does not end a line.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // copyToStop copies s from i on to dst from off on, up to the first LF,
 // CR, NUL or '#' at least, and returns the offset in s of that byte, or
-// len(s), as nextStop does. It reports false, having copied nothing, if
-// dst has no room for what it would write.
-func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
+// len(s), as nextStop does; the first k bytes, which have none of them,
+// are already copied (keepLines). It reports false, having copied
+// nothing, if dst has no room for what it would write.
+func copyToStop(dst []byte, off int, s string, i, k int) (int, bool) {
 	src := s[i:]
 	if len(dst)-off < len(src) {
 		return 0, false
 	}
 	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
-	k := 0
+	for ; k+headLen <= len(src); k += headLen {
+		// 32 bytes a branch, as keepLines reads a value's first ones.
+		b, c := src[k:k+headLen], (*[headLen]byte)(d[k:])
+		w0, w1 := load64(b[0:8]), load64(b[8:16])
+		w2, w3 := load64(b[16:24]), load64(b[24:32])
+		binary.LittleEndian.PutUint64(c[0:8], w0)
+		binary.LittleEndian.PutUint64(c[8:16], w1)
+		binary.LittleEndian.PutUint64(c[16:24], w2)
+		binary.LittleEndian.PutUint64(c[24:32], w3)
+		m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
+		if m != 0 {
+			j := bits.TrailingZeros64(m)
+			if isStop(b[j]) {
+				return i + k + j, true
+			}
+			k += j + 1 // a tab or the like: read word by word from there
+			break
+		}
+	}
 	for ; k < len(src)-7; k += 8 {
 		w := load64(src[k : k+8])
 		binary.LittleEndian.PutUint64(d[k:k+8], w)

@@ -54,16 +54,29 @@ func (ls *lineScanner) next() bool {
 // the current line. Its break is at stop if s[stop] is LF or CR, else
 // after stop, or at len(s).
 func (ls *lineScanner) cutAt(start, cut, stop int) {
-	s, end := ls.s, stop
-	if end < len(s) && s[end] != '\n' && s[end] != '\r' {
-		end = lineEnd(s, end+1)
-	}
+	end := breakAt(ls.s, stop)
 	ls.n++
 	ls.start, ls.end, ls.cut = start, end, cut
-	ls.off = end + 1
-	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
-		ls.off++ // CRLF is one break
+	ls.off = pastBreak(ls.s, end)
+}
+
+// breakAt returns the offset of the break of the line whose content stops
+// at stop: stop if s[stop] is LF or CR, else the first LF or CR after it,
+// or len(s).
+func breakAt(s string, stop int) int {
+	if stop < len(s) && s[stop] != '\n' && s[stop] != '\r' {
+		return lineEnd(s, stop+1)
 	}
+	return stop
+}
+
+// pastBreak returns where the line after the break at end starts: CRLF is
+// one break.
+func pastBreak(s string, end int) int {
+	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
+		return end + 2
+	}
+	return end + 1
 }
 
 // Bytes as a word: ones has 1 in each byte, highBits (escape.go) the high
@@ -77,6 +90,19 @@ const (
 // after i, or len(s) if there is none.
 func nextStop(s string, i int) int {
 	t, k := s[i:], 0
+	for ; k+headLen <= len(t); k += headLen {
+		// Four words at once: one branch, where a word at a time took
+		// four (lines that get here are often long).
+		b := t[k : k+headLen]
+		m := packHigh(stops(load64(b[0:8]))) | packHigh(stops(load64(b[8:16])))<<8 |
+			packHigh(stops(load64(b[16:24])))<<16 | packHigh(stops(load64(b[24:32])))<<24
+		if m != 0 {
+			if j := bits.TrailingZeros64(m); isStop(b[j]) {
+				return i + k + j
+			}
+			break // a tab or the like first: read word by word from k
+		}
+	}
 	for ; k < len(t)-7; k += 8 {
 		w := load64(t[k : k+8])
 		for m := stops(w); m != 0; m &= m - 1 {
@@ -108,6 +134,16 @@ func stops(w uint64) uint64 {
 // it: read from the word rather than the body.
 func byteAt(w uint64, b int) byte { return byte(w >> (uint(b-7) & 63)) }
 
+// breaks returns a word whose lowest set bit, if any, is the high bit of
+// the first LF or CR of w, eight bytes of a body read as a little-endian
+// word. (x-ones)&^x has the high bit set of each zero byte of x, and of
+// some after the first, which a borrow reaches: x is w with each byte
+// xor'ed with LF, and with CR.
+func breaks(w uint64) uint64 {
+	a, b := w^'\n'*ones, w^'\r'*ones
+	return ((a-ones)&^a | (b-ones)&^b) & highBits
+}
+
 // isStop reports whether c ends a line (LF, CR) or its content (NUL, '#').
 func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 
@@ -121,6 +157,13 @@ func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 // linear; a long line is read at the speed of strings.IndexByte (a hostile
 // file of one line of MaxSize bytes).
 func lineEnd(s string, i int) int {
+	// Most lines that get here are comments of a few words: their break
+	// is found by reading words, before calling strings.IndexByte twice.
+	for end := min(len(s), i+64); i+8 <= end; i += 8 {
+		if m := breaks(load64(s[i : i+8])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
 	for n := 64; i < len(s); n *= 2 {
 		t := s[i:min(len(s), i+n)]
 		e := len(t)

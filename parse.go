@@ -117,7 +117,7 @@ func (p *parser) keepRule(v string, n int, allow bool) srcLine {
 
 // userAgent adds the user-agent line numbered n of value v, and reports
 // whether it starts a record; if copied, v is already written at the end
-// of the kept text, beyond its length (keepLine).
+// of the kept text, beyond its length (keepLines).
 func (p *parser) userAgent(v string, n int, copied bool) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
@@ -138,7 +138,11 @@ func (p *parser) userAgent(v string, n int, copied bool) bool {
 // extends over it.
 func (p *parser) keepAgent(v string, copied bool) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
-		if off := a.off(); string(p.text[off:off+a.size()]) == v {
+		// Lengths first: most differ, and the text is not read.
+		if int(a.size()) != len(v) {
+			continue
+		}
+		if off := a.off(); string(p.text[off:int(off)+len(v)]) == v {
 			return int(off)
 		}
 	}
@@ -166,7 +170,7 @@ func (p *parser) parse() {
 	// bytes a line. A body of shorter lines grows it: counting its colons,
 	// which most directives have, to size it exactly cost 3% of Parse.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(s)/8+64)
-	// The kept text is at most the body, and keepLine writes as far as
+	// The kept text is at most the body, and keepLines writes as far as
 	// the body's length (copyToStop).
 	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
@@ -175,17 +179,15 @@ func (p *parser) parse() {
 
 // scan hands each line of the body to p.handle, then, unless f is nil, to
 // f, which sees what p.handle made of it: Check drives the parser so.
-// Parse's loop (f nil) hands handle only the lines keepLine does not read.
+// Parse's loop (f nil) hands handle only the lines keepLines does not read.
 func (p *parser) scan(f func(line)) {
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
 		// Most lines are blank, comments or start with a common key, which
-		// keepLine reads in one pass; the line that handle returns is left
+		// keepLines reads in one pass; the line that handle returns is left
 		// where it is, not copied (about 6 ns a line).
 		for {
-			if p.keepLine(&ls) {
-				continue
-			}
+			p.keepLines(&ls)
 			if !ls.next() {
 				return
 			}

@@ -77,38 +77,52 @@ func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }
 // putScratch gives ps back to the pool, keeping its slices unless they are
 // large.
 func putScratch(ps *parseScratch) {
-	ps.text = pooled(ps.text, 1)
-	ps.lines = pooled(ps.lines, 1)
-	ps.marks = pooled(ps.marks, 12)
-	ps.starts = pooled(ps.starts, 4)
+	repool(&ps.text, 1)
+	repool(&ps.lines, 1)
+	repool(&ps.marks, 12)
+	repool(&ps.starts, 4)
 	rs := &ps.resolve
-	rs.rules = pooled(rs.rules, 8)
-	rs.first = pooled(rs.first, 4)
-	rs.state = pooled(rs.state, 1)
-	rs.names = pooled(rs.names, 16)
-	rs.nameBuf = pooled(rs.nameBuf, 16)
-	rs.global = pooled(rs.global, 4)
-	rs.runs = pooled(rs.runs, 24)
-	rs.order = pooled(rs.order, 4)
-	rs.keys = pooled(rs.keys, 8)
-	rs.recs = pooled(rs.recs, 4)
-	rs.compiled = pooled(rs.compiled, 8)
-	rs.sets = pooled(rs.sets, 4)
-	rs.named = pooled(rs.named, 8)
-	rs.sc.order = pooled(rs.sc.order, 8)
-	rs.sc.offs = pooled(rs.sc.offs, 4)
-	rs.sc.lens = pooled(rs.sc.lens, 4)
-	rs.sc.esc = pooled(rs.sc.esc, 1)
+	repool(&rs.rules, 8)
+	repool(&rs.first, 4)
+	repool(&rs.state, 1)
+	repool(&rs.names, 16)
+	repool(&rs.nameBuf, 16)
+	repool(&rs.global, 4)
+	repool(&rs.runs, 24)
+	repool(&rs.order, 4)
+	repool(&rs.keys, 8)
+	repool(&rs.recs, 4)
+	repool(&rs.compiled, 8)
+	repool(&rs.sets, 4)
+	repool(&rs.named, 8)
+	repool(&rs.sc.order, 8)
+	repool(&rs.sc.offs, 4)
+	repool(&rs.sc.lens, 4)
+	repool(&rs.sc.esc, 1)
 	scratchPool.Put(ps)
 }
 
-// pooled returns s emptied, or nil if its capacity, of size bytes an
-// element, is over maxPooled.
-func pooled[S ~[]E, E any](s S, size int) S {
-	if cap(s)*size > maxPooled {
-		return nil
+// repool empties *s, in place, or sets it to nil if its capacity, of size
+// bytes an element, is over maxPooled. Emptied in place, a slice is not
+// stored again: no write barrier while the garbage collector runs (two
+// dozen slices at every Parse).
+func repool[S ~[]E, E any](s *S, size int) {
+	if cap(*s)*size > maxPooled {
+		*s = nil
+		return
 	}
-	return s[:0]
+	*s = (*s)[:0]
+}
+
+// appendIn appends v to *s, in place when *s has room for it, as pushIn
+// does.
+func appendIn(s *[]byte, v []byte) {
+	if n := len(*s); len(v) <= cap(*s)-n {
+		*s = (*s)[:n+len(v)]
+		copy((*s)[n:], v)
+		return
+	}
+	*s = append(*s, v...)
 }
 
 // pushIn appends v to *s as push does, reslicing *s in place when it has

@@ -120,12 +120,12 @@
 // (fetch.Result.Body holds it).
 //
 // Parse reads the lines; the groups are made by the file's first question
-// (Allowed, Decide, Group, or an accessor of a crawler's extras), from
-// what Parse kept: a crawler that asks each file it parses pays the same,
-// about two thirds of what Parse costs, on its first question (concurrent
-// first questions wait for one), and a program that parses files it may
-// never ask, or asks only for their sitemaps, pays for the lines alone.
-// MemSize counts the groups from then on.
+// (Allowed, Decide, Group, an accessor of a crawler's extras, or MemSize),
+// from what Parse kept, in about as much time again as Parse (over a
+// corpus of real files): a crawler that asks each file it parses pays
+// about what it would if Parse made them, and a program that parses files
+// it may never ask, or asks only for their sitemaps, pays for the lines
+// alone. Concurrent first questions wait for one to make the groups.
 //
 // The groups that name one crawler are merged into one set of compiled
 // rules when the groups are made, so that Allowed costs the same whatever

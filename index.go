@@ -12,7 +12,7 @@ import (
 )
 
 // A bigSet describes the layout of a set of more than smallSet rules.
-// Parse stores the rules in file order; once the set is asked enough
+// Its rules are compiled in file order; once the set is asked enough
 // (lazy.go), a question lays them out in place (layOut), in three runs:
 //
 //   - the wildcard rules, filed by anchor in the buckets of a floatTable,

@@ -65,8 +65,8 @@ const (
 // lazySet returns a set of the n rule lines of the records srcN from srcLo
 // in file.more.recs, or of record srcLo alone if srcN is 0, to be compiled
 // once asked enough: a set of more than smallSet rule lines, which would
-// cost Parse most of its compiling, and which many files never see asked
-// more than once.
+// cost the making of the groups most of its compiling, and which many
+// files never see asked more than once.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	return ruleSet{file: file, n: int32(n), big: &lazyLayout{lazy: true, srcLo: srcLo, srcN: srcN}}
 }
@@ -140,7 +140,7 @@ func (s *ruleSet) scanUnlaid(path string, m *match, q int32) *bigSet {
 
 // compileLazy compiles the rules of s, a lazy set, once: of concurrent
 // first questions, one compiles while the others wait, under the lock of
-// layOut. The rules are decoded from the line table and compiled as Parse
+// layOut. The rules are decoded from the line table and compiled as resolve
 // would have, into a slice of their own, which MemSize counts from then
 // on. A set whose compiled rules are smallSet or fewer keeps them sorted,
 // as a small set does, and is never laid out (answerUnlaid).
@@ -151,7 +151,7 @@ func (s *ruleSet) compileLazy() []rule {
 	if p := l.own.Load(); p != nil {
 		return *p
 	}
-	// In the scratch space of Parse: the rule lines, the compiled rules
+	// In the scratch space of Parse and resolve: the rule lines, the compiled rules
 	// before they are copied to a slice of their size, compile's own.
 	ps := getScratch()
 	defer putScratch(ps)

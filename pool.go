@@ -2,11 +2,13 @@ package robots
 
 import "sync"
 
-// The scratch space of Parse, kept from one call to the next.
+// The scratch space of Parse and of the first question, which makes the
+// groups (ready.go), kept from one call to the next.
 //
 // Parse builds a file in slices it throws away once the result is made: the
-// kept text and line table before they are joined, the starts of records,
-// the rule lines and record bounds resolve reads, the sort keys of the
+// kept text and line table before they are joined, the starts of records;
+// so does the first question: the rule lines and record bounds resolve
+// reads back from the line table, the sort keys of the
 // product tokens and of the rules compile sorts, and the compiled rules
 // before they are copied to a slice of their exact size. Made anew on every
 // call, they were most of Parse's allocations (and their growth most of

@@ -5,8 +5,10 @@ import "unsafe"
 // What a parsed file keeps, counted as the Go heap counts it.
 //
 // Parse adds up the bytes of every allocation the result keeps reachable,
-// each rounded up to its allocator size class, and stores the sum; MemSize
-// returns it. The count is checked against the heap in
+// each rounded up to its allocator size class, and stores the sum; the
+// first question adds those of the groups it makes (ready.go), and later
+// ones those of the sets they compile and lay out; MemSize returns the
+// total. The count is checked against the heap in
 // memsize_test.go.
 
 // MemSize returns the number of bytes of memory r keeps reachable (its

@@ -7,6 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // readyFiles are the files the tests of ready.go read: the hostile files,
@@ -136,6 +139,159 @@ func TestMemSizeMakesGroups(t *testing.T) {
 		}
 		if got, want := parsed.MemSize(), asked.MemSize(); got != want {
 			t.Errorf("%s: MemSize() = %d before any question, want %d, as once asked", name, got, want)
+		}
+	}
+}
+
+// oddTableFiles are random files of the shapes readTable must read back:
+// user-agent values kept once for several lines (entryRef), short,
+// medium and long values, records of no rules, rules and extras before
+// the first user-agent line and between agent lines, "*" among tokens,
+// and enough lines to pass several marks.
+func oddTableFiles() map[string]string {
+	files := map[string]string{}
+	rng := rand.New(rand.NewPCG(9, 1))
+	agents := []string{"a", "b", "*", "* x", "Googlebot/2.1", "123", "", strings.Repeat("c", 40),
+		strings.Repeat("d", 300), strings.Repeat("e", 20000)}
+	for file := range 200 {
+		var b strings.Builder
+		for range rng.IntN(3) {
+			fmt.Fprintf(&b, "disallow: /pre%d\nsitemap: /s\nfoo: bar\n", rng.IntN(9))
+		}
+		for range 1 + rng.IntN(80) {
+			switch rng.IntN(9) {
+			case 0, 1, 2:
+				fmt.Fprintf(&b, "user-agent: %s\n", agents[rng.IntN(len(agents))])
+			case 3, 4, 5:
+				n := []int{0, 3, 28, 29, 30, 200, 286, 300}[rng.IntN(8)]
+				fmt.Fprintf(&b, "%s: /%s\n", []string{"allow", "disallow"}[rng.IntN(2)], strings.Repeat("x", n))
+			case 6:
+				b.WriteString("\n\n# c\n")
+			case 7:
+				fmt.Fprintf(&b, "crawl-delay: %d\n", rng.IntN(9))
+			default:
+				fmt.Fprintf(&b, "disallow: %s\n", []string{"", "x", "*", "$", "/"}[rng.IntN(5)])
+			}
+		}
+		files[fmt.Sprintf("odd-%d", file)] = b.String()
+	}
+	return files
+}
+
+// A tableNaming is a product token and its record, as readTable reads
+// them, by value.
+type tableNaming struct {
+	Token string
+	Rec   int32
+}
+
+// tableRead is what readTable reads from a line table.
+type tableRead struct {
+	Rules         []srcLine
+	First, Global []int32
+	Names         []tableNaming
+}
+
+// recordsRead returns what readTable should read from r, made from
+// recordLines, which decodes each entry with lineReader.next rather than
+// readTable's nextShortRule.
+func recordsRead(r *Robots) tableRead {
+	var want tableRead
+	var agents []srcLine
+	for i := range r.recordCount() {
+		want.First = append(want.First, int32(len(want.Rules)))
+		agents, want.Rules = r.recordLines(i, agents[:0], want.Rules)
+		for _, a := range agents {
+			switch token := agentToken(a.value(r.text)); {
+			case token != "*":
+				want.Names = append(want.Names, tableNaming{token, int32(i)})
+			case len(want.Global) == 0 || want.Global[len(want.Global)-1] != int32(i):
+				want.Global = append(want.Global, int32(i))
+			}
+		}
+	}
+	return want
+}
+
+// TestReadTableMatchesRecords checks readTable, which makes the groups
+// from the line table, against the records as recordLines decodes them.
+func TestReadTableMatchesRecords(t *testing.T) {
+	files := readyFiles(t)
+	for name, body := range oddTableFiles() {
+		files[name] = body
+	}
+	for name, body := range files {
+		r := Parse([]byte(body))
+		var rs resolveScratch
+		rs.readTable(r)
+		got := tableRead{Rules: rs.rules, First: rs.first, Global: rs.global}
+		for _, n := range rs.names {
+			got.Names = append(got.Names, tableNaming{r.text[n.off() : n.off()+n.size()], n.rec()})
+		}
+		if want := recordsRead(r); !cmp.Equal(got, want, cmpopts.EquateEmpty()) {
+			t.Errorf("%s: readTable disagrees with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
+		}
+	}
+}
+
+// TestZeroRobotsConcurrent asks the zero Robots, an empty file, every
+// question from several goroutines at once: the first ones make its (no)
+// groups (run with -race by CI).
+func TestZeroRobotsConcurrent(t *testing.T) {
+	var r Robots
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			r.MemSize()
+			r.Allowed("a", "/")
+			r.Decide("a", "/")
+			r.Group("a", "b").Allowed("/")
+			r.Group().Allowed("/")
+			r.GroupExtras("a", "")
+			r.Preferences("a", "/")
+			r.CrawlDelay("a")
+		})
+	}
+	wg.Wait()
+	want := Decision{Allowed: true, Reason: ReasonNoGroup}
+	if diff := cmp.Diff(want, r.Decide("a", "/x")); diff != "" {
+		t.Errorf("zero Robots: Decide (-want +got):\n%s", diff)
+	}
+	if got := r.MemSize(); got != 0 {
+		t.Errorf("zero Robots: MemSize() = %d, want 0", got)
+	}
+}
+
+// TestFirstEntriesConcurrent races the entry points that make the groups
+// (MemSize, Allowed, Decide, Group of several agents, GroupExtras) on
+// fresh files, with questions that compile and lay out large sets (run
+// with -race by CI), and checks Decide and the union's answers against
+// those of the file asked in turn.
+func TestFirstEntriesConcurrent(t *testing.T) {
+	ask := func(r *Robots) string {
+		return fmt.Sprint(r.Decide("a", "/a/x"), r.Group("a", "b", "googlebot").Decide("/a/x"), r.GroupExtras("a", ""))
+	}
+	n := 0
+	for name, body := range readyFiles(t) {
+		if n++; n%3 != 0 {
+			continue
+		}
+		want := ask(Parse([]byte(body)))
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		var got string
+		wg.Go(func() { r.MemSize() })
+		wg.Go(func() { got = ask(r) })
+		wg.Go(func() {
+			for range layoutQuestions + 2 {
+				r.Allowed("a", "/a/x")
+				r.Allowed("zz", "/")
+				r.Group("googlebot", "*", "a").Allowed("/a/x")
+			}
+		})
+		wg.Wait()
+		if got != want {
+			t.Errorf("%s: asked concurrently %s, want %s", name, got, want)
 		}
 	}
 }

@@ -161,7 +161,8 @@
 // by a run of one to three literal bytes after the head, the rarest among
 // them (nothing beside the rule, but 2 bytes a bucket, one bucket for
 // every one to four rules, up to 8,192); this costs about as much as parsing the rules did.
-// No question allocates, but those that compile a set and lay it out. A
+// No question allocates, but the first, which makes the groups, and those
+// that compile a set and lay it out. A
 // question then costs a binary search, the rules of the heads that start
 // the path, and a look-up for each byte of the path that finds the
 // wildcard rules whose run of bytes stands there: time linear in the
@@ -220,8 +221,9 @@ type Robots struct {
 	// not yet laid out (lazy.go).
 	layMu sync.RWMutex
 
-	// size is the bytes r keeps reachable (memsize.go), and lazySize those
-	// of the indexes built since.
+	// size is the bytes Parse made r keep (memsize.go), and lazySize those
+	// of its groups and of the indexes built since, which its questions
+	// make.
 	size     int
 	lazySize atomic.Int64
 }
@@ -250,9 +252,10 @@ func DisallowAll() *Robots { return disallowAll }
 // its path, parameters and query are used.
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
-// ";" ("https://example.com?q") and is longer than 2 KiB, and on the
-// questions that compile and lay out a group of more than 32 rules, once
-// it has been asked enough (see Cost).
+// ";" ("https://example.com?q") and is longer than 2 KiB, on the file's
+// first question, which makes its groups, and on the questions that
+// compile and lay out a group of more than 32 rules, once it has been
+// asked enough (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
 	if r != nil && !r.mayMatch && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page

@@ -2,11 +2,12 @@ package robots
 
 // When the groups of a file are made: not by Parse, which reads the lines,
 // but by the first question that needs them (Allowed, Decide, Group and
-// the accessors of a crawler's extras), from the line table.
+// the accessors of a crawler's extras) or MemSize, from the line table.
 //
-// A crawler that parses a file asks it at least once, and pays the same;
-// one that keeps files it may never ask (a cache filled ahead of need, a
-// tool that reads only the sitemaps) pays for the lines alone.
+// A crawler that parses a file asks it at least once, and pays about the
+// same; a program that parses files it may never ask and does not size
+// (a tool that reads only the sitemaps, or the records) pays for the
+// lines alone.
 
 // ready makes the groups of r, unless they are made.
 func (r *Robots) ready() {

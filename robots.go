@@ -124,8 +124,9 @@
 // from what Parse kept, in about as much time again as Parse (over a
 // corpus of real files): a crawler that asks each file it parses pays
 // about what it would if Parse made them, and a program that parses files
-// it may never ask, or asks only for their sitemaps, pays for the lines
-// alone. Concurrent first questions wait for one to make the groups.
+// it never asks nor sizes (one that reads only their sitemaps or records)
+// pays for the lines alone. Concurrent first questions wait for one to
+// make the groups.
 //
 // The groups that name one crawler are merged into one set of compiled
 // rules when the groups are made, so that Allowed costs the same whatever

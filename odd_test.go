@@ -245,7 +245,7 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 // before any user-agent line, every line break, and records merged, split
 // and united.
 func TestDecideMixedShapes(t *testing.T) {
-	for seed := range uint64(150) {
+	for seed := range uint64(sample(150, 30)) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		const alphabet = "ab/*$%e9\xe9\xff"
 		word := func(n int) string { return randomWord(rng, alphabet, n) }

@@ -78,7 +78,7 @@ func TestScannedOwnSets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 3))
 	const alphabet = "xy/*$%CF1"
 	stats := map[string]int{}
-	files := sample(80, 12)
+	files := sample(80, 10)
 	for file := range files {
 		defeat := file%2 == 1
 		body := scannedFile(rng, defeat)

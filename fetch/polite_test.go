@@ -90,6 +90,10 @@ func TestPolitenessDelay(t *testing.T) {
 		{"crawl-delay/zero-beats-default", "User-agent: *\nCrawl-delay: 0\n", fetch.PoliteOptions{DefaultDelay: 3 * time.Second}, 0},
 		{"crawl-delay/replaces-default", "User-agent: *\nCrawl-delay: 1\n", fetch.PoliteOptions{DefaultDelay: 3 * time.Second}, time.Second},
 		{"crawl-delay/capped", "User-agent: *\nCrawl-delay: 86400\n", fetch.PoliteOptions{}, time.Minute},
+		// Every value over the cap is the cap, those too large for a
+		// time.Duration included (issue 26 item 12).
+		{"crawl-delay/capped-huge", "User-agent: *\nCrawl-delay: 9223372036\n", fetch.PoliteOptions{}, time.Minute},
+		{"crawl-delay/capped-huger", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", fetch.PoliteOptions{}, time.Minute},
 		{"crawl-delay/own-cap", "User-agent: *\nCrawl-delay: 86400\n", fetch.PoliteOptions{MaxDelay: 10 * time.Second}, 10 * time.Second},
 		{"crawl-delay/own-group", "User-agent: *\nDisallow: /a\nCrawl-delay: 9\n\nUser-agent: EvalBot\nDisallow: /b\nCrawl-delay: 4\n", fetch.PoliteOptions{}, 4 * time.Second},
 		{"crawl-delay/other-group", "User-agent: OtherBot\nCrawl-delay: 9\n", fetch.PoliteOptions{}, 0},

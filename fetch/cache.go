@@ -4,12 +4,14 @@ import (
 	"container/list"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/gorep/robots"
 )
@@ -231,15 +233,19 @@ func (c *Cache) Decide(ctx context.Context, agent, pageURL string) (robots.Decis
 }
 
 // productToken returns agent if it is a product token, else the token of
-// the User-Agent header it is.
+// the User-Agent header it is. An empty agent, or one that names no crawler
+// (only spaces, a browser's header), is an error that quotes it.
 func productToken(agent string) (string, error) {
-	if !strings.ContainsAny(agent, "/ ;()") {
+	if agent == "" {
+		return "", errors.New(`robots: the agent is empty: give a product token, such as "ExampleBot"`)
+	}
+	if !strings.ContainsAny(agent, "/;()") && !strings.ContainsFunc(agent, unicode.IsSpace) {
 		return agent, nil
 	}
 	if token := robots.ProductToken(agent); token != "" {
 		return token, nil
 	}
-	return "", errors.New("robots: no product token in the agent " + agent)
+	return "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"ExampleBot\"", agent)
 }
 
 // Robots returns the rules that apply now to pageURL, a page URL or a

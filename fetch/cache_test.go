@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -542,5 +543,25 @@ func TestCacheScope(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantRequests, got); diff != "" {
 		t.Errorf("requests per host mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCacheAgentErrors checks that an agent with no product token in it is
+// an error, with the agent quoted, rather than an answer from the "*" group
+// (issue 26 item 8).
+func TestCacheAgentErrors(t *testing.T) {
+	srv := serve(t, (&handler{status: 200, body: "User-agent: *\nAllow: /\n"}).ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{})
+	tests := []struct{ agent, want string }{
+		{"", `robots: the agent is empty`},
+		{"  ", `robots: the agent "  " names no crawler`},
+		{"\t", `robots: the agent "\t" names no crawler`},
+		{"(+http://x)", `robots: the agent "(+http://x)" names no crawler`},
+	}
+	for _, tt := range tests {
+		ok, err := c.Allowed(t.Context(), tt.agent, srv.URL+"/page")
+		if ok || err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Allowed(%q, /page) = %t, %v; want false and an error starting %s", tt.agent, ok, err, tt.want)
+		}
 	}
 }

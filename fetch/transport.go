@@ -73,7 +73,7 @@ type TransportOptions struct {
 // sees and what was checked cannot disagree.
 //
 // Requests whose scheme is not http or https, and requests for /robots.txt,
-// go straight to the base transport.
+// go to the base transport unchecked, with the crawler's User-Agent header.
 //
 // On a cache hit, an allowed request costs the transport no allocation,
 // unless it carries another User-Agent header: then the transport sends a
@@ -152,7 +152,9 @@ func (t *Transport) Agent() string { return t.agent }
 // not called then.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
-		return t.base.RoundTrip(req)
+		// With the crawler's User-Agent all the same: a /robots.txt
+		// request names the crawler to the server as any other does.
+		return t.base.RoundTrip(t.withUserAgent(req))
 	}
 	if err := t.check(req); err != nil {
 		if req.Body != nil {

@@ -431,3 +431,21 @@ func TestTransportHitAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestTransportRobotsTxtUserAgent checks that a request for /robots.txt,
+// which goes to the base unchecked, still carries the crawler's User-Agent,
+// not the caller's (issue 26 item 11).
+func TestTransportRobotsTxtUserAgent(t *testing.T) {
+	s := newObeySite(t, "User-agent: *\nDisallow: /\n", nil)
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/robots.txt", "Mozilla/5.0 Spoof"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/robots.txt " + testUA}
+	if diff := cmp.Diff(want, s.got()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}

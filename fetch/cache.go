@@ -175,6 +175,9 @@ type entry struct {
 	next time.Time
 	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
+	// err is the error of the last fetch if this Cache made it and it
+	// failed on the network; nil otherwise.
+	err  error
 	size int64 // bytes held, as counted in Cache.held
 	// el is the entry's place in Cache.lru, nil once forgotten.
 	el *list.Element
@@ -344,9 +347,10 @@ func (c *Cache) State(pageURL string) (HostState, bool) {
 	el, ok := c.entries[robotsURL]
 	var st State
 	var next time.Time
+	var ferr error
 	if ok {
 		e := el.Value.(*entry)
-		st, next = e.st, e.next
+		st, next, ferr = e.st, e.next, e.err
 	}
 	c.mu.Unlock()
 	if !ok {
@@ -361,7 +365,8 @@ func (c *Cache) State(pageURL string) (HostState, bool) {
 		GoodUntil:    st.GoodUntil,
 		FailingSince: st.FailingSince,
 		NextFetch:    next,
-		Policy:       describe(p, &st),
+		Err:          ferr,
+		Policy:       describe(p, &st, ferr),
 	}, true
 }
 
@@ -372,7 +377,9 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	c.mu.Lock()
 	st := e.st
 	c.mu.Unlock()
-	next, fresh, lease := c.update(ctx, &st)
+	// The error of a fetch comes back through ctx, past the Store's logic.
+	var ferr error
+	next, fresh, lease := c.update(context.WithValue(ctx, fetchErrKey{}, &ferr), &st)
 	var good *robots.Robots
 	if fresh {
 		good = st.goodRules()
@@ -384,7 +391,7 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 
 	c.mu.Lock()
 	if fresh {
-		e.st, e.good = st, good
+		e.st, e.good, e.err = st, good, ferr
 	}
 	e.next = next
 	c.resize(e)
@@ -406,9 +413,16 @@ func (c *Cache) fetch(ctx context.Context, st *State) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
 	res, err := get(ctx, c.client, c.userAgent, st.RobotsURL, &c.opts)
+	if p, ok := ctx.Value(fetchErrKey{}).(*error); ok {
+		*p = err
+	}
 	c.stats.fetches[res.Outcome].Add(1)
 	if c.opts.Fetched != nil {
 		c.opts.Fetched(res, err)
 	}
 	*st = st.after(res, c.opts.Now())
 }
+
+// fetchErrKey is the key of the context value through which fetch hands the
+// error of a fetch to the refresh that made it: a *error.
+type fetchErrKey struct{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -563,5 +564,30 @@ func TestCacheAgentErrors(t *testing.T) {
 		if ok || err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("Allowed(%q, /page) = %t, %v; want false and an error starting %s", tt.agent, ok, err, tt.want)
 		}
+	}
+}
+
+// TestCacheBodyFailure checks that a 200 whose body breaks off is a network
+// error (status 0), and that State says the error itself (issue 26 item 9).
+func TestCacheBodyFailure(t *testing.T) {
+	srv := serve(t, hijack("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nUser-agent: *\nDisallow: /private/\n", false))
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now})
+	if ok, err := c.Allowed(t.Context(), "EvalBot", srv.URL+"/public"); ok || err != nil {
+		t.Fatalf("Allowed(/public) = %t, %v; want false (disallow all), nil", ok, err)
+	}
+	st, ok := c.State(srv.URL + "/public")
+	if !ok {
+		t.Fatal("State: not held")
+	}
+	if st.StatusCode != 0 || st.Outcome != fetch.Unreachable {
+		t.Errorf("State: StatusCode %d, Outcome %v; want 0, unreachable", st.StatusCode, st.Outcome)
+	}
+	if st.Err == nil || !errors.Is(st.Err, io.ErrUnexpectedEOF) {
+		t.Errorf("State.Err = %v, want the error of the fetch (unexpected EOF)", st.Err)
+	}
+	want := "disallow all: network error (robots: reading " + srv.URL + "/robots.txt: unexpected EOF) since 2026-01-01T00:00:00Z, retried at 2026-01-01T01:00:00Z"
+	if st.Policy != want {
+		t.Errorf("State.Policy =\n%s\nwant\n%s", st.Policy, want)
 	}
 }

@@ -128,8 +128,9 @@ type Result struct {
 	// Robots holds the rules to use now: the parsed file, robots.AllowAll()
 	// or robots.DisallowAll(). It is never nil.
 	Robots *robots.Robots
-	// StatusCode is the HTTP status of the last response, or 0 when there
-	// was none.
+	// StatusCode is the HTTP status of the last response, or 0 when the
+	// fetch failed on the network: no response, or a 2xx whose body broke
+	// off before its end (the status is then no longer what decides).
 	StatusCode int
 	// Redirects is the number of redirects followed.
 	Redirects int
@@ -266,9 +267,11 @@ func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, 
 	return res, nil
 }
 
-// unreachable makes res the result of a fetch that failed on the network.
+// unreachable makes res the result of a fetch that failed on the network:
+// status 0, even when a response had begun.
 func (res *Result) unreachable(o *Options) *Result {
 	res.Outcome = Unreachable
+	res.StatusCode = 0
 	res.Robots = robots.DisallowAll()
 	res.TTL = o.retry(0)
 	return res

@@ -429,7 +429,7 @@ func TestRobotsNetworkErrors(t *testing.T) {
 		name   string
 		client *http.Client
 		url    func(t *testing.T) string
-		check func(err error) bool // what the error must be, beyond non-nil
+		check  func(err error) bool // what the error must be, beyond non-nil
 	}{
 		{
 			name: "dns/not-found", client: dnsFailure,

@@ -48,12 +48,18 @@ type Options struct {
 	Reachable func(robotsURL string) bool
 
 	// MaxBytes bounds the memory, in bytes, of what the Cache keeps: for
-	// each host its state, its last good file and the parsed rules. The
-	// least recently used hosts are forgotten beyond it; a host whose file
-	// alone is larger is answered but not kept. Default: 256 MiB.
+	// each host its state, its last good file and the parsed rules, and
+	// the index from the origins of page URLs to robots.txt URLs (at most
+	// a quarter of MaxBytes). The least recently used hosts are forgotten
+	// beyond it. A host whose file alone takes more is kept while it is
+	// the most recently used, and forgotten once another host is asked
+	// about: the bound is then exceeded by that one host. Default: 256 MiB.
 	MaxBytes int64
 	// MaxHosts is the number of hosts (robots.txt URLs) kept; the least
-	// recently used are forgotten beyond it. Default: 10,000.
+	// recently used are forgotten beyond it. Hosts whose file is being
+	// fetched do not count, and are never forgotten: more callers asking
+	// about more hosts at once than MaxHosts each get their answer, and
+	// the bound holds again once the fetches end. Default: 10,000.
 	MaxHosts int
 	// MaxFetches bounds the fetches in progress at once; more wait for
 	// their turn. Default: 64.
@@ -159,10 +165,13 @@ type Cache struct {
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
 	lru     list.List                // of *entry, most recently used first
 	held    int64                    // the sum of the sizes of the entries
+	// inFlight is the number of entries in lru with a refresh in progress.
+	inFlight int
 	// origins holds the robots.txt URLs of the plain origins asked about
 	// (see plainOrigin), so that a question on a known host does not parse
-	// its URL again.
-	origins map[string]string
+	// its URL again; memoBytes is what it holds (see remember).
+	origins   map[string]string
+	memoBytes int64
 }
 
 // An entry is what a Cache knows of one robots.txt URL. Its fields are
@@ -314,6 +323,7 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	case e.next.IsZero() || !now.Before(e.next):
 		c.stats.misses.Add(1)
 		e.done = make(chan struct{})
+		c.inFlight++
 		go c.refresh(context.WithoutCancel(ctx), e)
 	default:
 		c.stats.hits.Add(1)
@@ -394,9 +404,15 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 		e.st, e.good, e.err = st, good, ferr
 	}
 	e.next = next
-	c.resize(e)
 	close(e.done)
 	e.done = nil
+	c.inFlight--
+	if e.el != nil {
+		// Just used by the callers that waited for it: the most recently
+		// used, not the next to go.
+		c.lru.MoveToFront(e.el)
+		c.resize(e)
+	}
 	c.evict()
 	c.mu.Unlock()
 

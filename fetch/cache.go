@@ -66,7 +66,14 @@ type Options struct {
 	MaxFetches int
 	// Timeout bounds one fetch: connection, redirects and body. The fetch
 	// goes on when the caller that started it gives up, so that the callers
-	// waiting with it get an answer. Default: 30 seconds.
+	// waiting with it get an answer. It holds whatever the client's
+	// transport does with the request's context (which carries the
+	// deadline; a transport must keep req.Context() for the fetch itself
+	// to stop): the Cache stops waiting, records a network error, and
+	// drops what comes later. A caller waits for a fetch, its own or one
+	// in progress (its turn among MaxFetches included), at most Timeout +
+	// LeaseWait + 2 × StoreTimeout, and then gets an error; the fetch goes
+	// on for the callers after it. Default: 30 seconds.
 	Timeout time.Duration
 	// Now returns the current time. Default: time.Now.
 	Now func() time.Time
@@ -128,6 +135,13 @@ func (o Options) withDefaults() Options {
 		o.Now = time.Now
 	}
 	return o
+}
+
+// maxRefresh returns the longest a refresh takes once its turn among the
+// MaxFetches has come: two calls to the Store, then a fetch or a wait for
+// another Cache's. A caller waits no longer for a refresh.
+func (o *Options) maxRefresh() time.Duration {
+	return o.Timeout + o.LeaseWait + 2*o.StoreTimeout
 }
 
 // lifetime returns how long a good copy fetched with response header h is
@@ -221,7 +235,7 @@ func (c *Cache) UserAgent() string { return c.userAgent }
 //
 // Allowed returns an error only when it cannot decide: agent has no token,
 // pageURL is not an absolute http or https URL, or ctx ended while waiting
-// for the fetch. A failed fetch is not an error here: its rules apply (see
+// for the fetch, or the fetch did not end in time (see Options.Timeout). A failed fetch is not an error here: its rules apply (see
 // Options.Fetched to log it, and State to ask why).
 func (c *Cache) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
 	d, err := c.Decide(ctx, agent, pageURL)
@@ -332,10 +346,17 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	c.mu.Unlock()
 
 	if done != nil {
+		// Bounded whatever ctx holds: a transport that loses the fetch's
+		// context could otherwise keep this caller for ever.
+		wait := time.NewTimer(c.opts.maxRefresh())
+		defer wait.Stop()
 		select {
 		case <-done:
 		case <-ctx.Done():
 			return nil, ctx.Err()
+		case <-wait.C:
+			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
+				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()
 		st, good = e.st, e.good

@@ -713,3 +713,39 @@ func TestCacheMaxBytesCountsOrigins(t *testing.T) {
 	}
 	runtime.KeepAlive(c)
 }
+
+// A deafStore is a Store whose calls ignore their context and never return
+// until release is closed.
+type deafStore struct{ release <-chan struct{} }
+
+func (s deafStore) Load(context.Context, string) (fetch.State, bool, error) {
+	<-s.release
+	return fetch.State{}, false, nil
+}
+func (s deafStore) Save(context.Context, fetch.State) error { <-s.release; return nil }
+func (s deafStore) Lease(context.Context, string, time.Duration) (fetch.Lease, error) {
+	<-s.release
+	return nil, errors.New("released")
+}
+
+// TestCacheWaitBounded checks that a caller's wait for a refresh is bounded
+// whatever the context holds, even when what the refresh calls ignores its
+// own deadlines (issue 26 item 10).
+func TestCacheWaitBounded(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: deafStore{release}, Timeout: 100 * time.Millisecond, StoreTimeout: 10 * time.Millisecond, LeaseWait: 10 * time.Millisecond})
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Allowed(context.Background(), testAgent, "http://deaf.example/")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "http://deaf.example/robots.txt") {
+			t.Errorf("Allowed = %v, want an error naming the robots.txt URL that wraps context.DeadlineExceeded", err)
+		}
+	case <-time.After(20 * time.Second): // a hang, not a measure of speed
+		t.Fatal("Allowed with a Store that never answers: no answer in 20 s")
+	}
+}

@@ -211,8 +211,39 @@ func fetchableURL(rawURL string) (string, error) {
 }
 
 // get fetches robotsURL, which fetchableURL returned, and computes the TTL of
-// the result with o.
+// the result with o. It returns when ctx ends, whatever the client does: a
+// transport that loses the request's context (and so its deadline) cannot
+// hold the caller; its fetch goes on alone, and its result is dropped.
 func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, o *Options) (*Result, error) {
+	if ctx.Done() == nil {
+		return getNow(ctx, client, userAgent, robotsURL, o)
+	}
+	type reply struct {
+		res *Result
+		err error
+	}
+	replied := make(chan reply, 1)
+	go func() {
+		res, err := getNow(ctx, client, userAgent, robotsURL, o)
+		replied <- reply{res, err}
+	}()
+	select {
+	case r := <-replied:
+		return r.res, r.err
+	case <-ctx.Done():
+		// The fetch may have ended at the same moment: prefer its answer.
+		select {
+		case r := <-replied:
+			return r.res, r.err
+		default:
+		}
+		res := &Result{URL: robotsURL}
+		return res.unreachable(o), fmt.Errorf("robots: fetching %s: %w", robotsURL, context.Cause(ctx))
+	}
+}
+
+// getNow is get, in the caller's goroutine.
+func getNow(ctx context.Context, client *http.Client, userAgent, robotsURL string, o *Options) (*Result, error) {
 	res := &Result{URL: robotsURL}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, robotsURL, nil)
 	if err != nil {

@@ -79,6 +79,12 @@ type TransportOptions struct {
 // unless it carries another User-Agent header: then the transport sends a
 // copy of it, since a RoundTripper must not change its request.
 //
+// The base transport must keep each request's context (req.Context()): it
+// carries the deadline of a robots.txt fetch (Options.Timeout) and the mark
+// that tells those fetches apart. One that loses it cannot hang a request:
+// the Cache stops waiting after its Timeout, whatever the base does, and
+// the host is disallowed for now as after a network error.
+//
 // The transport makes its own Cache, which fetches robots.txt files with the
 // base transport, never through the transport itself: a robots.txt fetch
 // (or a redirect it follows to another file on the same host) cannot wait

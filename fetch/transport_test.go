@@ -449,3 +449,50 @@ func TestTransportRobotsTxtUserAgent(t *testing.T) {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 }
+
+// TestTransportBaseDropsContext checks that a base RoundTripper that
+// rebuilds requests without their context cannot hang a request: the
+// robots.txt fetch's own Timeout travels in that context, and a redirect
+// within the host, routed back through the transport, then waited for the
+// very fetch it belongs to (issue 26 item 10; it hung past 45 s). Every
+// wait is bounded by the Cache's Timeout whatever the context holds.
+func TestTransportBaseDropsContext(t *testing.T) {
+	moved := func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/robots-moved.txt", http.StatusMovedPermanently)
+	}
+	movedRules := func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /moved-rule\n")
+	}
+	s := newObeySite(t, "", map[string]http.HandlerFunc{"/robots.txt": moved, "/robots-moved.txt": movedRules})
+	var tr *fetch.Transport
+	base := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		if r.Header.Get("X-Looped") != "" {
+			return http.DefaultTransport.RoundTrip(r)
+		}
+		r = r.Clone(context.Background()) // the context, and its deadline, lost
+		r.Header.Set("X-Looped", "1")
+		return tr.RoundTrip(r)
+	})
+	var err error
+	tr, err = fetch.NewTransport(base, testUA, fetch.TransportOptions{Cache: fetch.Options{Timeout: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Transport: tr}
+	done := make(chan error, 1)
+	go func() {
+		_, err := get(context.Background(), client, s.URL+"/page", "")
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(20 * time.Second): // a hang, not a measure of speed
+		t.Fatal("GET /page through a base that drops the context: no answer in 20 s")
+	}
+	// The fetch gave up after its Timeout: everything is disallowed for now,
+	// and the refusal says the fetch failed.
+	var de *fetch.DisallowedError
+	if !errors.As(err, &de) || !strings.Contains(de.Error(), "network error") {
+		t.Errorf("GET /page: err = %v, want a refusal for a network error", err)
+	}
+}

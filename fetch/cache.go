@@ -75,6 +75,11 @@ type Options struct {
 	// LeaseWait + 2 × StoreTimeout, and then gets an error; the fetch goes
 	// on for the callers after it. Default: 30 seconds.
 	Timeout time.Duration
+	// AllowPrivate, if true, lets the Cache's default client (when
+	// NewCache is given none) connect to every address, those of the
+	// crawler's own network included: for an intranet crawler whose hosts
+	// have names. Without it, a Guard refuses them (see Guard).
+	AllowPrivate bool
 	// Now returns the current time. Default: time.Now.
 	Now func() time.Time
 	// Fetched, if not nil, is called after each fetch with what Robots
@@ -207,7 +212,8 @@ type entry struct {
 }
 
 // NewCache returns a Cache that fetches with client (nil: one with a
-// 30-second timeout and a 64 KiB bound on response headers) and sends
+// 30-second timeout, a 64 KiB bound on response headers and a Guard, unless
+// opts.AllowPrivate; see Get) and sends
 // userAgent as the User-Agent header, as Get does, and that follows the
 // policy opts sets.
 func NewCache(client *http.Client, userAgent string, opts Options) *Cache {
@@ -449,7 +455,11 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 func (c *Cache) fetch(ctx context.Context, st *State) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	res, err := get(ctx, c.client, c.userAgent, st.RobotsURL, &c.opts)
+	client := c.client
+	if client == nil && c.opts.AllowPrivate {
+		client = openClient()
+	}
+	res, err := get(ctx, client, c.userAgent, st.RobotsURL, &c.opts)
 	if p, ok := ctx.Value(fetchErrKey{}).(*error); ok {
 		*p = err
 	}

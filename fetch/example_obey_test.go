@@ -16,18 +16,24 @@ import (
 )
 
 // A client that obeys robots.txt, in one line: a disallowed page is never
-// requested, and the error says which line refused it.
+// requested, the error says which line refused it, and with Polite the
+// requests to a host are spaced by its Crawl-delay (here half a second).
+// Base, if set, is the transport the requests go through: a proxy, a dialer
+// of your own.
 func ExampleNewClient() {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
-			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\nAllow: /drafts/public\n")
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\nAllow: /drafts/public\nCrawl-delay: 0.5\n")
 			return
 		}
 		fmt.Fprintf(w, "page %s, for %s", r.URL.Path, r.UserAgent())
 	}))
 	defer site.Close()
 
-	client, err := fetch.NewClient("ExampleBot/1.0 (+https://example.com/bot)", fetch.TransportOptions{})
+	client, err := fetch.NewClient("ExampleBot/1.0 (+https://example.com/bot)", fetch.TransportOptions{
+		Polite: true,
+		// Base: &http.Transport{Proxy: http.ProxyURL(proxy)},
+	})
 	if err != nil {
 		fmt.Println(err) // a User-Agent that names no crawler
 		return
@@ -48,10 +54,12 @@ func ExampleNewClient() {
 		resp.Body.Close()
 		fmt.Println(path, "fetched:", string(body))
 	}
+	fmt.Println("waited for the crawl-delay:", client.Transport.(*fetch.Transport).Politeness().Stats().Waits, "time")
 	// Output:
 	// /private/x fetched: page /private/x, for ExampleBot/1.0 (+https://example.com/bot)
 	// /drafts/x refused: robots: disallowed by line 5: Disallow: /drafts/
 	// /drafts/public fetched: page /drafts/public, for ExampleBot/1.0 (+https://example.com/bot)
+	// waited for the crawl-delay: 1 time
 }
 
 // Honouring Crawl-delay with the cache: Wait returns when the next request

@@ -53,6 +53,11 @@ func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed
 // TransportOptions tune a Transport. The zero value means a Cache with
 // Google's policy and no waiting between requests.
 type TransportOptions struct {
+	// Base is the transport that allowed requests go to, and robots.txt
+	// fetches too, when NewTransport is given none (as NewClient is): a
+	// proxy, a guarded dialer. Nil: http.DefaultTransport for requests,
+	// and a Guard's transport for the robots.txt fetches (see Guard).
+	Base http.RoundTripper
 	// Cache is the policy of the Cache the transport makes.
 	Cache Options
 	// Polite, if true, makes the transport wait before each request to a
@@ -102,22 +107,35 @@ type Transport struct {
 	uaValue []string
 }
 
-// NewTransport returns a Transport over base (nil: http.DefaultTransport)
-// for the crawler whose full User-Agent header is userAgent, such as
-// "ExampleBot/1.0 (+https://example.com/bot)". It returns an error if
-// userAgent names no crawler: robots.ProductToken finds no token in it, as
-// in a browser's header, and the rules for "*" would apply silently.
+// NewTransport returns a Transport over base (nil: opts.Base) for the
+// crawler whose full User-Agent header is userAgent, such as "ExampleBot/1.0
+// (+https://example.com/bot)". It returns an error if userAgent names no
+// crawler: robots.ProductToken finds no token in it, as in a browser's
+// header, and the rules for "*" would apply silently.
+//
+// With neither base nor opts.Base, requests go to http.DefaultTransport and
+// robots.txt fetches through a Guard (unless opts.Cache.AllowPrivate): no
+// robots.txt fetch connects to the crawler's own network unless the page's
+// host is such an address itself. A base given is used for both as it is.
 func NewTransport(base http.RoundTripper, userAgent string, opts TransportOptions) (*Transport, error) {
 	agent, err := agentToken(userAgent)
 	if err != nil {
 		return nil, err
 	}
 	if base == nil {
-		base = http.DefaultTransport
+		base = opts.Base
+	}
+	fetcher := base
+	switch {
+	case base != nil:
+	case opts.Cache.AllowPrivate:
+		base, fetcher = http.DefaultTransport, http.DefaultTransport
+	default:
+		base, fetcher = http.DefaultTransport, guardedTransport()
 	}
 	// The cache's client bounds each fetch with Options.Timeout, not with
 	// a client timeout.
-	cache := NewCache(&http.Client{Transport: robotsFetcher{base}}, userAgent, opts.Cache)
+	cache := NewCache(&http.Client{Transport: robotsFetcher{fetcher}}, userAgent, opts.Cache)
 	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
 	if opts.Polite {
 		if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
@@ -129,9 +147,10 @@ func NewTransport(base http.RoundTripper, userAgent string, opts TransportOption
 
 // NewClient returns an *http.Client that obeys robots.txt for the crawler
 // whose full User-Agent header is userAgent: its transport is
-// NewTransport(http.DefaultTransport, userAgent, opts). The client has no
-// Timeout, which would count the time spent waiting for a polite slot; give
-// each request a context with a deadline instead.
+// NewTransport(opts.Base, userAgent, opts). Set opts.Polite for the
+// crawl-delays too. The client has no Timeout, which would count the time
+// spent waiting for a polite slot; give each request a context with a
+// deadline instead.
 func NewClient(userAgent string, opts TransportOptions) (*http.Client, error) {
 	t, err := NewTransport(nil, userAgent, opts)
 	if err != nil {

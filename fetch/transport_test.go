@@ -496,3 +496,33 @@ func TestTransportBaseDropsContext(t *testing.T) {
 		t.Errorf("GET /page: err = %v, want a refusal for a network error", err)
 	}
 }
+
+// TestNewClientBase checks that NewClient takes a base transport, through
+// which the allowed requests and the robots.txt fetches go (issue 26 item
+// 14: a proxy or a guarded dialer meant dropping to NewTransport).
+func TestNewClientBase(t *testing.T) {
+	s := newObeySite(t, "User-agent: *\nDisallow: /private/\n", nil)
+	var mu sync.Mutex
+	var sent []string
+	base := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		mu.Lock()
+		sent = append(sent, r.URL.Path)
+		mu.Unlock()
+		return http.DefaultTransport.RoundTrip(r)
+	})
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/a", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/private/b", ""); !errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("GET /private/b: %v, want ErrDisallowed", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if diff := cmp.Diff([]string{"/robots.txt", "/a"}, sent); diff != "" {
+		t.Errorf("requests through the base (-want +got):\n%s", diff)
+	}
+}

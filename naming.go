@@ -45,20 +45,6 @@ func newNaming(token string, off uint32, rec int32) naming {
 	return naming{prefix, uint64(off) | uint64(len(token))<<srcOffBits | uint64(rec)<<(srcOffBits+namingLenBits)}
 }
 
-// compareNames compares the tokens of two namings, ignoring ASCII case:
-// by their prefixes, which tell most apart, else by compareSamePrefix.
-// Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
-// sorts before that of a longer one it starts.
-func compareNames(text string, a, b *naming) int {
-	switch {
-	case a.prefix < b.prefix:
-		return -1
-	case a.prefix > b.prefix:
-		return 1
-	}
-	return compareSamePrefix(text, a, b)
-}
-
 // compareSamePrefix compares the tokens of two namings of the same prefix,
 // ignoring ASCII case: by their lengths if either is 8 bytes or fewer (the
 // other then starts with it), else by compareLower after their first 8
@@ -87,7 +73,8 @@ func sameLongToken(text string, a, b *naming) bool {
 	return a.size() <= 8 || compareSamePrefix(text, a, b) == 0
 }
 
-// lessNaming reports whether compareNamings(text, a, b) < 0: by prefix,
+// lessNaming reports whether compareNamings(text, a, b) < 0 (the order
+// naming_test.go writes plainly): by prefix,
 // which tells most apart, else by lessSamePrefix.
 func lessNaming(text string, a, b *naming) bool {
 	if a.prefix != b.prefix {
@@ -199,16 +186,6 @@ func mergeNamings(text string, dst, a, b []naming) {
 	}
 	k += copy(dst[k:], a[i:])
 	copy(dst[k:], b[j:])
-}
-
-// compareNamings compares two namings by token, ignoring ASCII case, then
-// by record: the order of sortNamings, written plainly; the sort itself
-// compares with lessNaming, which TestSortNamings checks against it.
-func compareNamings(text string, a, b *naming) int {
-	if c := compareNames(text, a, b); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.rec(), b.rec())
 }
 
 // sortByRecords sorts order, indexes into runs, stably by the number of

@@ -57,3 +57,33 @@ func TestSortByRecords(t *testing.T) {
 		})
 	}
 }
+
+// compareNames compares the tokens of two namings, ignoring ASCII case:
+// by their prefixes, which tell most apart, else by compareSamePrefix.
+// Tokens hold no NUL, so that a shorter token's prefix, padded with zeros,
+// sorts before that of a longer one it starts.
+func compareNames(text string, a, b *naming) int {
+	switch {
+	case a.prefix < b.prefix:
+		return -1
+	case a.prefix > b.prefix:
+		return 1
+	}
+	return compareSamePrefix(text, a, b)
+}
+
+// compareNamings compares two namings by token, ignoring ASCII case, then
+// by record: the order of sortNamings, written plainly; the sort itself
+// compares with lessNaming, which TestSortNamings checks against it.
+func compareNamings(text string, a, b *naming) int {
+	if c := compareNames(text, a, b); c != 0 {
+		return c
+	}
+	switch {
+	case a.rec() < b.rec():
+		return -1
+	case a.rec() > b.rec():
+		return 1
+	}
+	return 0
+}

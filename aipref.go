@@ -40,6 +40,8 @@ package robots
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gorep/robots/internal/sfv"
 )
 
 // A Preference is what a file states about one use of content: yes, no, or
@@ -209,13 +211,25 @@ func parseContentSignal(v string) []signalField {
 	return out
 }
 
+// memberPreference returns the preference a Content-Usage member states:
+// the token y or n, or else unknown.
+func memberPreference(m sfv.Member) Preference {
+	switch m.YesNo() {
+	case 'y':
+		return PreferenceYes
+	case 'n':
+		return PreferenceNo
+	}
+	return PreferenceUnknown
+}
+
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
 	path string // the path pattern; "" when the line has none
 	// explicit reports whether the line gave a path.
 	explicit bool
-	dict     []sfMember // as written; nil if the dictionary did not parse
-	err      error      // why the dictionary did not parse
+	dict     []sfv.Member // as written; nil if the dictionary did not parse
+	err      error        // why the dictionary did not parse
 	line     int
 }
 
@@ -235,7 +249,7 @@ func parseContentUsage(v string, line int) usageRule {
 			u.path, pref = v[:i], strings.TrimLeft(v[i:], " \t")
 		}
 	}
-	u.dict, u.err = parseDictionary(pref)
+	u.dict, u.err = sfv.ParseDictionary(pref)
 	return u
 }
 
@@ -265,17 +279,17 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 			continue
 		}
 		cu.Lines = append(cu.Lines, u.line)
-		for _, m := range lastValues(u.dict) {
-			pref := m.preference()
+		for _, m := range sfv.LastValues(u.dict) {
+			pref := memberPreference(m)
 			switch {
 			case pref == PreferenceUnknown:
-				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
-			case m.key == "train-ai":
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
+			case m.Key == "train-ai":
 				cu.TrainAI = cu.TrainAI.combine(pref)
-			case m.key == "search":
+			case m.Key == "search":
 				cu.Search = cu.Search.combine(pref)
 			default:
-				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
 			}
 		}
 	}

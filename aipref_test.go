@@ -137,45 +137,6 @@ func TestPreferencesLeaveAllowed(t *testing.T) {
 	}
 }
 
-func TestParseDictionary(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []string // key=kind:value
-	}{
-		{"token", "train-ai=n", []string{"train-ai=t:n"}},
-		{"bare-key", "a, b=?0", []string{"a=b:?1", "b=b:?0"}},
-		{"string", `a="x\"y"`, []string{`a=s:x"y`}},
-		{"number", "a=-1.5", []string{"a=n:-1.5"}},
-		{"bytes", "a=:aGk=:", []string{"a=::aGk="}},
-		{"params", "a=y;p=1;q, b=n", []string{"a=t:y", "b=t:n"}},
-		{"star-key", "*x=y", []string{"*x=t:y"}},
-		{"spaces", "a=y ,\tb=n", []string{"a=t:y", "b=t:n"}},
-		{"fail/trailing-comma", "a=y,", nil},
-		{"fail/upper-key", "A=y", nil},
-		{"fail/inner-list", "a=(y n)", nil},
-		{"fail/no-comma", "a=y b=n", nil},
-		{"fail/open-string", `a="x`, nil},
-		{"fail/empty", "", nil},
-		{"fail/lone-minus", "a=-", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			members, err := parseDictionary(tt.in)
-			var got []string
-			for _, m := range members {
-				got = append(got, m.key+"="+string(m.kind)+":"+m.value)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("parseDictionary(%q) mismatch (-want +got):\n%s", tt.in, diff)
-			}
-			if (err != nil) != (tt.want == nil) {
-				t.Errorf("parseDictionary(%q) error = %v", tt.in, err)
-			}
-		})
-	}
-}
-
 // FuzzPreferences checks that Preferences never panics and never changes
 // what Allowed answers.
 func FuzzPreferences(f *testing.F) {

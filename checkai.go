@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gorep/robots/internal/sfv"
 )
 
 // The codes of the findings of checkMore, with their severity.
@@ -242,24 +244,24 @@ func ruleString(rule Rule) string {
 
 // checkUsageMember checks one member of a Content-Usage dictionary, given
 // the keys seen before in the line.
-func checkUsageMember(line int, m sfMember, seen map[string]bool) Diagnostics {
+func checkUsageMember(line int, m sfv.Member, seen map[string]bool) Diagnostics {
 	var d Diagnostics
-	if seen[m.key] {
-		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.key)+
+	if seen[m.Key] {
+		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
 			" is given twice: only the last value counts")
 	}
-	seen[m.key] = true
-	if !slices.Contains(usageKeys, m.key) {
-		msg := "unknown usage category " + strconv.Quote(m.key) + ": the categories are train-ai and search, and crawlers ignore other keys"
-		if slices.Contains(oldUsageKeys, m.key) {
-			msg = "usage category " + strconv.Quote(m.key) + " is not in draft-ietf-aipref-vocab-07 (only train-ai and search are): crawlers that follow it ignore the key"
+	seen[m.Key] = true
+	if !slices.Contains(usageKeys, m.Key) {
+		msg := "unknown usage category " + strconv.Quote(m.Key) + ": the categories are train-ai and search, and crawlers ignore other keys"
+		if slices.Contains(oldUsageKeys, m.Key) {
+			msg = "usage category " + strconv.Quote(m.Key) + " is not in draft-ietf-aipref-vocab-07 (only train-ai and search are): crawlers that follow it ignore the key"
 		}
 		d.addMore(line, SeverityWarning, CodeUnknownSignal, msg)
 		return d
 	}
-	if m.preference() == PreferenceUnknown {
-		d.addMore(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.key)+" has the value "+
-			strconv.Quote(m.raw)+": only the tokens y and n count, so the preference is unknown")
+	if memberPreference(m) == PreferenceUnknown {
+		d.addMore(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
+			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 	}
 	return d
 }

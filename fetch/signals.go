@@ -117,8 +117,9 @@ type SignalsResult struct {
 // GetSignals fetches what bears on the uses of pageURL by the crawler whose
 // product token is agent: the robots.txt that governs it, its site's
 // tdmrep.json, and, only if robots.txt allows agent to fetch it, the page
-// itself, of which it reads the header and, for HTML, the head (at most
-// signals.DefaultHeadLimit bytes). The fetches carry the User-Agent
+// itself, of which it reads the header and, for HTML, the first
+// signals.DefaultHeadLimit bytes: the head, then the body for meta tags
+// misplaced there, which are reported (signals.ReadHeadScan). The fetches carry the User-Agent
 // header userAgent. Errors of the tdmrep.json and page fetches are
 // reported in the Decision's problems; the error is for a URL that cannot
 // be fetched at all.
@@ -171,7 +172,7 @@ func readPage(ctx context.Context, client *http.Client, userAgent, pageURL strin
 	if !isHTML(out.ContentType) {
 		return nil
 	}
-	seen.Head, err = signals.ReadHead(resp.Body, 0)
+	seen.Head, err = signals.ReadHeadScan(resp.Body, 0)
 	return err
 }
 

@@ -49,6 +49,9 @@ type Head struct {
 	Complete bool `json:"complete"`
 	// Problems say what was not read and why.
 	Problems []string `json:"problems,omitempty"`
+	// Misplaced are the meta tags found after the head by ReadHeadScan,
+	// which are not applied.
+	Misplaced []Meta `json:"misplaced,omitempty"`
 }
 
 // inHead lists the elements that may stand in a head (the "in head"
@@ -69,6 +72,19 @@ var skipContent = map[atom.Atom]bool{
 // the head's end. An error from r other than io.EOF is returned with what
 // was read before it.
 func ReadHead(r io.Reader, limit int64) (*Head, error) {
+	return readHead(r, limit, false)
+}
+
+// ReadHeadScan reads the head as ReadHead does, then goes on reading, up
+// to the same limit, for meta tags misplaced in the body, to report them
+// (Head.Misplaced and a problem): a page that puts its robots meta tag in
+// the body learns that it is not read. It reads more than ReadHead: use it
+// where the page is read whole anyway, or for a report.
+func ReadHeadScan(r io.Reader, limit int64) (*Head, error) {
+	return readHead(r, limit, true)
+}
+
+func readHead(r io.Reader, limit int64, scan bool) (*Head, error) {
 	if limit <= 0 {
 		limit = DefaultHeadLimit
 	}
@@ -113,13 +129,13 @@ func ReadHead(r io.Reader, limit int64) (*Head, error) {
 			return h, err
 		case html.TextToken:
 			if strings.TrimSpace(string(z.Text())) != "" {
-				return h.ended(cr.n, "text", offset), nil
+				return h.ended(z, cr, "text", offset, scan), nil
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			a := atom.Lookup(name)
 			if !inHead[a] {
-				return h.ended(cr.n, "<"+string(name)+">", offset), nil
+				return h.ended(z, cr, "<"+string(name)+">", offset, scan), nil
 			}
 			if a == atom.Meta && hasAttr {
 				h.addMeta(z, offset)
@@ -130,25 +146,67 @@ func ReadHead(r io.Reader, limit int64) (*Head, error) {
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			if a := atom.Lookup(name); a == atom.Head || a == atom.Html {
-				return h.ended(cr.n, "</"+string(name)+">", offset), nil
+				return h.ended(z, cr, "</"+string(name)+">", offset, scan), nil
 			}
 		}
 		offset += int64(raw)
 	}
 }
 
-// ended records that the head ended with what, at byte offset at.
-func (h *Head) ended(read int64, what string, at int64) *Head {
-	h.Read, h.End, h.Complete = read, what, true
+// ended records that the head ended with what, at byte offset at, and, if
+// scan, reads on for misplaced meta tags.
+func (h *Head) ended(z *html.Tokenizer, cr *countReader, what string, at int64, scan bool) *Head {
+	h.Read, h.End, h.Complete = cr.n, what, true
 	if what != "</head>" && what != "</html>" {
 		h.Problems = append(h.Problems, "the head ends at byte "+strconv.FormatInt(at, 10)+" with "+what+
 			": meta tags after it are in the body and are not read")
+	}
+	if !scan {
+		return h
+	}
+	offset := at + int64(len(z.Raw()))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+			if name, hasAttr := z.TagName(); hasAttr && atom.Lookup(name) == atom.Meta && len(h.Misplaced) < maxMetas {
+				if m, ok := metaOf(z, offset); ok {
+					h.Misplaced = append(h.Misplaced, m)
+				}
+			}
+		}
+		offset += int64(len(z.Raw()))
+	}
+	h.Read = cr.n
+	if len(h.Misplaced) > 0 {
+		m := h.Misplaced[0]
+		h.Problems = append(h.Problems, strconv.Itoa(len(h.Misplaced))+" meta tag(s) after the head, the first "+
+			strconv.Quote(`<meta name="`+m.Name+`" content="`+truncate(m.Content, 60)+`">`)+" at byte "+
+			strconv.FormatInt(m.Offset, 10)+": not applied (robots and TDMRep meta tags belong in the head)")
 	}
 	return h
 }
 
 // addMeta keeps the tag's name and content, if it has both.
 func (h *Head) addMeta(z *html.Tokenizer, offset int64) {
+	m, ok := metaOf(z, offset)
+	if !ok {
+		return
+	}
+	if len(h.Metas) == maxMetas {
+		if len(h.Problems) == 0 || !strings.HasPrefix(h.Problems[len(h.Problems)-1], "more than") {
+			h.Problems = append(h.Problems, "more than "+strconv.Itoa(maxMetas)+" meta tags: the others are not kept")
+		}
+		return
+	}
+	h.Metas = append(h.Metas, m)
+}
+
+// metaOf returns the name and content of the meta tag z is at, and
+// whether it has both.
+func metaOf(z *html.Tokenizer, offset int64) (Meta, bool) {
 	var name, content string
 	var hasName, hasContent bool
 	for {
@@ -163,16 +221,7 @@ func (h *Head) addMeta(z *html.Tokenizer, offset int64) {
 			break
 		}
 	}
-	if !hasName || !hasContent {
-		return
-	}
-	if len(h.Metas) == maxMetas {
-		if len(h.Problems) == 0 || !strings.HasPrefix(h.Problems[len(h.Problems)-1], "more than") {
-			h.Problems = append(h.Problems, "more than "+strconv.Itoa(maxMetas)+" meta tags: the others are not kept")
-		}
-		return
-	}
-	h.Metas = append(h.Metas, Meta{Name: name, Content: content, Offset: offset})
+	return Meta{Name: name, Content: content, Offset: offset}, hasName && hasContent
 }
 
 // countReader counts the bytes read through it.

@@ -80,6 +80,15 @@ func TestReadHeadMetaInBodyReported(t *testing.T) {
 	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "<div>") || !strings.Contains(h.Problems[0], "not read") {
 		t.Errorf("Problems = %q, want one naming <div>", h.Problems)
 	}
+	// ReadHeadScan reads on and names the misplaced tag.
+	page := `<head></head><body><p>x</p><meta name="robots" content="noindex"><meta name=x content=y></body>`
+	h, _ = ReadHeadScan(strings.NewReader(page), 0)
+	if len(h.Metas) != 0 || len(h.Misplaced) != 2 || h.Misplaced[0].Offset != int64(strings.Index(page, "<meta")) {
+		t.Fatalf("Metas %v Misplaced %v", h.Metas, h.Misplaced)
+	}
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], `<meta name=\"robots\" content=\"noindex\">`) || h.Read != int64(len(page)) {
+		t.Errorf("Problems = %q, Read %d", h.Problems, h.Read)
+	}
 }
 
 // endless yields an endless head of whitespace-separated meta tags, and

@@ -15,7 +15,7 @@ type signalsAnswer struct {
 	Agent      string `json:"agent"`
 	PageSeen   bool   `json:"page_seen"`
 	Directives []any  `json:"directives"`
-	Uses map[string]struct {
+	Uses       map[string]struct {
 		Answer string `json:"answer"`
 		By     []struct{ Signal, Detail string }
 	} `json:"uses"`

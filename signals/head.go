@@ -183,7 +183,7 @@ func (h *Head) ended(z *html.Tokenizer, cr *countReader, what string, at int64, 
 	if len(h.Misplaced) > 0 {
 		m := h.Misplaced[0]
 		h.Problems = append(h.Problems, strconv.Itoa(len(h.Misplaced))+" meta tag(s) after the head, the first "+
-			strconv.Quote(`<meta name="`+m.Name+`" content="`+truncate(m.Content, 60)+`">`)+" at byte "+
+			`<meta name="`+truncate(m.Name, 60)+`" content="`+truncate(m.Content, 60)+`">`+" at byte "+
 			strconv.FormatInt(m.Offset, 10)+": not applied (robots and TDMRep meta tags belong in the head)")
 	}
 	return h

@@ -86,7 +86,7 @@ func TestReadHeadMetaInBodyReported(t *testing.T) {
 	if len(h.Metas) != 0 || len(h.Misplaced) != 2 || h.Misplaced[0].Offset != int64(strings.Index(page, "<meta")) {
 		t.Fatalf("Metas %v Misplaced %v", h.Metas, h.Misplaced)
 	}
-	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], `<meta name=\"robots\" content=\"noindex\">`) || h.Read != int64(len(page)) {
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], `<meta name="robots" content="noindex">`) || h.Read != int64(len(page)) {
 		t.Errorf("Problems = %q, Read %d", h.Problems, h.Read)
 	}
 }

@@ -62,6 +62,7 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
 	for _, u := range fs.Args() {
 		res, err := fetch.GetSignals(context.Background(), nil, userAgent, token, u)
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -195,5 +197,29 @@ func TestSignalsUsage(t *testing.T) {
 		if code := run(args, nil, &bytes.Buffer{}, &bytes.Buffer{}); code != 2 {
 			t.Errorf("run(%q) = %d, want 2", args, code)
 		}
+	}
+}
+
+// TestSignalsReadme replays the transcript of README.md's "Beyond
+// robots.txt" section against the test site, with https://example.com
+// standing for the site: the output shown there is the command's.
+func TestSignalsReadme(t *testing.T) {
+	srv := signalsSite(t)
+	body, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(body), "```text\n$ robotstxt signals ")
+	if !ok {
+		t.Fatal("README.md has no ```text block starting with $ robotstxt signals")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	cmdline, want, _ := strings.Cut(block, "\n")
+	args := append([]string{"signals"}, strings.Fields(strings.ReplaceAll(cmdline, "https://example.com", srv.URL))...)
+	var out bytes.Buffer
+	run(args, nil, &out, &out)
+	got := strings.ReplaceAll(out.String(), srv.URL, "https://example.com")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("README.md: robotstxt signals %s: output mismatch (-README +got):\n%s", cmdline, diff)
 	}
 }

@@ -18,6 +18,17 @@ import (
 // gives each call Options.StoreTimeout, and on an error (a fault) goes on as
 // if it had no Store, reporting the fault to Options.StoreFault.
 //
+// A State holds times written by the clock of the Cache that fetched it. A
+// Cache that loads one believes them only as far as its own clock and
+// policy allow: a State fetched more than a minute after the reader's now
+// (a writer's clock ahead) is read as fetched now and due now, so the
+// reader fetches the file itself; no State stays fresh longer after its
+// fetch than the policy's longest lifetime (or, after a failure, its
+// longest retry delay), and no run of failures starts after the fetch that
+// records it. A clock behind the others makes the States it writes look
+// older: the others fetch again sooner. Keep a fleet's clocks in agreement
+// (NTP).
+//
 // The package redisstore (module github.com/gorep/robots/redisstore)
 // implements a Store on Redis.
 type Store interface {

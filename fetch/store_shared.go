@@ -119,7 +119,8 @@ func (c *Cache) release(ctx context.Context, lease Lease) {
 	lease.Release(ctx) // an error: the lease expires on its own
 }
 
-// load returns the State in the Store if it is newer than st.
+// load returns the State in the Store if it is newer than st, its times
+// made plausible (see plausible).
 func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
 	store := c.store()
 	if store == nil {
@@ -132,7 +133,10 @@ func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
 		c.fault(st.RobotsURL, err)
 		return State{}, false
 	}
-	if !ok || shared.RobotsURL != st.RobotsURL || !shared.FetchedAt.After(st.FetchedAt) {
+	if !ok || shared.RobotsURL != st.RobotsURL {
+		return State{}, false
+	}
+	if shared = c.opts.plausible(shared, c.opts.Now()); !shared.FetchedAt.After(st.FetchedAt) {
 		return State{}, false
 	}
 	return shared, true

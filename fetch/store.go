@@ -39,7 +39,11 @@ type Store interface {
 	Save(ctx context.Context, st State) error
 	// Lease tries to take, for at most ttl, the right to fetch robotsURL.
 	// It returns a Lease if no one else holds one, and ErrLeased if someone
-	// does. A lease that is not released expires on its own after ttl.
+	// does. A lease that is not released expires on its own after ttl; it
+	// should end sooner if its holder dies, since the others wait for it
+	// (redisstore keeps a lease in 2-second terms that the holder's process
+	// renews). A Cache that knows nothing of the file waits for the holder's
+	// fetch at most ttl, then fetches it itself.
 	Lease(ctx context.Context, robotsURL string, ttl time.Duration) (Lease, error)
 }
 

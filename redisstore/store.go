@@ -22,8 +22,12 @@
 // (Options.LeaseTerm, 2 seconds) at a time, renewed by its holder's process
 // while it fetches, so that the lease of a worker that crashed ends within a
 // term. A lease key without a TTL, or with one longer than an hour, is not
-// one this package set: the next Lease gives it a term. A value that is not one this package wrote for that URL
-// (another program's, truncated, oversized, corrupt) is read as a miss.
+// one this package set: the next Lease gives it a term.
+//
+// A state key that does not hold a value this package wrote for that URL
+// (another program's, of another type, truncated, oversized, corrupt) is
+// read as a miss for that host alone, never a fault, and replaced by the
+// Save after the fetch; Load reads at most about 510 KiB of a value.
 //
 // A Redis that is down, restarted empty or slow never fails a question: the
 // Cache gives each call fetch.Options.StoreTimeout, reports the fault to
@@ -96,9 +100,18 @@ func (s *Store) LeaseKey(robotsURL string) string {
 
 // Load returns the state of robotsURL; false if there is none or it cannot
 // be read as one.
+//
+// It reads at most one byte more than the largest value this package
+// writes (about 510 KiB), however large the value under the key: a longer
+// one is a miss, found without reading it whole. A key that holds another
+// type than a string (a list, a hash) is a miss too, for that host alone,
+// not an error that would set the Store aside for every host; the Cache
+// then fetches the file and its Save replaces the key.
 func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, error) {
-	value, err := s.rdb.Get(ctx, s.StateKey(robotsURL)).Bytes()
-	if errors.Is(err, redis.Nil) {
+	// GETRANGE rather than GET: the value is read up to maxValue+1 bytes.
+	// A missing key reads as "", a miss.
+	value, err := s.rdb.GetRange(ctx, s.StateKey(robotsURL), 0, maxValue).Bytes()
+	if errors.Is(err, redis.Nil) || redis.HasErrorPrefix(err, "WRONGTYPE") {
 		return fetch.State{}, false, nil
 	}
 	if err != nil {

@@ -49,8 +49,8 @@ return 0`)
 // a lease this package set.
 const maxLease = time.Hour
 
-// Lease takes the lease of robotsURL for ttl if no one holds it, and returns
-// fetch.ErrLeased if someone does.
+// Lease takes the lease of robotsURL for ttl (at most an hour) if no one
+// holds it, and returns fetch.ErrLeased if someone does.
 //
 // The lease is kept in Redis for one lease term (Options.LeaseTerm, 2
 // seconds) at a time, renewed every third of a term by this process until

@@ -23,7 +23,8 @@ type Stats struct {
 	// Evictions counts the hosts forgotten, by the bounds or for being too
 	// large to keep.
 	Evictions uint64
-	// Hosts and Bytes are the hosts kept now and the bytes they hold.
+	// Hosts and Bytes are the hosts kept now and the bytes they hold, the
+	// index from origins to robots.txt URLs included.
 	Hosts int
 	Bytes int64
 }
@@ -54,7 +55,7 @@ func (c *Cache) Stats() Stats {
 		s.Fetches[o] = c.stats.fetches[o].Load()
 	}
 	c.mu.Lock()
-	s.Hosts, s.Bytes = c.lru.Len(), c.held
+	s.Hosts, s.Bytes = c.lru.Len(), c.held+c.memoBytes
 	c.mu.Unlock()
 	return s
 }

@@ -34,7 +34,10 @@
 // that only the groups for "*" can answer it. The exit status is 0 if
 // every answer is allowed, 1 if any is disallowed, and 2 on a usage or input
 // error (a fetch that fails on the network included), like Google's
-// robots_main. Without a subcommand name, robotstxt runs test; a first
+// robots_main. A file that is no robots.txt at all (binary, UTF-16, an
+// HTML page, which check calls errors) is answered as Google reads it, with
+// a warning that does not change the exit status; audit does the same.
+// Without a subcommand name, robotstxt runs test; a first
 // argument that is neither a flag, a URL nor a subcommand is a usage error.
 //
 // check prints what in the file is wrong, ignored by Google or surprising,

@@ -36,6 +36,10 @@ type testReport struct {
 	// its -agent value: "googlebot-news,googlebot" for a crawler that obeys
 	// two tokens.
 	Agents []string `json:"agents"`
+	// Warnings say that the file is no robots.txt file at all (binary,
+	// UTF-16, an HTML page), as check does; the verdicts are what Google
+	// reads in it.
+	Warnings []string `json:"warnings,omitempty"`
 	// Results are the verdicts by URL, then by crawler.
 	Results []testResult `json:"results"`
 }
@@ -100,7 +104,7 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
 		return 2
 	}
-	report := testReport{File: src.name}
+	report := testReport{File: src.name, Warnings: warnNotRobots(src, stderr)}
 	if res := src.fetched; res != nil {
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
 	}

@@ -53,7 +53,9 @@
 //
 // The agent given to Allowed is compared as given, as the reference does: it
 // must be a product token such as "Googlebot", not a full User-Agent header;
-// ProductToken extracts one from a header. All groups naming the agent are
+// ProductToken extracts one from a header, and CrawlerToken is the rule
+// that the module's front ends (the robotstxt command, its tester page,
+// fetch.Cache and fetch.Transport) apply to the agent they are given. All groups naming the agent are
 // merged. If none does, the groups naming "*" apply. The two are never
 // combined: a group that names the crawler but has no rule that matches
 // allows everything, whatever "*" says.

@@ -442,7 +442,6 @@ func (r *Robots) union(agents []string) *Group {
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
 	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
-	f.grouped.Store(1) // the group below is all it has
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {

@@ -1,38 +1,8 @@
 package robots
 
-// When the groups of a file are made: not by Parse, which reads the lines,
-// but by the first question that needs them (Allowed, Decide, Group and
-// the accessors of a crawler's extras) or MemSize, from the line table.
-//
-// A crawler that parses a file asks it at least once, and pays about the
-// same; a program that parses files it may never ask and does not size
-// (a tool that reads only the sitemaps, or the records) pays for the
-// lines alone.
-
-// ready makes the groups of r, unless they are made.
-func (r *Robots) ready() {
-	if r.grouped.Load() == 0 {
-		r.makeGroups()
-	}
-}
-
-// makeGroups makes the groups of r, once: of concurrent first questions,
-// one makes them while the others wait, under the lock of layOut. What
-// they keep is counted in MemSize from then on, as the indexes built
-// since Parse are.
-func (r *Robots) makeGroups() {
-	r.layMu.Lock()
-	defer r.layMu.Unlock()
-	if r.grouped.Load() != 0 {
-		return
-	}
-	ps := getScratch()
-	defer putScratch(ps)
-	rs := &ps.resolve
-	rs.readTable(r)
-	r.lazySize.Add(int64(r.resolve(rs)))
-	r.grouped.Store(1)
-}
+// The records of a file as resolve reads them back from the line table:
+// its rule lines, where each record's rules start, and the product tokens
+// its user-agent lines name.
 
 // readTable reads the records, rule lines and product tokens of r from
 // its line table into rs, for resolve.

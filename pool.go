@@ -47,10 +47,6 @@ type resolveScratch struct {
 	runs   []nameRun
 	order  []int32
 	recs   []int32
-	// nameBuf and keys are the scratch space of sortNamings and
-	// sortByRecords.
-	nameBuf []naming
-	keys    []uint64
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
@@ -88,11 +84,9 @@ func putScratch(ps *parseScratch) {
 	repool(&rs.first, 4)
 	repool(&rs.state, 1)
 	repool(&rs.names, 16)
-	repool(&rs.nameBuf, 16)
 	repool(&rs.global, 4)
 	repool(&rs.runs, 24)
 	repool(&rs.order, 4)
-	repool(&rs.keys, 8)
 	repool(&rs.recs, 4)
 	repool(&rs.compiled, 8)
 	repool(&rs.sets, 4)

@@ -43,7 +43,7 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts, rs: &ps.resolve}
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
 	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
 	return p.r
@@ -96,13 +96,6 @@ func (p *parser) add(kind lineKind, l srcLine, keyLen int) {
 // keep appends v to the kept text and returns its offset there.
 func (p *parser) keep(v string) int {
 	off := len(p.text)
-	if len(v) <= cap(p.text)-off {
-		// Resliced in place, which stores no pointer: no write barrier
-		// while the garbage collector runs (5% of Parse).
-		p.text = p.text[:off+len(v)]
-		copy(p.text[off:], v)
-		return off
-	}
 	p.text = append(p.text, v...)
 	return off
 }

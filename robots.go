@@ -65,6 +65,8 @@
 // "*" matches any run of bytes and a final "$" matches the end of the path.
 // Non-ASCII bytes in patterns are %-encoded and %xx escapes upper-cased
 // before matching; the URL is used as given and must already be %-encoded.
+// A URL ends at its first NUL byte, as the reference's C string does:
+// "https://example.com/a\x00b" is asked as "https://example.com/a".
 // The most specific matching rule (the longest pattern, wildcards counted)
 // wins; on a tie, allow wins. An empty pattern ("Disallow:") never decides.
 // As Google does, "Allow: /d/index.html" also allows "/d/".

@@ -56,7 +56,7 @@ func TestCheckMore(t *testing.T) {
 		{"usage/no-path", "user-agent: *\ncontent-usage: train-ai=n\n", nil},
 		{"usage/no-path-disallowed-group", "user-agent: *\ndisallow: /\ncontent-usage: train-ai=y\n",
 			[]string{"3 warning signal-contradicts-rules"}},
-		{"usage/old-category", "user-agent: *\ncontent-usage: / ai-use=n, bots=y\n",
+		{"usage/old-category", "user-agent: *\ncontent-usage: / ai-use=n, bots=y, train-genai=n\n",
 			[]string{"2 warning unknown-signal", "2 warning unknown-signal"}},
 		{"usage/disallowed-path", "user-agent: *\ndisallow: /private/\ncontent-usage: /private/x train-ai=y\n",
 			[]string{"3 warning signal-contradicts-rules"}},

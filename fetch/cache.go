@@ -96,17 +96,21 @@ type Options struct {
 	// StoreTimeout bounds each call to Store; past it, the call is a
 	// fault. Default: 200 milliseconds.
 	StoreTimeout time.Duration
-	// LeaseWait bounds how long a Cache waits for another Cache's fetch of
-	// a file before it answers with what the policy allows without it
-	// (the last good copy, or disallow all) and looks again. Default: 500
-	// milliseconds.
+	// LeaseWait bounds how long a Cache that knows a copy of a file (the
+	// last good one, or a run of failures) waits for another Cache's fetch
+	// of it before it answers by the policy on that copy and looks again.
+	// A Cache that knows nothing of the file waits for the other's fetch as
+	// for one of its own, up to Timeout and StoreTimeout, rather than
+	// answer "disallow all: not fetched yet" to a page the file may allow;
+	// past that, or as soon as the lease comes free, it fetches the file
+	// itself. Default: 500 milliseconds.
 	LeaseWait time.Duration
 	// StoreFault, if not nil, is called when a call to Store fails (an
 	// error, or no answer within StoreTimeout). The Cache then goes on as
 	// if it had no Store, applying the policy to what it knows itself, and
 	// tries the Store again a second later: a Store that is down or slow
 	// delays a question by at most StoreTimeout, and LeaseWait bounds the
-	// wait for another Cache's fetch. It must be safe for concurrent use.
+	// wait for another Cache's fetch of a file this one knows. It must be safe for concurrent use.
 	StoreFault func(robotsURL string, err error)
 }
 

@@ -190,13 +190,6 @@ func defaultTransport() http.RoundTripper {
 // defaultOptions holds the defaults that Get uses for TTL.
 var defaultOptions = Options{}.withDefaults()
 
-// Robots is the former name of Get.
-//
-// Deprecated: use Get, whose name does not collide with Cache.Robots.
-func Robots(ctx context.Context, client *http.Client, userAgent, rawURL string) (*Result, error) {
-	return Get(ctx, client, userAgent, rawURL)
-}
-
 // Get fetches the robots.txt file that governs rawURL, a page URL or the
 // robots.txt URL itself, with a GET request carrying the User-Agent header
 // userAgent (the crawler's full User-Agent, such as "ExampleBot/1.0

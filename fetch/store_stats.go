@@ -15,7 +15,8 @@ type Stats struct {
 	// Shared counts the refreshes answered from the Store, without fetching.
 	Shared uint64
 	// LeaseWaits counts the waits for another Cache's fetch; LeaseTimeouts
-	// those that gave up after Options.LeaseWait.
+	// those that gave up: after Options.LeaseWait, or for a file the Cache
+	// knew nothing of, after Timeout and StoreTimeout.
 	LeaseWaits, LeaseTimeouts uint64
 	// StoreFaults counts the calls to the Store that failed.
 	StoreFaults uint64

@@ -168,6 +168,8 @@ func NewHandler(opts Options) http.Handler {
 	mux.Handle("/api/check", api(s.check))
 	mux.Handle("/api/fetch", api(s.fetch))
 	mux.Handle("/api/audit", api(s.audit))
+	mux.Handle("/api/signals", api(s.signals))
+	mux.Handle("/signals.js", allow(http.FileServerFS(assets).ServeHTTP, http.MethodGet, http.MethodHead))
 	return guard(mux)
 }
 

@@ -54,9 +54,10 @@ type Options struct {
 
 // A Store is a fetch.Store on Redis. It is safe for concurrent use.
 type Store struct {
-	rdb    redis.UniversalClient
-	prefix string
-	ttl    time.Duration
+	rdb     redis.UniversalClient
+	cluster *redis.ClusterClient // rdb, if it is one
+	prefix  string
+	ttl     time.Duration
 }
 
 // New returns a Store that keeps its keys in rdb, a *redis.Client or a
@@ -71,7 +72,8 @@ func New(rdb redis.UniversalClient, opts Options) *Store {
 	if opts.TTL <= 0 {
 		opts.TTL = 32 * 24 * time.Hour
 	}
-	return &Store{rdb: rdb, prefix: opts.Prefix, ttl: opts.TTL}
+	cluster, _ := rdb.(*redis.ClusterClient)
+	return &Store{rdb: rdb, cluster: cluster, prefix: opts.Prefix, ttl: opts.TTL}
 }
 
 // StateKey returns the key of the state of robotsURL.
@@ -92,7 +94,7 @@ func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, 
 		return fetch.State{}, false, nil
 	}
 	if err != nil {
-		return fetch.State{}, false, err
+		return fetch.State{}, false, s.failed(err)
 	}
 	st, err := decode(value, robotsURL)
 	if err != nil {
@@ -103,7 +105,7 @@ func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, 
 
 // Save records st, to expire after the Store's TTL.
 func (s *Store) Save(ctx context.Context, st fetch.State) error {
-	return s.rdb.Set(ctx, s.StateKey(st.RobotsURL), encode(&st), s.ttl).Err()
+	return s.failed(s.rdb.Set(ctx, s.StateKey(st.RobotsURL), encode(&st), s.ttl).Err())
 }
 
 // Lease takes the lease of robotsURL for ttl if no one holds it, and returns
@@ -114,7 +116,7 @@ func (s *Store) Lease(ctx context.Context, robotsURL string, ttl time.Duration) 
 	l := &lease{s: s, key: s.LeaseKey(robotsURL), token: hex.EncodeToString(token[:])}
 	ok, err := s.rdb.SetNX(ctx, l.key, l.token, ttl).Result()
 	if err != nil {
-		return nil, err
+		return nil, s.failed(err)
 	}
 	if !ok {
 		return nil, fetch.ErrLeased
@@ -139,5 +141,5 @@ return 0`)
 
 // Release gives the lease up if it is still held.
 func (l *lease) Release(ctx context.Context) error {
-	return release.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err()
+	return l.s.failed(release.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err())
 }

@@ -268,7 +268,6 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-
 // settle waits until no command has been sent for 200 ms.
 func settle(cmds *cmdCount) {
 	for n := int64(-1); n != cmds.n.Load(); {

@@ -122,7 +122,7 @@ func BenchmarkFleetScale(b *testing.B) {
 		})
 	})
 	b.Run("cluster", func(b *testing.B) {
-		c := startCluster(b)
+		c := startCluster(b, 15*time.Second)
 		rdb := clusterClient(b, c, nil)
 		var masters []string
 		rdb.ForEachMaster(context.Background(), func(_ context.Context, m *redis.Client) error {

@@ -190,10 +190,13 @@ func scale(b *testing.B, files [][]byte, masters []string, newClient func(redis.
 		c1 := cmds.n.Load()
 		phase("localhit", caches)
 		var kept int
+		var held int64
 		for _, c := range caches {
-			kept += c.Stats().Hosts
+			st := c.Stats()
+			kept, held = kept+st.Hosts, held+st.Bytes
 		}
 		b.ReportMetric(float64(kept)/float64(workers*hosts), "kept-ratio")
+		b.ReportMetric(float64(held)/float64(kept), "cache-B/host")
 		caches = nil
 		runtime.GC()
 		c2 := cmds.n.Load()

@@ -36,6 +36,8 @@ type auditReport struct {
 	File    string `json:"file"`
 	Status  int    `json:"status,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	// TDMRep is the site's tdmrep.json, for a URL (audit_tdmrep.go).
+	TDMRep *tdmrepAudit `json:"tdmrep,omitempty"`
 	audit.Report
 }
 
@@ -59,17 +61,18 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.Outcome == fetch.Unreachable {
 			status = 1
 		}
+		report.TDMRep = auditTDMRep(src)
 	}
 	if *asJSON {
 		return printJSON(report, status, stdout, stderr)
 	}
-	printAudit(stdout, src, report.Report)
+	printAudit(stdout, src, report.Report, report.TDMRep)
 	return status
 }
 
 // printAudit writes the audit as text: a header, then the crawlers with the
 // same answers together, AI crawlers first.
-func printAudit(w io.Writer, src *source, rep audit.Report) {
+func printAudit(w io.Writer, src *source, rep audit.Report, tdm *tdmrepAudit) {
 	fmt.Fprintf(w, "# %s", src.name)
 	if src.fetched != nil {
 		fmt.Fprintf(w, " (%s)", describe(src.fetched))
@@ -80,6 +83,10 @@ func printAudit(w io.Writer, src *source, rep audit.Report) {
 			fmt.Fprintf(w, "\n%s\n", crawlerNames(group))
 			printAnswers(w, group[0])
 		}
+	}
+	if tdm != nil {
+		fmt.Fprintln(w)
+		printTDMRep(w, tdm)
 	}
 }
 

@@ -235,10 +235,15 @@ func robotsRulePrefs(c *contributions, r RobotsRules, now time.Time) {
 		if r.MaxSnippet == -1 {
 			c.add(UseSnippet, Allow, sig, text)
 		} else {
+			// The snippet limits also bound the "direct input for AI
+			// Overviews and AI Mode" (Google, since 5 March 2025).
 			c.add(UseSnippet, Conditional, sig, text)
+			c.add(UseAIInput, Conditional, sig, text)
 		}
 	}
-	if r.NoArchive {
+	// Bing: "If content has both NOCACHE and NOARCHIVE tags, we will treat
+	// it as NOCACHE" (the one place the less restrictive rule wins).
+	if r.NoArchive && !r.NoCache {
 		sig, text := by("noarchive")
 		c.add(UseAIInput, Deny, sig, text)
 		c.add(UseAITrain, Deny, sig, text)
@@ -246,7 +251,7 @@ func robotsRulePrefs(c *contributions, r RobotsRules, now time.Time) {
 	if r.NoCache {
 		sig, text := by("nocache")
 		c.add(UseAIInput, Conditional, sig, text+" (URL, title and snippet only)")
-		c.add(UseAITrain, Deny, sig, text)
+		c.add(UseAITrain, Conditional, sig, text+" (URL, title and snippet only)")
 	}
 	for _, name := range []string{"noai", "noml"} {
 		if sig, text := by(name); text != "" {

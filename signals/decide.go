@@ -60,10 +60,11 @@ func Decide(url, agent string, s Seen) Decision {
 		if rd.Reason == robots.ReasonRule {
 			detail = "line " + strconv.Itoa(rd.Rule.Line) + ": " + rd.Rule.String()
 		}
+		// The site's own lines count even for a page it disallows
+		// (Preferences reads Content-Usage only where fetching is allowed).
+		robotsTxtPrefs(&c, s.Robots.Preferences(agent, url))
 		if rd.Allowed {
 			c.add(UseFetch, Allow, SignalRobotsTxt, detail)
-			p := s.Robots.Preferences(agent, url)
-			robotsTxtPrefs(&c, p)
 		} else {
 			c.add(UseFetch, Deny, SignalRobotsTxt, detail)
 			blocked = true

@@ -153,6 +153,13 @@ func TestDecideCombines(t *testing.T) {
 			}
 		}
 	})
+	t.Run("blocked-page-site-signals", func(t *testing.T) {
+		s := seenPage(t, "user-agent: *\ndisallow: /a\ncontent-signal: ai-train=no\ncontent-usage: train-ai=y\n", nil, "")
+		d := Decide("/a", "EvalBot", s)
+		if d.Uses.AITrain.Answer != Deny || len(d.Uses.AITrain.By) != 1 || d.Uses.AITrain.By[0].Signal != SignalContentSignal {
+			t.Errorf("ai-train = %+v: want the robots.txt Content-Signal alone (Content-Usage applies to allowed paths only)", d.Uses.AITrain)
+		}
+	})
 	t.Run("tdmrep-file-before-fetch", func(t *testing.T) {
 		f, _ := ParseTDMRep([]byte(`[{"location":"/articles/*","tdm-reservation":1}]`))
 		d := Decide("https://example.com/articles/1", "EvalBot", Seen{Robots: robots.Parse(nil), TDMRep: f})

@@ -286,7 +286,10 @@ func checkCrawlDelays(r *Robots) Diagnostics {
 		}
 		if secs > maxSensibleDelay {
 			pages := "fewer than one page"
-			if perDay := int(86400 / secs); perDay >= 1 {
+			switch perDay := int(86400 / secs); {
+			case perDay == 1:
+				pages = "at most 1 page"
+			case perDay > 1:
 				pages = "at most " + strconv.Itoa(perDay) + " pages"
 			}
 			d.addMore(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+

@@ -46,7 +46,7 @@
 //	                  noarchive)                                                     NOARCHIVE ... we will treat it as NOCACHE")
 //	                noai                            ai-train            deny         DeviantArt team journal, Nov 2022 (training sets "must ... exclude" such content)
 //	                noimageai                       ai-train            conditional  DeviantArt, same (the page's images excluded; its text not addressed)
-//	                noml                            ai-train            deny         the "noml" extension, as img2dataset reads it (issue 365)
+//	                noml                            ai-train            deny         noml.info (Mojeek's "noml" open letter); img2dataset issue 365, 28 Nov 2023
 //	                all, index, follow, nofollow, notranslate, noimageindex,
 //	                max-image-preview, max-video-preview: none of the five uses (reported only)
 //	tdmrep          tdm-reservation 1               ai-train            deny         TDMRep CG Final Report (10 May 2024): "TDM rights are reserved"

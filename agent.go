@@ -188,14 +188,12 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 }
 
 // lookupRef returns the ref of the group whose token equals agent,
-// ignoring ASCII case, and whether there is one. It makes the groups of
-// r if need be: every question that needs a group starts here.
+// ignoring ASCII case, and whether there is one.
 //
 // A file naming up to linearNamed tokens (most do) is scanned in order,
 // comparing lengths first, so that most tokens are passed over without
 // reading them; more are searched by halves.
 func (r *Robots) lookupRef(agent string) (int32, bool) {
-	r.ready()
 	if len(r.named) <= linearNamed {
 		for _, g := range r.named {
 			if g.tokenLen() == uint32(len(agent)) && equalFoldASCII(g.token(r.text), agent) {
@@ -264,7 +262,6 @@ func (r *Robots) refGroup(ref int32, g *Group) {
 
 // globalGroup sets *g to the group of the records that name "*".
 func (r *Robots) globalGroup(g *Group) {
-	r.ready()
 	switch ref := r.global; {
 	case ref == 0:
 		*g = Group{file: r}

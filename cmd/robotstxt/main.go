@@ -10,6 +10,7 @@
 //	robotstxt fetch URL
 //	robotstxt audit [-json] FILE|-|URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+//	robotstxt signals [-agent NAME] [-json] URL...
 //	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
@@ -68,6 +69,12 @@
 // could not be fetched because the site erred or could not be reached, and
 // 2 on a usage or input error.
 //
+// signals fetches the robots.txt, the tdmrep.json and, where robots.txt
+// allows, the page's headers and head, and says per use (fetch, index,
+// snippet, ai-input, ai-train) whether the site allows it and which signal
+// decided (see package signals). The exit status is 0 when every URL may
+// be fetched, 1 when one may not, and 2 on a usage error.
+//
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
 // and which line decides; -allow-fetch lets the page load live files. See
@@ -115,12 +122,13 @@ type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // commands are the subcommands, by name. A new subcommand, such as serve, is
 // one more entry here and a line in usage.
 var commands = map[string]command{
-	"test":  runTest,
-	"check": runCheck,
-	"fetch": runFetch,
-	"serve": runServe,
-	"diff":  runDiff,
-	"audit": runAudit,
+	"test":    runTest,
+	"check":   runCheck,
+	"fetch":   runFetch,
+	"serve":   runServe,
+	"diff":    runDiff,
+	"audit":   runAudit,
+	"signals": runSignals,
 }
 
 // usage lists the subcommands.
@@ -130,6 +138,7 @@ const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] UR
        robotstxt fetch URL
        robotstxt audit [-json] FILE|-|URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+       robotstxt signals [-agent NAME] [-json] URL...
        robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `
 

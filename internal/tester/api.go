@@ -36,7 +36,7 @@ func api(h http.HandlerFunc) http.Handler {
 
 // notFound answers paths under /api/ that are no endpoint.
 func notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s: there are /api/test, /api/check, /api/audit and /api/fetch", r.URL.Path))
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s: there are /api/test, /api/check, /api/audit, /api/signals and /api/fetch", r.URL.Path))
 }
 
 // decode reads the JSON body of r into v. On failure it answers 400, or 413

@@ -83,7 +83,7 @@ func (c *checker) check(body string) {
 	c.p.scan(c.line)
 	c.p.finish()
 	r := c.p.r
-	c.diags = append(c.diags, checkMore(r)...)
+	c.more(r)
 	sc := scratch{all: true}
 	var agents, rules []srcLine
 	for i := range r.recordCount() {

@@ -41,7 +41,6 @@ package robots
 // None of this changes what Allowed answers.
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/gorep/robots/internal/sfv"
@@ -63,12 +62,7 @@ const (
 var preferenceNames = [...]string{PreferenceUnknown: "unknown", PreferenceYes: "yes", PreferenceNo: "no"}
 
 // String returns "unknown", "yes" or "no".
-func (p Preference) String() string {
-	if int(p) < len(preferenceNames) {
-		return preferenceNames[p]
-	}
-	return "preference(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Preference) String() string { return enumName(preferenceNames[:], p, "preference") }
 
 // MarshalText encodes p as its name, such as "no".
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }

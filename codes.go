@@ -10,11 +10,14 @@ type Severity uint8
 var severityNames = [...]string{SeverityInfo: "info", SeverityWarning: "warning", SeverityError: "error"}
 
 // String returns "info", "warning" or "error".
-func (s Severity) String() string {
-	if int(s) < len(severityNames) && severityNames[s] != "" {
-		return severityNames[s]
+func (s Severity) String() string { return enumName(severityNames[:], s, "severity") }
+
+// enumName returns names[v], or typ(v) if v has no name.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return "severity(" + strconv.Itoa(int(s)) + ")"
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
 // MarshalText encodes s as its name, such as "error".

@@ -18,6 +18,7 @@ package robots
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -45,17 +46,17 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	r.eachLine(func(e *entry, rec int) {
-		if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(r.text), key)) {
-			out = append(out, e.extra(r.text, rec))
-		}
-	})
+	r.eachLine(func(e *entry, rec int) { out = e.appendExtra(out, r.text, key, rec) })
 	return out
 }
 
-// extra returns e, an extra line of record rec, as an Extra.
-func (e *entry) extra(text string, rec int) Extra {
-	return Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec}
+// appendExtra appends e, a line of record rec, to out if it is an extra
+// line whose key is key ("" for any).
+func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
+	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
+		return out
+	}
+	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
 }
 
 // GroupExtras returns the lines whose key is key, compared
@@ -80,13 +81,8 @@ func (g *Group) Extras(key string) []Extra {
 	var out []Extra
 	var one [1]int32
 	recs := g.records(&one)
-	text := g.file.text
 	for _, rec := range recs {
-		g.file.eachRecordLine(int(rec), func(e *entry) {
-			if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(text), key)) {
-				out = append(out, e.extra(text, int(rec)))
-			}
-		})
+		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
 	}
 	return out
 }
@@ -280,13 +276,13 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 // -1 if it overflows an int64) and the rest of s.
 func consumeDigits(s string) (n int64, rest string) {
 	digits, rest := spanDigits(s)
-	for i := 0; i < len(digits); i++ {
-		if n > (1<<63-1-9)/10 {
-			return -1, rest
-		}
-		n = n*10 + int64(digits[i]-'0')
+	if digits == "" {
+		return 0, rest
 	}
-	return n, rest
+	if n, err := strconv.ParseInt(digits, 10, 64); err == nil {
+		return n, rest
+	}
+	return -1, rest
 }
 
 // spanDigits returns the ASCII digits that s starts with and the rest of s.
@@ -355,11 +351,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 	if len(s) == 5 && s[2] == ':' {
 		s = s[:2] + s[3:]
 	}
-	if len(s) != 4 {
-		return 0, false
-	}
-	digits, rest := spanDigits(s)
-	if rest != "" || len(digits) != 4 {
+	if digits, _ := spanDigits(s); len(s) != 4 || len(digits) != 4 {
 		return 0, false
 	}
 	h := int(s[0]-'0')*10 + int(s[1]-'0')

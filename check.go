@@ -73,10 +73,7 @@ func (c *checker) check(body string) {
 		c.add(1, SeverityError, CodeBinary, msg)
 	}
 	if c.html = looksLikeHTML(s); c.html {
-		start := 0 // of the page, after leading space
-		for start < len(s) && isSpace(s[start]) {
-			start++
-		}
+		start := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r")) // isSpace
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}

@@ -131,7 +131,7 @@ func normalizeHost(host string) (string, error) {
 			return "", errors.New("not an IPv6 address")
 		}
 		zone := addr.Zone()
-		if !isASCII(zone) {
+		if strings.ContainsFunc(zone, func(r rune) bool { return r >= utf8.RuneSelf }) {
 			// Go's URL parser refuses a %-escape of a byte over 0x7F in a
 			// host, so such a zone could not be written back. Found by
 			// FuzzURL.
@@ -165,16 +165,6 @@ func normalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
-}
-
-// isASCII reports whether s holds only ASCII bytes.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // escapeZone %-encodes the bytes of an IPv6 zone that RFC 6874 does not

@@ -172,7 +172,7 @@ func (c *checker) usage(r *Robots, recs []Record) {
 				"preferences apply only to paths that may be crawled, so this line has no effect")
 		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
-				" in a group that disallows it ("+ruleString(rule)+"): preferences apply only to paths that may be crawled, so this line has no effect")
+				" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
 		}
 		if u.err != nil {
 			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
@@ -204,8 +204,8 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 		return Rule{}, false
 	}
 	for _, other := range recs {
-		if !namesToken(other, token) {
-			continue
+		if !slices.ContainsFunc(other.Agents, func(a Agent) bool { return strings.EqualFold(a.Token, token) }) {
+			continue // other does not name token
 		}
 		for _, rule := range other.Rules {
 			if rule.Allow && (strings.HasPrefix(rule.Pattern, prefix) || strings.Contains(rule.Pattern, "*")) {
@@ -214,26 +214,6 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 		}
 	}
 	return d.Rule, true
-}
-
-// namesToken reports whether rec has a user-agent line with token, compared
-// case-insensitively ("*" with "*").
-func namesToken(rec Record, token string) bool {
-	for _, a := range rec.Agents {
-		if strings.EqualFold(a.Token, token) {
-			return true
-		}
-	}
-	return false
-}
-
-// ruleString writes a rule as written, with its line: "line 3: Disallow: /a".
-func ruleString(rule Rule) string {
-	kind := "Disallow"
-	if rule.Allow {
-		kind = "Allow"
-	}
-	return "line " + strconv.Itoa(rule.Line) + ": " + kind + ": " + rule.Pattern
 }
 
 // usageMember checks one member of a Content-Usage dictionary, given

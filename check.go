@@ -165,10 +165,7 @@ func (c *checker) line(l line) {
 		}
 	}
 	kind, key, value := l.kind, l.key, l.value
-	content := s
-	if i := strings.IndexByte(content, '#'); i >= 0 {
-		content = content[:i]
-	}
+	content, _, _ := strings.Cut(s, "#")
 	content = trimSpace(content)
 	if kind == kindNone {
 		if content != "" && !c.html && !c.binary {
@@ -210,21 +207,12 @@ func (c *checker) line(l line) {
 // keyTypo reports whether key, of the given kind, is not spelt as the
 // directive's name, and returns that name.
 func keyTypo(kind lineKind, key string) (name string, typo bool) {
-	var keys []string
-	switch kind {
-	case kindUserAgent:
-		keys = userAgentKeys
-	case kindAllow:
-		keys = allowKeys
-	case kindDisallow:
-		keys = disallowKeys
-	case kindSitemap:
-		keys = sitemapKeys
-	default:
-		return "", false
-	}
-	return keys[0], !equalFoldASCII(key, keys[0])
+	name, ok := keyNames[kind]
+	return name, ok && !equalFoldASCII(key, name)
 }
+
+// keyNames are the names of Google's directives.
+var keyNames = map[lineKind]string{kindUserAgent: "user-agent", kindAllow: "allow", kindDisallow: "disallow", kindSitemap: "sitemap"}
 
 // userAgent checks a user-agent line, which the parser has put in a record.
 func (c *checker) userAgent(l line) {

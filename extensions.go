@@ -245,31 +245,15 @@ var errNotNumber = errors.New("not a number of seconds")
 // for a time.Duration (about 292 years) is the largest time.Duration: it
 // asks for the longest delay, never for none.
 func parseCrawlDelay(v string) (time.Duration, error) {
-	secs, rest := consumeDigits(v)
-	intDigits := len(v) - len(rest)
-	var frac time.Duration
-	if strings.HasPrefix(rest, ".") {
-		f := rest[1:]
-		var digits string
-		digits, rest = spanDigits(f)
-		if intDigits == 0 && digits == "" {
-			return 0, errNotNumber
-		}
-		scale := time.Second
-		for i := 0; i < len(digits) && i < 9; i++ {
-			scale /= 10
-			frac += time.Duration(digits[i]-'0') * scale
-		}
-	} else if intDigits == 0 {
+	whole, frac, _ := strings.Cut(v, ".")
+	if whole+frac == "" || strings.Trim(whole+frac, "0123456789") != "" {
 		return 0, errNotNumber
 	}
-	if rest != "" {
-		return 0, errNotNumber
+	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxDelaySeconds { // else it overflowed, or nearly
+		ns, _ := strconv.Atoi((frac + "000000000")[:9])
+		return time.Duration(secs)*time.Second + time.Duration(ns), nil
 	}
-	if secs < 0 || secs > maxDelaySeconds { // consumeDigits overflowed, or nearly
-		return math.MaxInt64, nil
-	}
-	return time.Duration(secs)*time.Second + frac, nil
+	return math.MaxInt64, nil
 }
 
 // consumeDigits returns the decimal number that s starts with (0 if none,

@@ -246,7 +246,7 @@ var errNotNumber = errors.New("not a number of seconds")
 // asks for the longest delay, never for none.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
-	if whole+frac == "" || strings.Trim(whole+frac, "0123456789") != "" {
+	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
 		return 0, errNotNumber
 	}
 	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxDelaySeconds { // else it overflowed, or nearly
@@ -259,24 +259,18 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 // consumeDigits returns the decimal number that s starts with (0 if none,
 // -1 if it overflows an int64) and the rest of s.
 func consumeDigits(s string) (n int64, rest string) {
-	digits, rest := spanDigits(s)
-	if digits == "" {
+	rest = strings.TrimLeft(s, digits)
+	if rest == s {
 		return 0, rest
 	}
-	if n, err := strconv.ParseInt(digits, 10, 64); err == nil {
+	if n, err := strconv.ParseInt(s[:len(s)-len(rest)], 10, 64); err == nil {
 		return n, rest
 	}
 	return -1, rest
 }
 
-// spanDigits returns the ASCII digits that s starts with and the rest of s.
-func spanDigits(s string) (digits, rest string) {
-	i := 0
-	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-		i++
-	}
-	return s[:i], s[i:]
-}
+// digits are the ASCII digits.
+const digits = "0123456789"
 
 var errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
 
@@ -335,7 +329,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 	if len(s) == 5 && s[2] == ':' {
 		s = s[:2] + s[3:]
 	}
-	if digits, _ := spanDigits(s); len(s) != 4 || len(digits) != 4 {
+	if len(s) != 4 || strings.Trim(s, digits) != "" {
 		return 0, false
 	}
 	h := int(s[0]-'0')*10 + int(s[1]-'0')
@@ -362,8 +356,7 @@ func validHost(v string) error {
 	}
 	s = strings.TrimSuffix(s, "/")
 	if h, port, ok := strings.Cut(s, ":"); ok {
-		digits, rest := spanDigits(port)
-		if digits == "" || rest != "" || len(digits) > 5 {
+		if port == "" || len(port) > 5 || strings.Trim(port, digits) != "" {
 			return errHost
 		}
 		s = h

@@ -22,10 +22,6 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// robotsPath is the only path at which a robots.txt is looked for. It is
-// case-sensitive: /Robots.txt and /folder/robots.txt are not robots.txt files.
-const robotsPath = "/robots.txt"
-
 // defaultPorts are the ports that mean the same as no port, per scheme. The
 // keys are also the schemes a robots.txt can be fetched with.
 var defaultPorts = map[string]uint64{
@@ -49,7 +45,7 @@ func URL(pageURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return origin + robotsPath, nil
+	return origin + robotsTxtPath, nil
 }
 
 // Governs reports whether the robots.txt at robotsURL holds the rules for
@@ -60,7 +56,7 @@ func URL(pageURL string) (string, error) {
 // https://www.example.com/a. Governs reports false if either URL is invalid.
 func Governs(robotsURL, pageURL string) bool {
 	origin, u, err := splitOrigin(robotsURL)
-	if err != nil || u.EscapedPath() != robotsPath || u.RawQuery != "" || u.ForceQuery {
+	if err != nil || u.EscapedPath() != robotsTxtPath || u.RawQuery != "" || u.ForceQuery {
 		return false
 	}
 	pageOrigin, _, err := splitOrigin(pageURL)

@@ -104,11 +104,7 @@ func (p *parser) keptRule(kind lineKind, off, size, n int) {
 	if size > 0 && mayDecide(p.text[off]) {
 		p.mayMatch = true
 	}
-	if p.lines.addNext(kind, uint32(n), uint32(size), uint32(off+size)) {
-		p.counts[kind]++
-	} else {
-		p.add(kind, newSrcLine(off, size, n, kind == kindAllow), 0)
-	}
+	p.add(kind, newSrcLine(off, size, n, kind == kindAllow), 0)
 }
 
 // isBlank reports whether c is whitespace that does not end a line.

@@ -115,30 +115,6 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	}
 }
 
-// addNext appends the entry of a line of kind kind, but an extra, numbered
-// line, whose value of size bytes ends the kept text at end, if it is in
-// the short or medium form: if the line follows the previous entry's, its
-// value follows the previous entry's and no mark is due. It reports whether
-// it did; add writes any entry.
-func (w *lineWriter) addNext(kind lineKind, line, size, end uint32) bool {
-	n := len(w.buf)
-	if n+2 > cap(w.buf) || size > mediumMax || w.n%markEvery == 0 ||
-		line != w.line+1 || end-size != w.text {
-		return false
-	}
-	if size < entryMedium {
-		w.buf = w.buf[:n+1]
-		w.buf[n] = byte(kind) | byte(size)<<entryKindBits
-	} else {
-		w.buf = w.buf[:n+2]
-		w.buf[n] = byte(kind) | entryMedium<<entryKindBits
-		w.buf[n+1] = byte(size - entryMedium)
-	}
-	w.n++
-	w.line, w.text = line, end
-	return true
-}
-
 // appendLines appends to text, the kept values, the table lines, of the
 // records starts and the marks marks, and its index.
 func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {

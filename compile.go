@@ -179,18 +179,11 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 }
 
 // sortKeys sorts order, the sort keys of the rules of a small set
-// (compile), by insertion, and reports whether two of them have the same
-// rank, which dropRepeats needs to look at: a repeat has the rank of the
-// rule it repeats.
+// (compile), and reports whether two of them have the same rank, which
+// dropRepeats needs to look at: a repeat has the rank of the rule it
+// repeats.
 func sortKeys(order []uint64) (ties bool) {
-	for i := 1; i < len(order); i++ {
-		o := order[i]
-		j := i
-		for ; j > 0 && order[j-1] > o; j-- {
-			order[j] = order[j-1]
-		}
-		order[j] = o
-	}
+	slices.Sort(order)
 	for k := 1; k < len(order); k++ {
 		ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
 	}
@@ -212,32 +205,17 @@ const (
 // keyIndex returns the index of the line of the sort key o of compile.
 func keyIndex(o uint64) int { return int(o & (keyStar - 1) >> 1) }
 
-// scanPattern reads pattern p eight bytes at a time and reports whether
-// escaping may change it (it holds a byte outside ASCII or a "%", and
-// escapeChanges tells), and whether it holds a "*", so that compile
-// calls neither escapeChanges nor strings.IndexByte on most patterns.
+// scanPattern reports whether escaping may change pattern p (it holds a
+// byte outside ASCII or a "%", and escapeChanges tells), and whether it
+// holds a "*", so that compile calls neither escapeChanges nor
+// strings.IndexByte on most patterns.
 func scanPattern(p string) (mayChange, star bool) {
-	const ones = 0x0101010101010101
-	var high, pct, st uint64
-	i := 0
-	for ; i+8 <= len(p); i += 8 {
-		w := load64(p[i:])
-		x, y := w^'%'*ones, w^'*'*ones
-		high |= w
-		pct |= (x - ones) &^ x
-		st |= (y - ones) &^ y
-	}
-	for ; i < len(p); i++ {
+	for i := 0; i < len(p); i++ {
 		c := p[i]
-		high |= uint64(c)
-		if c == '%' {
-			pct = highBits
-		}
-		if c == '*' {
-			st = highBits
-		}
+		mayChange = mayChange || c >= 0x80 || c == '%'
+		star = star || c == '*'
 	}
-	return (high|pct)&highBits != 0, st&highBits != 0
+	return mayChange, star
 }
 
 // same reports whether rules a and b, of one file whose kept text is text,

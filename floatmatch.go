@@ -13,23 +13,21 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
 	q.has.add(path)
 	q.need = q.has.classes()
-	q.need4 = foldNeed(q.need)
 	if !m.hasSet {
 		// Read off the byte map, not by another scan of the path: what
 		// matchesTail tests each rule's need against ("*" in it, if the
 		// path has one, lets more rules through, never fewer).
 		m.has, m.hasSet = q.need, true
 	}
-	// The bitmaps of the buckets seen, and of those whose single rules
-	// were matched in full, are cleared on each question: as small as the
-	// table allows.
+	// The bitmap of the buckets seen is cleared on each question: as
+	// small as the table allows.
 	if t.bits <= smallTableBits {
-		var seen, full [1 << smallTableBits / 64]uint64
-		q.seen, q.full = seen[:], full[:]
+		var seen [1 << smallTableBits / 64]uint64
+		q.seen = seen[:]
 		q.lookUp()
 	} else {
-		var seen, full [1 << maxBucketBits / 64]uint64
-		q.seen, q.full = seen[:], full[:]
+		var seen [1 << maxBucketBits / 64]uint64
+		q.seen = seen[:]
 		q.lookUp()
 	}
 	q.tryLoose(loose)
@@ -49,13 +47,11 @@ type floatQuery struct {
 	path  string
 	m     *match
 	has   byteMap
-	// need is the set of the bytes of the path (byteSet), "*" included,
-	// and need4 that set folded (foldNeed): what a rule's need is tested
-	// against.
-	need, need4 uint8
-	// seen marks the buckets looked up so far, and full those whose
-	// single rules were then matched in full (try).
-	seen, full []uint64
+	// need is the set of the bytes of the path (byteSet), "*" included:
+	// what a rule's need is tested against.
+	need uint8
+	// seen marks the buckets looked up so far (try).
+	seen []uint64
 }
 
 // tryLoose tries loose, the loose rules of the table, by key, greatest
@@ -76,20 +72,19 @@ func (q *floatQuery) tryLoose(loose []rule) {
 	}
 }
 
-// tryInOrder tries rules, rules of the table as it keeps them (unmark), by
-// key, greatest first, and updates m with the first that matches and
-// beats it; or, of one that does not match, with its folded directory
-// (tryFolded). A rule is passed over if the path lacks what its tag asks,
-// of what the table files it by, which its folded directory holds too:
-// of a single rule, its need, folded; of another, its rare byte.
+// tryInOrder tries rules, rules of the table as it keeps them (unmark)
+// that are not single, by key, greatest first, and updates m with the
+// first that matches and beats it; or, of one that does not match, with
+// its folded directory (tryFolded). A rule is passed over if the path
+// lacks its rare byte (markRare), which its folded directory holds too.
 func (q *floatQuery) tryInOrder(rules []rule) {
 	s, m := q.s, q.m
 	for _, r := range rules {
-		r, tag, single := unmark(r)
+		r, tag, _ := unmark(r)
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if single && tag&0xF&^q.need4 != 0 || !single && !q.has.has(tag) {
+		if !q.has.has(tag) {
 			continue
 		}
 		if s.matches(r, q.path, m) {
@@ -129,16 +124,18 @@ func (q *floatQuery) lookUp() {
 }
 
 // try tries the rules of the bucket of gram g, the n bytes of the path at
-// i, or any byte of the path if i < 0. A rule whose pattern after the head is one literal segment, not
-// anchored, and whose anchor has the fingerprint of g, is tried at i only,
+// i, or any byte of the path if i < 0. A rule whose pattern after the head
+// is one literal segment, not anchored, and whose tag the byte beside g in
+// the path does not rule out (singleTag), is tried at i only, at every
+// look-up of its bucket,
 // with g where it first stands in the segment, in time linear in the
 // segment: each occurrence of the segment in the path holds the rule's
-// anchor at that offset, whose bucket is looked up there. On a later
-// look-up of the bucket at a position, its single rules are matched in
-// full instead, once (tryInFull): a path that holds their anchors at many
-// positions costs each a match in full, not a try at each. The other
-// rules of the bucket, after those, are matched in full, on the first
-// look-up of their bucket only.
+// anchor at that offset, whose bucket is looked up there. So a question
+// costs each single rule the length of its segment at each position of
+// the path that holds its anchor, never a match over the whole path:
+// linear in the path (BenchmarkWorstCase in bench/). The other rules of
+// the bucket, after those, are matched in full, on the first look-up of
+// their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
 	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
@@ -147,22 +144,26 @@ func (q *floatQuery) try(g uint32, i, n int) {
 	}
 	first := q.seen[b/64]&(1<<(b%64)) == 0
 	q.seen[b/64] |= 1 << (b % 64)
-	if !first {
-		if i >= 0 && q.full[b/64]&(1<<(b%64)) == 0 {
-			q.full[b/64] |= 1 << (b % 64)
-			q.tryInFull(lo, hi)
-		}
+	if !first && i < 0 {
 		return
 	}
 	s, m, path := q.s, q.m, q.path
-	fp := anchorPrint(g)
+	// The tags a rule of g at i may have, as singleTag makes them; 0, which
+	// no such rule has, if the path has no byte there.
+	var after, before uint8
+	if i >= 0 && i+n < len(path) {
+		after = tagOn | contextHash(g, path[i+n])&tagHash | tagAfter
+	}
+	if i > 0 {
+		before = tagOn | contextHash(g, path[i-1])&tagHash
+	}
 	j, done := lo, i < 0 // a gram of one byte has no position
 	for ; j < hi; j++ {
 		r, tag, single := unmark(q.float[j])
 		if !single {
 			break
 		}
-		if done || tag>>4 != fp || tag&0xF&^q.need4 != 0 {
+		if done || tag != 0 && tag != after && tag != before {
 			continue
 		}
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
@@ -176,7 +177,9 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		}
 		s.tryFolded(r, path, m)
 	}
-	q.tryInOrder(q.float[j:hi])
+	if first {
+		q.tryInOrder(q.float[j:hi])
+	}
 }
 
 // segment returns the pattern of r after its head and the "*"s that
@@ -211,16 +214,4 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 		return false
 	}
 	return path[:r.headLen()] == s.head(r)
-}
-
-// tryInFull matches the single rules of the bucket that runs from lo to
-// hi in full, by key, greatest first, and updates m with the first that
-// matches and beats it: each is then decided for the whole path, and the
-// bucket's later look-ups need not try them where their anchors stand.
-func (q *floatQuery) tryInFull(lo, hi int32) {
-	j := lo
-	for j < hi && q.float[j].shape() == shapePrefix {
-		j++
-	}
-	q.tryInOrder(q.float[lo:j])
 }

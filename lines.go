@@ -115,15 +115,6 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	}
 }
 
-// appendLines appends to text, the kept values, the table lines, of the
-// records starts and the marks marks, and its index.
-func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
-	if len(lines) == 0 {
-		return text
-	}
-	return appendIndex(append(text, lines...), starts, marks)
-}
-
 // appendIndex appends to b the index of a line table, of the records
 // starts and the marks marks.
 func appendIndex(b []byte, starts []uint32, marks []lineMark) []byte {

@@ -38,8 +38,8 @@ import (
 // up the runs of the path (index.go, floattable.go); only the rules so
 // found are tried, from the highest priority down, each head's until one
 // matches; of the wildcard rules filed by a run that the path holds, those
-// whose fingerprint of the run differs are passed over without a look at
-// their pattern.
+// whose tag the bytes beside the run rule out are passed over without a
+// look at their pattern (singleTag).
 // Wildcard patterns are matched segment by segment, leftmost first, which is
 // linear in the length of the path and pattern: no backtracking, no regexp.
 
@@ -71,8 +71,8 @@ const (
 // need is, for a wildcard rule, the set of bytes a path must hold for it to
 // match (byteBit): a cheap test that rules out most wildcard patterns
 // without matching them (in the anchor table of a large set, a rule
-// tried where its anchor stands keeps there the anchor's fingerprint
-// instead: markSingle). The priority is the length of the escaped pattern
+// tried where its anchor stands keeps there a tag of its anchor and the
+// byte beside it instead: markSingle). The priority is the length of the escaped pattern
 // (below 1<<16: escaping at most triples a line). The top 17 bits are the
 // rank, priority then allow: a greater rank wins. Whether the rule is the
 // one an allow of ".../index.htm" implies is read from the text

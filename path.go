@@ -15,11 +15,16 @@ import "strings"
 //     "example.com/a" gives "/a" but "/a" gives "/a";
 //   - the first "#" ends it, and a "#" before the path gives "/";
 //   - a result that starts with "?" or ";" gets a "/" in front, and no path
-//     at all gives "/".
+//     at all gives "/";
+//   - the URL ends at its first NUL byte: the reference reads it as a C
+//     string, so that "/a\x00b" is "/a".
 //
 // The URL is used as given: it must already be %-encoded (RFC 3986), and no
 // other normalisation is done.
 func splitPath(url string) (path string, slash bool) {
+	if i := strings.IndexByte(url, 0); i >= 0 {
+		url = url[:i]
+	}
 	start := 0
 	if len(url) > 0 && url[0] == '/' {
 		if len(url) == 1 || url[1] != '/' {

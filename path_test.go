@@ -90,3 +90,25 @@ func TestPathOf(t *testing.T) {
 		}
 	}
 }
+
+// TestURLCutAtNUL checks that a URL is read up to its first NUL byte, as
+// Google's reference reads it (a C string): "/a\x00b" is "/a", which
+// "Disallow: /a$" matches (issue 26, item 23).
+func TestURLCutAtNUL(t *testing.T) {
+	body := "User-agent: *\nDisallow: /a$\n"
+	runQueries(t, []query{
+		{name: "google/nul-in-url", body: body, agent: "FooBot", url: "http://example.com/a\x00b", want: false, line: 2},
+		{name: "google/nul-in-path", body: body, agent: "FooBot", url: "/a\x00b", want: false, line: 2},
+		{name: "google/nul-in-host", body: body, agent: "FooBot", url: "http://example.com\x00/a", want: true},
+		{name: "google/nul-after-query", body: body, agent: "FooBot", url: "/a?\x00", want: true},
+	})
+	for _, tc := range []struct{ url, want string }{
+		{"http://example.com/a\x00b", "/a"},
+		{"\x00/a", "/"},
+		{"http://example.com?q\x00r", "/?q"},
+	} {
+		if got := pathOf(tc.url); got != tc.want {
+			t.Errorf("pathOf(%q) = %q, want %q", tc.url, got, tc.want)
+		}
+	}
+}

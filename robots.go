@@ -53,7 +53,9 @@
 //
 // The agent given to Allowed is compared as given, as the reference does: it
 // must be a product token such as "Googlebot", not a full User-Agent header;
-// ProductToken extracts one from a header. All groups naming the agent are
+// ProductToken extracts one from a header, and CrawlerToken is the rule
+// that the module's front ends (the robotstxt command, its tester page,
+// fetch.Cache and fetch.Transport) apply to the agent they are given. All groups naming the agent are
 // merged. If none does, the groups naming "*" apply. The two are never
 // combined: a group that names the crawler but has no rule that matches
 // allows everything, whatever "*" says.
@@ -65,6 +67,8 @@
 // "*" matches any run of bytes and a final "$" matches the end of the path.
 // Non-ASCII bytes in patterns are %-encoded and %xx escapes upper-cased
 // before matching; the URL is used as given and must already be %-encoded.
+// A URL ends at its first NUL byte, as the reference's C string does:
+// "https://example.com/a\x00b" is asked as "https://example.com/a".
 // The most specific matching rule (the longest pattern, wildcards counted)
 // wins; on a tie, allow wins. An empty pattern ("Disallow:") never decides.
 // As Google does, "Allow: /d/index.html" also allows "/d/".
@@ -156,13 +160,18 @@
 // No question allocates but those that compile a set and lay it out. A
 // question then costs a binary search, the rules of the heads that start
 // the path, and a look-up for each byte of the path that finds the
-// wildcard rules whose run of bytes stands there: time linear in the
-// path's length, and in the rules that hold a run of bytes of the path. A
-// wildcard rule whose pattern after the head is one literal run
-// ("/*?sid=", "/*.php$") is checked where that run first stands, in time
-// linear in its length, and matched in full if the path holds the run
-// again; another ("/*/print/*.pdf") is matched once a question in time
-// linear in the path's length, as are the wildcard rules of smaller sets. Group(agent) returns a new Group (Allowed
+// wildcard rules whose run of bytes stands there. A wildcard rule whose
+// pattern after the head is one literal run ("/*?sid=", "*/print/") is
+// checked where that run stands, at each position that holds it, in time
+// linear in the run; one anchored at the end ("/*.php$") at the end;
+// another ("/*/print/*.pdf") is matched once a question in time linear in
+// the path's length, as are the wildcard rules of smaller sets. So a
+// question costs time linear in the path, but for that last term, which
+// grows with the rules of several runs whose runs the path holds: on a
+// file of many such rules, up to their number times the path's length.
+// Measured (BenchmarkWorstCase in bench/, CPU time of one warm question):
+// against 1,000 generated wildcard rules, a path of 1, 2, 4 and 8 KB costs
+// 16, 33, 81 and 174 µs; against 10,000, 11, 20, 43 and 105 µs. Group(agent) returns a new Group (Allowed
 // and Decide need none); with several agents it is linear in the records of
 // the file.
 package robots

@@ -229,6 +229,7 @@ func slowEscape(s string) string {
 // slowPathOf extracts the path, parameters and query of url as the
 // reference's GetPathParamsQuery does.
 func slowPathOf(url string) string {
+	url, _, _ = strings.Cut(url, "\x00") // a C string, for the reference
 	start := 0
 	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
 		start = 2

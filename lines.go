@@ -8,7 +8,7 @@ package robots
 // order, one after the other, so that an entry need not say where its value
 // is: it starts where the previous entry's kept bytes end (the running
 // offset). An entry says it only for a user-agent value kept once for
-// several lines (keepAgent), which is earlier in the text.
+// several lines (agentText), which is earlier in the text.
 //
 // An entry starts with a header byte: the kind of the line (lineKind) in
 // its low 3 bits, and above them, when the line follows the previous

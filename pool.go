@@ -51,7 +51,7 @@ type resolveScratch struct {
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
 	// sets and named hold Robots.sets and Robots.named while the groups
-	// are built (Robots.keepTables).
+	// are built (Robots.clipTables).
 	sets  []recSet
 	named []namedGroup
 	sc    scratch

@@ -23,11 +23,6 @@ func (rs *resolveScratch) readTable(r *Robots) {
 				next = r.recordStart(len(rs.first))
 			}
 		}
-		if off, size, allow, ok := d.nextShortRule(); ok {
-			// Most rule lines, which need no decoding of varints.
-			rs.rules = push(rs.rules, newSrcLine(int(off), int(size), int(d.line), allow))
-			continue
-		}
 		d.next(&e)
 		switch e.kind {
 		case kindUserAgent:

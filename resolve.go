@@ -77,7 +77,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
 	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
-	size = r.keepTables() + b.size
+	size = r.clipTables() + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
 		m.multi = trim(m.multi)
@@ -88,9 +88,9 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	return size
 }
 
-// keepTables copies r.named, r.compiled and r.sets, made in scratch
+// clipTables copies r.named, r.compiled and r.sets, made in scratch
 // space, to slices of their exact size, and returns their bytes.
-func (r *Robots) keepTables() int {
+func (r *Robots) clipTables() int {
 	r.named, r.compiled, r.sets = clone(r.named), clone(r.compiled), clone(r.sets)
 	return sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets))
 }
@@ -239,8 +239,8 @@ func listKey(recs []int32) string {
 	return string(k)
 }
 
-// keepLargest keeps g among the largest merged groups, if it is one.
-func (b *groupBuilder) keepLargest(g *Group) {
+// noteLargest keeps g among the largest merged groups, if it is one.
+func (b *groupBuilder) noteLargest(g *Group) {
 	if b.nLargest < maxSubsets {
 		b.largest[b.nLargest] = *g
 		b.nLargest++
@@ -293,7 +293,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.merge(&g, recs)
 	}
 	if !g.split && g.set.n > 0 {
-		b.keepLargest(&g)
+		b.noteLargest(&g)
 	}
 	b.made.add(g, m)
 	return g

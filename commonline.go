@@ -4,6 +4,12 @@ package robots
 // the common keys right at their start ("Disallow: /path", "User-agent:
 // x", "Sitemap: url"), and Parse reads such a line's key, cuts its value
 // and keeps it as it scans for the line's end.
+//
+// What it buys: Parse + first question over the real-world corpus costs
+// 17.75 ms of CPU a pass with this pass, 20.10 ms (+13%) when every line
+// goes through lineScanner.next and handle (TestZZCPU of issue 23's
+// measurements: getrusage, min of 7 passes, mean of 4 rounds alternating
+// the binaries; BenchmarkParseCorpus op=parse+query).
 
 import (
 	"encoding/binary"

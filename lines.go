@@ -3,6 +3,13 @@ package robots
 // The line table: the user-agent, rule, sitemap and extra lines of a file
 // as a parsed Robots keeps them, in about one or two bytes a line.
 //
+// What it buys: over the real-world corpus, 144,027 lines take 205,774
+// bytes of table (1.43 a line), where a srcLine each would take 1,152,216:
+// 18% of the 5,281,991 bytes the corpus keeps warm for Googlebot, which
+// would go from 0.92 to about 1.08 bytes a byte of input, over the bound of
+// 1.0 (TestKeptPerByte). It costs a Decide that quotes a rule about 50 ns
+// (ruleAt; see Cost in the package doc); Allowed never reads it.
+//
 // The table is a stream of variable-length entries, one a kept line, in
 // file order. The values of the lines are in the kept text in the same
 // order, one after the other, so that an entry need not say where its value

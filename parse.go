@@ -40,8 +40,11 @@ func Parse(data []byte) *Robots {
 
 // parseWith parses data, at most MaxSize bytes, in the scratch space ps.
 func parseWith(data []byte, ps *parseScratch) *Robots {
-	// data is read in place: nothing of the result refers to src, whose
-	// kept parts are copied to the kept text.
+	// data is read in place, as a string (unsafe.String): nothing of the
+	// result refers to src, whose kept parts are copied to the kept text.
+	// Copying data to a string instead costs 7.5% of Parse + first
+	// question over the real-world corpus (19.08 against 17.75 ms of CPU a
+	// pass: TestZZCPU of issue 23's measurements, as in pool.go).
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()

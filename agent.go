@@ -5,7 +5,10 @@ package robots
 
 import (
 	"cmp"
+	"errors"
+	"fmt"
 	"strings"
+	"unicode"
 )
 
 // ProductToken returns the crawler's product token from a full User-Agent
@@ -51,6 +54,41 @@ func ProductToken(userAgent string) string {
 		}
 	}
 	return word
+}
+
+// CrawlerToken returns the token to ask a file's groups with for agent, a
+// crawler named by a person or a configuration: the one rule of this
+// module's front ends (the robotstxt command, its tester page, fetch.Cache
+// and fetch.Transport), so that they all answer the same agent alike.
+//
+//   - "*", or a product token (letters, "-" and "_", such as "GPTBot"), is
+//     returned as given, with no warning.
+//   - A value with "/", whitespace, ";", "(" or ")" is a User-Agent header
+//     ("GPTBot/1.2 (+https://openai.com/gptbot)"): asked as given it would
+//     match no group and silently get the answers of "*", so its
+//     ProductToken ("GPTBot") is returned, with a warning that says so. If
+//     it names no crawler ("Mozilla/5.0 (X11)"), err says so.
+//   - Any other value ("MJ12bot") is returned as given, as Google's matcher
+//     asks it, with a warning that no user-agent line can name it (a line
+//     "User-agent: MJ12bot" names "MJ"), so only the groups for "*" answer.
+//   - "" is an error: the empty token names no crawler.
+//
+// The warning, if any, is a sentence about agent for a front end to show;
+// callers that show nothing may ignore it.
+func CrawlerToken(agent string) (token, warning string, err error) {
+	switch {
+	case agent == "":
+		return "", "", errors.New(`robots: the agent is empty: give a product token, such as "Googlebot"`)
+	case agent == "*" || tokenLen(agent) == len(agent):
+		return agent, "", nil
+	case strings.ContainsAny(agent, "/;()") || strings.ContainsFunc(agent, unicode.IsSpace):
+		token = ProductToken(agent)
+		if token == "" {
+			return "", "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"Googlebot\"", agent)
+		}
+		return token, fmt.Sprintf("%q is a User-Agent header, not a product token: asking as %q", agent, token), nil
+	}
+	return agent, fmt.Sprintf("%q is not a product token (letters, \"-\" and \"_\"): no user-agent line can name it, so the groups for \"*\" answer", agent), nil
 }
 
 // tokenLen returns the length of the product token that s starts with.
@@ -150,14 +188,12 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 }
 
 // lookupRef returns the ref of the group whose token equals agent,
-// ignoring ASCII case, and whether there is one. It makes the groups of
-// r if need be: every question that needs a group starts here.
+// ignoring ASCII case, and whether there is one.
 //
 // A file naming up to linearNamed tokens (most do) is scanned in order,
 // comparing lengths first, so that most tokens are passed over without
 // reading them; more are searched by halves.
 func (r *Robots) lookupRef(agent string) (int32, bool) {
-	r.ready()
 	if len(r.named) <= linearNamed {
 		for _, g := range r.named {
 			if g.tokenLen() == uint32(len(agent)) && equalFoldASCII(g.token(r.text), agent) {
@@ -226,7 +262,6 @@ func (r *Robots) refGroup(ref int32, g *Group) {
 
 // globalGroup sets *g to the group of the records that name "*".
 func (r *Robots) globalGroup(g *Group) {
-	r.ready()
 	switch ref := r.global; {
 	case ref == 0:
 		*g = Group{file: r}

@@ -31,6 +31,43 @@ func TestProductToken(t *testing.T) {
 	}
 }
 
+// TestCrawlerToken checks the one rule every front end applies to the
+// agent it is given: tokens and "*" as given, headers cut to their token,
+// other values as given with a warning, and no crawler an error.
+func TestCrawlerToken(t *testing.T) {
+	tests := []struct {
+		name, agent, token string
+		warns, fails       bool
+	}{
+		{"token", "GPTBot", "GPTBot", false, false},
+		{"token-dash", "Googlebot-News", "Googlebot-News", false, false},
+		{"star", "*", "*", false, false},
+		{"header", "GPTBot/1.2 (+https://openai.com/gptbot)", "GPTBot", true, false},
+		{"header-version", "Googlebot/2.1", "Googlebot", true, false},
+		{"header-compatible", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", "bingbot", true, false},
+		{"browser", "Mozilla/5.0 (X11)", "", false, true},
+		{"browser-full", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36", "", false, true},
+		{"empty", "", "", false, true},
+		{"spaces", "  ", "", false, true},
+		{"digits", "MJ12bot", "MJ12bot", true, false},
+		{"dots", "bot.example", "bot.example", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			token, warning, err := CrawlerToken(tt.agent)
+			if token != tt.token || (warning != "") != tt.warns || (err != nil) != tt.fails {
+				t.Errorf("CrawlerToken(%q) = %q, %q, %v; want %q, warning %t, error %t", tt.agent, token, warning, err, tt.token, tt.warns, tt.fails)
+			}
+			if err != nil && !strings.HasPrefix(err.Error(), "robots: ") {
+				t.Errorf("CrawlerToken(%q) error %q lacks the robots: prefix", tt.agent, err)
+			}
+			if tt.agent != "" && err != nil && !strings.Contains(err.Error(), strconv.Quote(tt.agent)) {
+				t.Errorf("CrawlerToken(%q) error %q does not quote the agent", tt.agent, err)
+			}
+		})
+	}
+}
+
 // TestLookupRef finds each token of files that name a few agents (scanned
 // in order) and many (searched by halves), in any case, and no other.
 func TestLookupRef(t *testing.T) {

@@ -12,12 +12,15 @@ package robots
 //     ai-input and ai-train, values yes and no, scoped to the group the
 //     line stands in, as crawler-commons scopes it.
 //   - Content-Usage, from the IETF AI Preferences working group:
-//     draft-ietf-aipref-attach-05 with the vocabulary of
-//     draft-ietf-aipref-vocab-07 (both of 19 August 2026, read at their
-//     tags in github.com/ietf-wg-aipref/drafts). A rule is an optional path
-//     pattern, whitespace, then an RFC 9651 dictionary of categories with
-//     the tokens y and n: "Content-Usage: /ai-ok/ train-ai=y". The
-//     categories of -07 are train-ai and search; earlier drafts had others
+//     draft-ietf-aipref-attach-05 (18 August 2026) with the vocabulary of
+//     draft-ietf-aipref-vocab-08 (14 September 2026). A rule is an
+//     optional path pattern, whitespace, then an RFC 9651 dictionary of
+//     categories with the tokens y and n: "Content-Usage: /ai-ok/
+//     train-ai=y". The categories of -08 are train-ai (AI Training),
+//     ai-use (AI Use: input to a generative AI model, new in -08) and
+//     search; -08 also says search, where allowed, overrides the other two
+//     for use inside a search application (a caller's policy, not an
+//     answer this package changes). Earlier drafts had other categories
 //     (bots, train-genai), which are kept as unknown keys. The rule that
 //     applies is the one with the longest matching path, matched as Allow
 //     and Disallow are; rules of equal length all apply, and where they
@@ -40,6 +43,8 @@ package robots
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gorep/robots/internal/sfv"
 )
 
 // A Preference is what a file states about one use of content: yes, no, or
@@ -103,9 +108,10 @@ type ContentSignals struct {
 }
 
 // ContentUsage is the usage preference of the Content-Usage rules that
-// apply to a URL, in the categories of draft-ietf-aipref-vocab-07.
+// apply to a URL, in the categories of draft-ietf-aipref-vocab-08.
 type ContentUsage struct {
-	TrainAI Preference `json:"train-ai"` // training AI models that generate content
+	TrainAI Preference `json:"train-ai"` // training generative AI models
+	AIUse   Preference `json:"ai-use"`   // input to a generative AI model, not provided by its user (vocab-08)
 	Search  Preference `json:"search"`   // search applications that link to the content
 	// Other holds the other keys of the rules that apply, and the known
 	// keys whose value is not the token y or n, as written (a key given
@@ -209,13 +215,25 @@ func parseContentSignal(v string) []signalField {
 	return out
 }
 
+// memberPreference returns the preference a Content-Usage member states:
+// the token y or n, or else unknown.
+func memberPreference(m sfv.Member) Preference {
+	switch m.YesNo() {
+	case 'y':
+		return PreferenceYes
+	case 'n':
+		return PreferenceNo
+	}
+	return PreferenceUnknown
+}
+
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
 	path string // the path pattern; "" when the line has none
 	// explicit reports whether the line gave a path.
 	explicit bool
-	dict     []sfMember // as written; nil if the dictionary did not parse
-	err      error      // why the dictionary did not parse
+	dict     []sfv.Member // as written; nil if the dictionary did not parse
+	err      error        // why the dictionary did not parse
 	line     int
 }
 
@@ -235,7 +253,7 @@ func parseContentUsage(v string, line int) usageRule {
 			u.path, pref = v[:i], strings.TrimLeft(v[i:], " \t")
 		}
 	}
-	u.dict, u.err = parseDictionary(pref)
+	u.dict, u.err = sfv.ParseDictionary(pref)
 	return u
 }
 
@@ -265,17 +283,19 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 			continue
 		}
 		cu.Lines = append(cu.Lines, u.line)
-		for _, m := range lastValues(u.dict) {
-			pref := m.preference()
+		for _, m := range sfv.LastValues(u.dict) {
+			pref := memberPreference(m)
 			switch {
 			case pref == PreferenceUnknown:
-				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
-			case m.key == "train-ai":
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
+			case m.Key == "train-ai":
 				cu.TrainAI = cu.TrainAI.combine(pref)
-			case m.key == "search":
+			case m.Key == "ai-use":
+				cu.AIUse = cu.AIUse.combine(pref)
+			case m.Key == "search":
 				cu.Search = cu.Search.combine(pref)
 			default:
-				cu.Other = append(cu.Other, UsageValue{Key: m.key, Value: m.raw, Line: u.line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
 			}
 		}
 	}

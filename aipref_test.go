@@ -75,9 +75,11 @@ func TestPreferences(t *testing.T) {
 		{"attach/no-match", "user-agent: *\ncontent-usage: /a train-ai=n\n", "a", "/b", Preferences{Allowed: true}},
 		{"attach/interleaved", "user-agent: *\ncontent-usage: / train-ai=n\ndisallow: /x\n", "a", "/y",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2}}}},
-		{"vocab-07/old-category-kept", "user-agent: *\ncontent-usage: train-ai=n, ai-use=y\n", "a", "/deep/page",
+		{"vocab-08/ai-use", "user-agent: *\ncontent-usage: train-ai=n, ai-use=y\n", "a", "/deep/page",
+			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, AIUse: y, Lines: []int{2}}}},
+		{"vocab-07/old-category-kept", "user-agent: *\ncontent-usage: train-ai=n, train-genai=y\n", "a", "/deep/page",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: n, Lines: []int{2},
-				Other: []UsageValue{{Key: "ai-use", Value: "y", Line: 2}}}}},
+				Other: []UsageValue{{Key: "train-genai", Value: "y", Line: 2}}}}},
 		{"vocab-07/format-example", "user-agent: *\ncontent-usage: / train-ai=y, search=n\n", "a", "/",
 			Preferences{Allowed: true, Usage: ContentUsage{TrainAI: y, Search: n, Lines: []int{2}}}},
 		{"vocab-07/duplicates-unknown", "user-agent: *\ncontent-usage: / train-ai=y, train-ai, search=n, search=\"n\"\n", "a", "/",
@@ -134,45 +136,6 @@ func TestPreferencesLeaveAllowed(t *testing.T) {
 		if a, b := plain.Allowed("a", url), with.Allowed("a", url); a != b {
 			t.Errorf("Allowed(%q, %q) = %t with usage lines, %t without", "a", url, b, a)
 		}
-	}
-}
-
-func TestParseDictionary(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []string // key=kind:value
-	}{
-		{"token", "train-ai=n", []string{"train-ai=t:n"}},
-		{"bare-key", "a, b=?0", []string{"a=b:?1", "b=b:?0"}},
-		{"string", `a="x\"y"`, []string{`a=s:x"y`}},
-		{"number", "a=-1.5", []string{"a=n:-1.5"}},
-		{"bytes", "a=:aGk=:", []string{"a=::aGk="}},
-		{"params", "a=y;p=1;q, b=n", []string{"a=t:y", "b=t:n"}},
-		{"star-key", "*x=y", []string{"*x=t:y"}},
-		{"spaces", "a=y ,\tb=n", []string{"a=t:y", "b=t:n"}},
-		{"fail/trailing-comma", "a=y,", nil},
-		{"fail/upper-key", "A=y", nil},
-		{"fail/inner-list", "a=(y n)", nil},
-		{"fail/no-comma", "a=y b=n", nil},
-		{"fail/open-string", `a="x`, nil},
-		{"fail/empty", "", nil},
-		{"fail/lone-minus", "a=-", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			members, err := parseDictionary(tt.in)
-			var got []string
-			for _, m := range members {
-				got = append(got, m.key+"="+string(m.kind)+":"+m.value)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("parseDictionary(%q) mismatch (-want +got):\n%s", tt.in, diff)
-			}
-			if (err != nil) != (tt.want == nil) {
-				t.Errorf("parseDictionary(%q) error = %v", tt.in, err)
-			}
-		})
 	}
 }
 

@@ -34,59 +34,6 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// Diagnostics returns the findings of Check for the lines r keeps, which
-// are not the body: Parse keeps only the values it uses (see Cost), so
-// Diagnostics re-reads nothing and checks a text rebuilt from them, each
-// line at its number, with its key spelled plainly. Findings about what
-// Parse drops (comments, key spellings, whitespace, unknown or invalid
-// lines, rules before the first user-agent line, the byte order mark, HTML)
-// are not among them, nor CodeTooLarge. A nil Robots, or one from AllowAll
-// or DisallowAll, has no findings.
-//
-// Deprecated: call Check on the body, which a fetch.Result holds; this
-// method will be removed before 1.0.
-func (r *Robots) Diagnostics() Diagnostics {
-	if r == nil {
-		return nil
-	}
-	var c checker
-	c.check(r.keptSource())
-	return c.diags
-}
-
-// keptSource returns the lines r keeps as a robots.txt text, each on its
-// line: "user-agent: googlebot", "disallow: /a", "sitemap: ...", or the key
-// of an extra, a colon and its value.
-func (r *Robots) keptSource() string {
-	type kept struct {
-		line       int
-		key, value string
-	}
-	var lines []kept // in file order, as the line table holds them
-	r.eachLine(func(e *entry, _ int) {
-		l := e.l
-		switch e.kind {
-		case kindUserAgent:
-			lines = append(lines, kept{l.line(), "user-agent", l.value(r.text)})
-		case kindAllow, kindDisallow:
-			lines = append(lines, kept{l.line(), l.rule(r.text).key(), l.pattern(r.text)})
-		case kindSitemap:
-			lines = append(lines, kept{l.line(), "sitemap", l.value(r.text)})
-		case kindOther:
-			lines = append(lines, kept{l.line(), e.key(r.text), l.value(r.text)})
-		}
-	})
-	var b strings.Builder
-	n := 1
-	for _, l := range lines {
-		for ; n < l.line; n++ {
-			b.WriteByte('\n')
-		}
-		b.WriteString(l.key + ": " + l.value)
-	}
-	return b.String()
-}
-
 // A checker collects the findings of one file. It drives the parser, line
 // by line, and checks what the parser made of each line; then it checks the
 // compiled rules of each record.

@@ -226,20 +226,6 @@ func TestSeverityText(t *testing.T) {
 	}
 }
 
-// TestRobotsDiagnostics checks that a parsed file reports what Check does,
-// and that blanket answers have no findings.
-func TestRobotsDiagnostics(t *testing.T) {
-	body := []byte("\xEF\xBB\xBFuser-agent: MJ12bot\r\ndisallow: fish\r\n")
-	if diff := cmp.Diff(Check(body), Parse(body).Diagnostics()); diff != "" {
-		t.Errorf("Parse(body).Diagnostics() differs from Check(body) (-check +parsed):\n%s", diff)
-	}
-	for name, r := range map[string]*Robots{"nil": nil, "zero": {}, "AllowAll": AllowAll(), "DisallowAll": DisallowAll()} {
-		if d := r.Diagnostics(); len(d) != 0 {
-			t.Errorf("%s.Diagnostics() = %v, want none", name, d)
-		}
-	}
-}
-
 // TestCheckGolden compares the findings of Check on every seed file, with
 // their messages, with testdata/check.golden: a guard against any change to
 // what Check says about real files. go test -run TestCheckGolden -update

@@ -14,13 +14,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gorep/robots/internal/sfv"
 )
 
 // The codes of the findings of checkMore, with their severity.
 const (
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
 	// ai-input, ai-train and the auxiliary "use" of Cloudflare's files, or a Content-Usage category other than
-	// train-ai and search (draft-ietf-aipref-vocab-07); crawlers ignore it.
+	// train-ai, ai-use and search (draft-ietf-aipref-vocab-08); crawlers ignore it.
 	CodeUnknownSignal Code = "unknown-signal"
 	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
 	// and "no", or a Content-Usage value that is not the token "y" or "n"
@@ -64,9 +66,9 @@ const maxSensibleDelay = 60
 // Content-Signal and Content-Usage categories.
 var (
 	signalKeys = []string{"search", "ai-input", "ai-train"}
-	usageKeys  = []string{"train-ai", "search"}
+	usageKeys  = []string{"train-ai", "ai-use", "search"}
 	// oldUsageKeys are categories of earlier vocabulary drafts.
-	oldUsageKeys = []string{"bots", "train-genai", "ai-use"}
+	oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 )
 
 // checkMore returns the findings of this file about r, the file as the
@@ -242,24 +244,24 @@ func ruleString(rule Rule) string {
 
 // checkUsageMember checks one member of a Content-Usage dictionary, given
 // the keys seen before in the line.
-func checkUsageMember(line int, m sfMember, seen map[string]bool) Diagnostics {
+func checkUsageMember(line int, m sfv.Member, seen map[string]bool) Diagnostics {
 	var d Diagnostics
-	if seen[m.key] {
-		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.key)+
+	if seen[m.Key] {
+		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
 			" is given twice: only the last value counts")
 	}
-	seen[m.key] = true
-	if !slices.Contains(usageKeys, m.key) {
-		msg := "unknown usage category " + strconv.Quote(m.key) + ": the categories are train-ai and search, and crawlers ignore other keys"
-		if slices.Contains(oldUsageKeys, m.key) {
-			msg = "usage category " + strconv.Quote(m.key) + " is not in draft-ietf-aipref-vocab-07 (only train-ai and search are): crawlers that follow it ignore the key"
+	seen[m.Key] = true
+	if !slices.Contains(usageKeys, m.Key) {
+		msg := "unknown usage category " + strconv.Quote(m.Key) + ": the categories are train-ai, ai-use and search, and crawlers ignore other keys"
+		if slices.Contains(oldUsageKeys, m.Key) {
+			msg = "usage category " + strconv.Quote(m.Key) + " is not in draft-ietf-aipref-vocab-08 (only train-ai, ai-use and search are): crawlers that follow it ignore the key"
 		}
 		d.addMore(line, SeverityWarning, CodeUnknownSignal, msg)
 		return d
 	}
-	if m.preference() == PreferenceUnknown {
-		d.addMore(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.key)+" has the value "+
-			strconv.Quote(m.raw)+": only the tokens y and n count, so the preference is unknown")
+	if memberPreference(m) == PreferenceUnknown {
+		d.addMore(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
+			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 	}
 	return d
 }
@@ -284,7 +286,10 @@ func checkCrawlDelays(r *Robots) Diagnostics {
 		}
 		if secs > maxSensibleDelay {
 			pages := "fewer than one page"
-			if perDay := int(86400 / secs); perDay >= 1 {
+			switch perDay := int(86400 / secs); {
+			case perDay == 1:
+				pages = "at most 1 page"
+			case perDay > 1:
 				pages = "at most " + strconv.Itoa(perDay) + " pages"
 			}
 			d.addMore(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+

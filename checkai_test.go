@@ -56,7 +56,7 @@ func TestCheckMore(t *testing.T) {
 		{"usage/no-path", "user-agent: *\ncontent-usage: train-ai=n\n", nil},
 		{"usage/no-path-disallowed-group", "user-agent: *\ndisallow: /\ncontent-usage: train-ai=y\n",
 			[]string{"3 warning signal-contradicts-rules"}},
-		{"usage/old-category", "user-agent: *\ncontent-usage: / ai-use=n, bots=y\n",
+		{"usage/old-category", "user-agent: *\ncontent-usage: / ai-use=n, bots=y, train-genai=n\n",
 			[]string{"2 warning unknown-signal", "2 warning unknown-signal"}},
 		{"usage/disallowed-path", "user-agent: *\ndisallow: /private/\ncontent-usage: /private/x train-ai=y\n",
 			[]string{"3 warning signal-contradicts-rules"}},
@@ -101,6 +101,8 @@ func TestCheckMoreMessages(t *testing.T) {
 			`robots: line 1: user-agent "Brightbot 1.0" is not a product token: it names Bright Data's crawler "Brightbot" (other); write "Brightbot"`},
 		{"long-crawl-delay", "user-agent: *\ncrawl-delay: 3600\n",
 			`robots: line 2: a "Crawl-delay" of 3600 seconds lets a crawler that obeys it fetch at most 24 pages a day`},
+		{"long-crawl-delay/one-page", "user-agent: *\ncrawl-delay: 86400\n",
+			`robots: line 2: a "Crawl-delay" of 86400 seconds lets a crawler that obeys it fetch at most 1 page a day`},
 		{"unknown-signal-guess", "user-agent: *\ncontent-signal: ai_input=no\n",
 			`robots: line 2: unknown content signal "ai_input" (did you mean "ai-input"?)`},
 		{"usage-disallowed", "user-agent: *\ndisallow: /p/\ncontent-usage: /p/ train-ai=y\n",
@@ -135,4 +137,24 @@ func FuzzCheckMore(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCheckHugeCrawlDelay checks that a crawl-delay too large for a
+// time.Duration is one finding, not two that contradict each other: it is
+// read as the largest delay (so not "ignored"), which lets a crawler fetch
+// fewer than one page a day (issue 26 item 12).
+func TestCheckHugeCrawlDelay(t *testing.T) {
+	for _, value := range []string{"9223372036", "99999999999999999999999"} {
+		body := "user-agent: *\ncrawl-delay: " + value + "\n"
+		var got []string
+		for _, d := range Check([]byte(body)) {
+			if d.Code != CodeIgnoredByGoogle {
+				got = append(got, d.String())
+			}
+		}
+		want := []string{`robots: line 2: a "Crawl-delay" of ` + value + ` seconds lets a crawler that obeys it fetch fewer than one page a day`}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Check(%q) mismatch (-want +got):\n%s", body, diff)
+		}
+	}
 }

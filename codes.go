@@ -176,11 +176,3 @@ const (
 	// have an effect.
 	SeverityError
 )
-
-// Former names of codes, kept so that code written against them compiles.
-const (
-	// Deprecated: use CodeNULByte, whose name matches its string.
-	CodeNUL = CodeNULByte
-	// Deprecated: use CodePatternNeverMatches, whose name matches its string.
-	CodeNeverMatches = CodePatternNeverMatches
-)

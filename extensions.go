@@ -112,8 +112,8 @@ func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
 // two requests, as Bing and Yandex read it. The value is in seconds, with or
 // without a fraction ("1", "1.5", ".5"). The first valid crawl-delay line of
 // the group's records counts; the others, and lines whose value is not a
-// number, are ignored. ok is false when there is none. Google ignores
-// crawl-delay.
+// number, are ignored; a value too large for a time.Duration is the largest
+// one. ok is false when there is none. Google ignores crawl-delay.
 func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
 	return firstValid(g, keyCrawlDelay, parseCrawlDelay)
 }
@@ -233,21 +233,21 @@ func (r *Robots) CleanParams() []CleanParam {
 	return out
 }
 
-// maxDelaySeconds bounds a crawl-delay: a greater value does not fit a
+// maxDelaySeconds is the largest crawl-delay, in whole seconds, that a
+// time.Duration holds with any fraction; a greater value is the largest
 // time.Duration.
 const maxDelaySeconds = int64(math.MaxInt64/time.Second) - 1
 
-var (
-	errNotNumber = errors.New("not a number of seconds")
-	errTooLarge  = errors.New("too large")
-)
+var errNotNumber = errors.New("not a number of seconds")
 
 // parseCrawlDelay parses the value of a crawl-delay line, a non-negative
 // number of seconds:
 //
 //	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
 //
-// Digits of the fraction beyond nanoseconds are dropped.
+// Digits of the fraction beyond nanoseconds are dropped. A value too large
+// for a time.Duration (about 292 years) is the largest time.Duration: it
+// asks for the longest delay, never for none.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	secs, rest := consumeDigits(v)
 	intDigits := len(v) - len(rest)
@@ -270,8 +270,8 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 	if rest != "" {
 		return 0, errNotNumber
 	}
-	if secs < 0 || secs > maxDelaySeconds {
-		return 0, errTooLarge
+	if secs < 0 || secs > maxDelaySeconds { // consumeDigits overflowed, or nearly
+		return math.MaxInt64, nil
 	}
 	return time.Duration(secs)*time.Second + frac, nil
 }

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -22,8 +23,12 @@ func TestParseCrawlDelay(t *testing.T) {
 		{"0", 0, true},
 		{"0.0000000019", 1, true}, // beyond nanoseconds is dropped
 		{"9223372035", 9223372035 * time.Second, true},
-		{"9223372036", 0, false},
-		{"99999999999999999999999", 0, false},
+		// Every value over what a time.Duration holds is the largest one
+		// (issue 26 item 12): a file asking for more than 292 years is not
+		// read as asking for no delay at all.
+		{"9223372036", math.MaxInt64, true},
+		{"9223372036.5", math.MaxInt64, true},
+		{"99999999999999999999999", math.MaxInt64, true},
 		{"", 0, false},
 		{".", 0, false},
 		{"-1", 0, false},

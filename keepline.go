@@ -54,36 +54,8 @@ func (p *parser) keepLines(ls *lineScanner) {
 			v++
 		}
 		at := len(p.text)
-		dst := p.text[:cap(p.text)]
-		// cut is where the content ends, once found (it is past v), and
-		// copied the number of bytes of the value copied and searched.
-		cut, copied := 0, 0
-		if src := line[v:]; len(src) >= headLen && len(dst)-at >= headLen {
-			// copyToStop's first words, inline: no call for most lines.
-			d := (*[headLen]byte)(dst[at:])
-			w0, w1 := load64(src[0:8]), load64(src[8:16])
-			w2, w3 := load64(src[16:24]), load64(src[24:32])
-			binary.LittleEndian.PutUint64(d[0:8], w0)
-			binary.LittleEndian.PutUint64(d[8:16], w1)
-			binary.LittleEndian.PutUint64(d[16:24], w2)
-			binary.LittleEndian.PutUint64(d[24:32], w3)
-			m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
-			copied = headLen
-			if m != 0 {
-				j := bits.TrailingZeros64(m)
-				if isStop(src[j]) {
-					cut = v + j
-				}
-				copied = j + 1 // else a tab or the like: searched on from there
-			}
-		}
-		if cut == 0 {
-			var ok bool
-			cut, ok = copyToStop(dst, at, line, v, copied)
-			if !ok || cut-start > maxLineLen {
-				break
-			}
-		} else if cut-start > maxLineLen {
+		cut, ok := copyToStop(p.text[:cap(p.text)], at, line, v)
+		if !ok || cut-start > maxLineLen {
 			break
 		}
 		// breakAt, inline for the most lines, which stop at their break.
@@ -139,48 +111,20 @@ func (p *parser) keptRule(kind lineKind, off, size, n int) {
 	}
 }
 
-// headLen is the number of bytes copyToStop copies and searches at once
-// before its loop.
-const headLen = 32
-
-// packHigh returns the high bits of the bytes of m, in which no other bit
-// is set, as the low 8 bits of a word: the bit of byte j of m is bit j. The
-// multiplication moves each to a bit of the top byte, none carrying.
-func packHigh(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
-
 // isBlank reports whether c is whitespace that does not end a line.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // copyToStop copies s from i on to dst from off on, up to the first LF,
 // CR, NUL or '#' at least, and returns the offset in s of that byte, or
-// len(s), as nextStop does; the first k bytes, which have none of them,
-// are already copied (keepLines). It reports false, having copied
-// nothing, if dst has no room for what it would write.
-func copyToStop(dst []byte, off int, s string, i, k int) (int, bool) {
+// len(s), as nextStop does. It reports false, having copied nothing, if
+// dst has no room for what it would write.
+func copyToStop(dst []byte, off int, s string, i int) (int, bool) {
 	src := s[i:]
 	if len(dst)-off < len(src) {
 		return 0, false
 	}
 	d := dst[off : off+len(src)] // as long as src: fewer bounds checks below
-	for ; k+headLen <= len(src); k += headLen {
-		// 32 bytes a branch, as keepLines reads a value's first ones.
-		b, c := src[k:k+headLen], (*[headLen]byte)(d[k:])
-		w0, w1 := load64(b[0:8]), load64(b[8:16])
-		w2, w3 := load64(b[16:24]), load64(b[24:32])
-		binary.LittleEndian.PutUint64(c[0:8], w0)
-		binary.LittleEndian.PutUint64(c[8:16], w1)
-		binary.LittleEndian.PutUint64(c[16:24], w2)
-		binary.LittleEndian.PutUint64(c[24:32], w3)
-		m := packHigh(stops(w0)) | packHigh(stops(w1))<<8 | packHigh(stops(w2))<<16 | packHigh(stops(w3))<<24
-		if m != 0 {
-			j := bits.TrailingZeros64(m)
-			if isStop(b[j]) {
-				return i + k + j, true
-			}
-			k += j + 1 // a tab or the like: read word by word from there
-			break
-		}
-	}
+	k := 0
 	for ; k < len(src)-7; k += 8 {
 		w := load64(src[k : k+8])
 		binary.LittleEndian.PutUint64(d[k:k+8], w)

@@ -26,7 +26,7 @@ type scanResult struct {
 // scanBody runs the parser's pass over body: Parse's loop, which reads
 // most lines in one pass (keepLine), if fast, else the loop Check
 // drives, which hands every line to handle; the records, rules and
-// tokens are those the first question reads from the line table.
+// tokens are those Parse reads back from the line table to make the groups.
 func scanBody(body string, fast bool) scanResult {
 	p := parser{src: body, r: &Robots{}}
 	if fast {

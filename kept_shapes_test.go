@@ -212,7 +212,7 @@ func TestKeptEveryAgent(t *testing.T) {
 
 // warmAll warms r for every agent it names and for "*".
 func warmAll(r *Robots, url string) {
-	r.ready()
+
 	for _, g := range r.named {
 		warm(r, g.token(r.text), url)
 	}

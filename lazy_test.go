@@ -16,7 +16,7 @@ func largeSets(r *Robots) []ruleSet {
 	if r == nil {
 		return nil
 	}
-	if r.ready(); r.more == nil {
+	if r.more == nil {
 		return nil
 	}
 	var sets []ruleSet
@@ -51,7 +51,7 @@ func layOutAll(r *Robots) {
 // compiledRules returns the number of compiled rules of r, those of its
 // lazy sets included, which it compiles.
 func compiledRules(r *Robots) int {
-	r.ready()
+
 	n := len(r.compiled)
 	for _, s := range largeSets(r) {
 		if s.big.lazy {

@@ -84,7 +84,7 @@ type lineWriter struct {
 // is the length of the kept text after its value.
 func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if w.n%markEvery == 0 {
-		pushIn(&w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
+		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
 	}
 	w.n++
 	start := l.off() - uint32(keyLen)
@@ -96,24 +96,19 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	w.line = uint32(l.line())
 	switch {
 	case gap == 1 && flags == 0 && size < entryMedium:
-		pushIn(&w.buf, byte(kind)|byte(size)<<entryKindBits)
+		w.buf = append(w.buf, byte(kind)|byte(size)<<entryKindBits)
 	case gap == 1 && flags == 0 && size <= mediumMax:
-		pushIn(&w.buf, byte(kind)|entryMedium<<entryKindBits)
-		pushIn(&w.buf, byte(size-entryMedium))
+		w.buf = append(w.buf, byte(kind)|entryMedium<<entryKindBits, byte(size-entryMedium))
 	default:
-		// Written here, then to w.buf in place (appendIn).
-		var e [1 + 3*binary.MaxVarintLen64]byte
-		e[0] = byte(kind) | entryLong<<entryKindBits
-		k := 1 + binary.PutUvarint(e[1:], uint64(gap)<<entryFlagBits|uint64(flags))
-		k += binary.PutUvarint(e[k:], uint64(size))
+		w.buf = append(w.buf, byte(kind)|entryLong<<entryKindBits)
+		w.buf = binary.AppendUvarint(w.buf, uint64(gap)<<entryFlagBits|uint64(flags))
+		w.buf = binary.AppendUvarint(w.buf, uint64(size))
 		if flags&entryRef != 0 {
-			k += binary.PutUvarint(e[k:], uint64(w.text-start))
+			w.buf = binary.AppendUvarint(w.buf, uint64(w.text-start))
 		}
-		appendIn(&w.buf, e[:k])
 	}
 	if kind == kindOther {
-		var e [binary.MaxVarintLen64]byte
-		appendIn(&w.buf, e[:binary.PutUvarint(e[:], uint64(keyLen))])
+		w.buf = binary.AppendUvarint(w.buf, uint64(keyLen))
 	}
 	if flags&entryRef == 0 {
 		w.text = uint32(end)
@@ -142,15 +137,6 @@ func (w *lineWriter) addNext(kind lineKind, line, size, end uint32) bool {
 	w.n++
 	w.line, w.text = line, end
 	return true
-}
-
-// appendLines appends to text, the kept values, the table lines, of the
-// records starts and the marks marks, and its index.
-func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
-	if len(lines) == 0 {
-		return text
-	}
-	return appendIndex(append(text, lines...), starts, marks)
 }
 
 // appendIndex appends to b the index of a line table, of the records

@@ -157,3 +157,12 @@ func TestLineTableSize(t *testing.T) {
 		})
 	}
 }
+
+// appendLines appends to text, the kept values, the table lines, of the
+// records starts and the marks marks, and its index.
+func appendLines(text, lines []byte, starts []uint32, marks []lineMark) []byte {
+	if len(lines) == 0 {
+		return text
+	}
+	return appendIndex(append(text, lines...), starts, marks)
+}

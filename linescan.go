@@ -90,19 +90,6 @@ const (
 // after i, or len(s) if there is none.
 func nextStop(s string, i int) int {
 	t, k := s[i:], 0
-	for ; k+headLen <= len(t); k += headLen {
-		// Four words at once: one branch, where a word at a time took
-		// four (lines that get here are often long).
-		b := t[k : k+headLen]
-		m := packHigh(stops(load64(b[0:8]))) | packHigh(stops(load64(b[8:16])))<<8 |
-			packHigh(stops(load64(b[16:24])))<<16 | packHigh(stops(load64(b[24:32])))<<24
-		if m != 0 {
-			if j := bits.TrailingZeros64(m); isStop(b[j]) {
-				return i + k + j
-			}
-			break // a tab or the like first: read word by word from k
-		}
-	}
 	for ; k < len(t)-7; k += 8 {
 		w := load64(t[k : k+8])
 		for m := stops(w); m != 0; m &= m - 1 {

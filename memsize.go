@@ -6,22 +6,18 @@ import "unsafe"
 //
 // Parse adds up the bytes of every allocation the result keeps reachable,
 // each rounded up to its allocator size class, and stores the sum; the
-// first question adds those of the groups it makes (ready.go), and later
-// ones those of the sets they compile and lay out; MemSize returns the
-// total. The count is checked against the heap in
+// questions add those of the sets they compile and lay out; MemSize
+// returns the total. The count is checked against the heap in
 // memsize_test.go.
 
 // MemSize returns the number of bytes of memory r keeps reachable (its
 // parsed form, its groups, and any index its questions have built since),
-// as counted for a cache's byte bound. It makes the groups if no question
-// has made them yet, so that a cache counts what a file keeps once asked;
-// after that it is O(1). The shared values of AllowAll and DisallowAll,
+// as counted for a cache's byte bound, in O(1). The shared values of AllowAll and DisallowAll,
 // and a nil *Robots, keep nothing of their own: 0.
 func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
 	}
-	r.ready()
 	return r.size + int(r.lazySize.Load())
 }
 

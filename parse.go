@@ -27,9 +27,7 @@ const utf8BOM = "\xEF\xBB\xBF"
 //
 // Parse never fails: lines that are not valid directives are skipped, as
 // Google does. Only the first MaxSize bytes of data are read. The result does
-// not refer to data, which the caller may reuse. Parse reads and keeps the
-// lines; the first question makes the groups from them (see Cost in the
-// package doc).
+// not refer to data, which the caller may reuse.
 func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
@@ -45,12 +43,10 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 	// data is read in place: nothing of the result refers to src, whose
 	// kept parts are copied to the kept text.
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks}, starts: ps.starts}
+		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
 	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
-	r := p.r
-	r.size += objectSize[Robots]() + allocSize(len(r.text))
-	return r
+	return p.r
 }
 
 // A parser turns a body into the records, sitemaps and extras of a Robots,
@@ -80,6 +76,9 @@ type parser struct {
 	// which a user-agent line starts a new record; mayMatch, that a rule
 	// line of a record may match a path (Robots.mayMatch).
 	ruled, mayMatch bool
+	// rs is the scratch space in which finish makes the groups; nil for a
+	// new one.
+	rs *resolveScratch
 }
 
 // mayDecide reports whether a rule whose pattern starts with c may match a
@@ -97,13 +96,6 @@ func (p *parser) add(kind lineKind, l srcLine, keyLen int) {
 // keep appends v to the kept text and returns its offset there.
 func (p *parser) keep(v string) int {
 	off := len(p.text)
-	if len(v) <= cap(p.text)-off {
-		// Resliced in place, which stores no pointer: no write barrier
-		// while the garbage collector runs (5% of Parse).
-		p.text = p.text[:off+len(v)]
-		copy(p.text[off:], v)
-		return off
-	}
 	p.text = append(p.text, v...)
 	return off
 }
@@ -256,9 +248,10 @@ func (p *parser) handle(ls *lineScanner) line {
 
 // finish gives r its kept text, followed by the line table and its index,
 // copied once to a string of their exact size (a strings.Builder, which
-// does not clear the bytes it is about to write); the parser's slices are
-// left to it, for reuse (pool.go). The index is appended to the table in
-// the parser's slice, which is scratch.
+// does not clear the bytes it is about to write), then makes its groups
+// from them (resolve.go); the parser's slices are left to it, for reuse
+// (pool.go). The index is appended to the table in the parser's slice,
+// which is scratch.
 func (p *parser) finish() {
 	r := p.r
 	r.mayMatch = p.mayMatch
@@ -267,15 +260,19 @@ func (p *parser) finish() {
 	if len(p.lines.buf) > 0 {
 		p.lines.buf = appendIndex(p.lines.buf, p.starts, p.lines.marks)
 	}
-	size := len(p.text) + len(p.lines.buf)
-	if size == 0 {
-		return
+	if size := len(p.text) + len(p.lines.buf); size > 0 {
+		var b strings.Builder
+		b.Grow(size)
+		b.Write(p.text)
+		b.Write(p.lines.buf)
+		r.text = b.String()
 	}
-	var b strings.Builder
-	b.Grow(size)
-	b.Write(p.text)
-	b.Write(p.lines.buf)
-	r.text = b.String()
+	rs := p.rs
+	if rs == nil {
+		rs = new(resolveScratch)
+	}
+	rs.readTable(r)
+	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(rs)
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

@@ -59,10 +59,9 @@ func TestParseDataReused(t *testing.T) {
 }
 
 // BenchmarkScanCorpus runs the parser's pass over the lines alone on every
-// file of the real-world corpus. op=scan is all of it: the pre-size counts,
-// the line scan, the directives and the text they keep, but not the
-// resolution of records into groups that Parse does next
-// (BenchmarkParseCorpus has the whole). op=lines only cuts lines and splits
+// file of the real-world corpus. op=scan is all of Parse but its pooled
+// scratch space: the line scan, the directives and the text they keep,
+// and the groups made of them. op=lines only cuts lines and splits
 // directives, and keeps nothing.
 func BenchmarkScanCorpus(b *testing.B) {
 	var bodies []string

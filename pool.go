@@ -47,10 +47,6 @@ type resolveScratch struct {
 	runs   []nameRun
 	order  []int32
 	recs   []int32
-	// nameBuf and keys are the scratch space of sortNamings and
-	// sortByRecords.
-	nameBuf []naming
-	keys    []uint64
 	// compiled holds the compiled rules while the groups are built; they
 	// are then copied to Robots.compiled, without spare capacity.
 	compiled []rule
@@ -76,65 +72,16 @@ const maxPooled = 256 << 10
 // getScratch returns a scratch from the pool.
 func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }
 
-// putScratch gives ps back to the pool, keeping its slices unless they are
-// large.
+// putScratch gives ps back to the pool, unless one of its slices holds
+// more than maxPooled bytes. Each user empties a slice ([:0]) before use.
 func putScratch(ps *parseScratch) {
-	repool(&ps.text, 1)
-	repool(&ps.lines, 1)
-	repool(&ps.marks, 12)
-	repool(&ps.starts, 4)
 	rs := &ps.resolve
-	repool(&rs.rules, 8)
-	repool(&rs.first, 4)
-	repool(&rs.state, 1)
-	repool(&rs.names, 16)
-	repool(&rs.nameBuf, 16)
-	repool(&rs.global, 4)
-	repool(&rs.runs, 24)
-	repool(&rs.order, 4)
-	repool(&rs.keys, 8)
-	repool(&rs.recs, 4)
-	repool(&rs.compiled, 8)
-	repool(&rs.sets, 4)
-	repool(&rs.named, 8)
-	repool(&rs.sc.order, 8)
-	repool(&rs.sc.offs, 4)
-	repool(&rs.sc.lens, 4)
-	repool(&rs.sc.esc, 1)
+	sc := &rs.sc
+	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
+		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 16*cap(rs.names), 4*cap(rs.global),
+		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 4*cap(rs.sets),
+		8*cap(rs.named), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
+		return
+	}
 	scratchPool.Put(ps)
-}
-
-// repool empties *s, in place, or sets it to nil if its capacity, of size
-// bytes an element, is over maxPooled. Emptied in place, a slice is not
-// stored again: no write barrier while the garbage collector runs (two
-// dozen slices at every Parse).
-func repool[S ~[]E, E any](s *S, size int) {
-	if cap(*s)*size > maxPooled {
-		*s = nil
-		return
-	}
-	*s = (*s)[:0]
-}
-
-// appendIn appends v to *s, in place when *s has room for it, as pushIn
-// does.
-func appendIn(s *[]byte, v []byte) {
-	if n := len(*s); len(v) <= cap(*s)-n {
-		*s = (*s)[:n+len(v)]
-		copy((*s)[n:], v)
-		return
-	}
-	*s = append(*s, v...)
-}
-
-// pushIn appends v to *s as push does, reslicing *s in place when it has
-// room: that stores no pointer, so costs no write barrier while the
-// garbage collector runs, where storing the slice push returns does.
-func pushIn[S ~[]E, E any](s *S, v E) {
-	if n := len(*s); n < cap(*s) {
-		*s = (*s)[:n+1]
-		(*s)[n] = v
-		return
-	}
-	*s = push(*s, v)
 }

@@ -4,10 +4,7 @@ package robots
 // where "the groups that name the crawler, else those that name *" is
 // written; Allowed, Group and the extension accessors all read its result.
 
-import (
-	"slices"
-	"unsafe"
-)
+import "slices"
 
 // resolve builds the groups of r from its records: one per product token
 // named anywhere in the file, holding every record that names it, and the
@@ -92,38 +89,18 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 }
 
 // keepTables copies r.named, r.compiled and r.sets, made in scratch
-// space, to one allocation of their exact size, whose bytes it returns:
-// all three are integers, kept as long as r, so that one allocation rather
-// than three serves them.
+// space, to slices of their exact size, and returns their bytes.
 func (r *Robots) keepTables() int {
-	nn, nc, ns := len(r.named), len(r.compiled), len(r.sets)
-	words := make([]uint64, nn+nc+(ns+1)/2)
-	named, compiled := words[:nn:nn], words[nn:nn+nc:nn+nc]
-	copy(named, asWords(r.named))
-	copy(compiled, asWords(r.compiled))
-	r.named, r.compiled = nil, nil
-	if nn > 0 {
-		r.named = unsafe.Slice((*namedGroup)(unsafe.Pointer(&named[0])), nn)
-	}
-	if nc > 0 {
-		r.compiled = unsafe.Slice((*rule)(unsafe.Pointer(&compiled[0])), nc)
-	}
-	sets := r.sets
-	r.sets = nil
-	if ns > 0 {
-		r.sets = unsafe.Slice((*recSet)(unsafe.Pointer(&words[nn+nc])), ns)
-		copy(r.sets, sets)
-	}
-	return sliceSize[uint64](len(words))
+	r.named, r.compiled, r.sets = clone(r.named), clone(r.compiled), clone(r.sets)
+	return sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets))
 }
 
-// asWords returns s, a slice of 64-bit integers, as a []uint64 (of the
-// same memory).
-func asWords[E ~uint64](s []E) []uint64 {
+// clone returns a copy of s of its exact size, or nil if s is empty.
+func clone[S ~[]E, E any](s S) S {
 	if len(s) == 0 {
 		return nil
 	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(&s[0])), len(s))
+	return append(make(S, 0, len(s)), s...)
 }
 
 // A groupBuilder makes the groups of a file, compiling the rules of their
@@ -442,7 +419,6 @@ func (r *Robots) union(agents []string) *Group {
 	// The group's records and compiled rules are its own: they hang on a
 	// Robots of their own, which shares r's lines.
 	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
-	f.grouped.Store(1) // the group below is all it has
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {

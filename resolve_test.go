@@ -139,7 +139,7 @@ func checkScanned(t *testing.T, r *Robots, body string, agents []string, paths [
 // of several that are compiled nevertheless: of a raw rule
 // ("compiled-raw") or more than scannedMax rule lines ("compiled-large").
 func countScanned(r *Robots, stats map[string]int) {
-	r.ready()
+
 	for _, ng := range r.named {
 		var g Group
 		r.refGroup(ng.ref(), &g)

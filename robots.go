@@ -53,7 +53,9 @@
 //
 // The agent given to Allowed is compared as given, as the reference does: it
 // must be a product token such as "Googlebot", not a full User-Agent header;
-// ProductToken extracts one from a header. All groups naming the agent are
+// ProductToken extracts one from a header, and CrawlerToken is the rule
+// that the module's front ends (the robotstxt command, its tester page,
+// fetch.Cache and fetch.Transport) apply to the agent they are given. All groups naming the agent are
 // merged. If none does, the groups naming "*" apply. The two are never
 // combined: a group that names the crawler but has no rule that matches
 // allows everything, whatever "*" says.
@@ -121,17 +123,8 @@
 // Allowed never needs a line. To check a file with Check, keep its body
 // (fetch.Result.Body holds it).
 //
-// Parse reads the lines; the groups are made by the file's first question
-// (Allowed, Decide, Group, an accessor of a crawler's extras, or MemSize),
-// from what Parse kept, in about as much time again as Parse (over a
-// corpus of real files): a crawler that asks each file it parses pays
-// about what it would if Parse made them, and a program that parses files
-// it never asks nor sizes (one that reads only their sitemaps or records)
-// pays for the lines alone. Concurrent first questions wait for one to
-// make the groups.
-//
-// The groups that name one crawler are merged into one set of compiled
-// rules when the groups are made, so that Allowed costs the same whatever
+// Parse makes the groups: those that name one crawler are merged into one
+// set of compiled rules, so that Allowed costs the same whatever
 // the number of groups, up to a budget: once every agent a file names has
 // been asked enough, each of its rule lines has been compiled at most
 // twice, summed over the file (three times if a group split past the
@@ -164,8 +157,7 @@
 // by a run of one to three literal bytes after the head, the rarest among
 // them (nothing beside the rule, but 2 bytes a bucket, one bucket for
 // every one to four rules, up to 8,192); this costs about as much as parsing the rules did.
-// No question allocates, but the first, which makes the groups, and those
-// that compile a set and lay it out. A
+// No question allocates but those that compile a set and lay it out. A
 // question then costs a binary search, the rules of the heads that start
 // the path, and a look-up for each byte of the path that finds the
 // wildcard rules whose run of bytes stands there. A wildcard rule whose
@@ -208,9 +200,6 @@ type Robots struct {
 	// (mayDecide): once its groups are made, a compiled rule, or a set
 	// left to its questions to compile.
 	mayMatch bool
-	// grouped is set once the groups of the file are made: global, named,
-	// sets, compiled and more, which are read only after (ready.go).
-	grouped atomic.Uint32
 	// global is the group of the records that name "*": none if 0, record
 	// global-1 alone if positive, else more.multi[^global].
 	global int32
@@ -230,8 +219,8 @@ type Robots struct {
 	layMu sync.RWMutex
 
 	// size is the bytes Parse made r keep (memsize.go), and lazySize those
-	// of its groups and of the indexes built since, which its questions
-	// make.
+	// of the sets compiled and the indexes built since, which its
+	// questions make.
 	size     int
 	lazySize atomic.Int64
 }
@@ -260,10 +249,9 @@ func DisallowAll() *Robots { return disallowAll }
 // its path, parameters and query are used.
 //
 // Allowed does not allocate, except for a URL whose path starts with "?" or
-// ";" ("https://example.com?q") and is longer than 2 KiB, on the file's
-// first question, which makes its groups, and on the questions that
-// compile and lay out a group of more than 32 rules, once it has been
-// asked enough (see Cost).
+// ";" ("https://example.com?q") and is longer than 2 KiB, and on the
+// questions that compile and lay out a group of more than 32 rules, once
+// it has been asked enough (see Cost).
 func (r *Robots) Allowed(agent, url string) bool {
 	if r != nil && !r.mayMatch && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page

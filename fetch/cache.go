@@ -4,12 +4,14 @@ import (
 	"container/list"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/gorep/robots"
 )
@@ -46,20 +48,38 @@ type Options struct {
 	Reachable func(robotsURL string) bool
 
 	// MaxBytes bounds the memory, in bytes, of what the Cache keeps: for
-	// each host its state, its last good file and the parsed rules. The
-	// least recently used hosts are forgotten beyond it; a host whose file
-	// alone is larger is answered but not kept. Default: 256 MiB.
+	// each host its state, its last good file and the parsed rules, and
+	// the index from the origins of page URLs to robots.txt URLs (at most
+	// a quarter of MaxBytes). The least recently used hosts are forgotten
+	// beyond it. A host whose file alone takes more is kept while it is
+	// the most recently used, and forgotten once another host is asked
+	// about: the bound is then exceeded by that one host. Default: 256 MiB.
 	MaxBytes int64
 	// MaxHosts is the number of hosts (robots.txt URLs) kept; the least
-	// recently used are forgotten beyond it. Default: 10,000.
+	// recently used are forgotten beyond it. Hosts whose file is being
+	// fetched do not count, and are never forgotten: more callers asking
+	// about more hosts at once than MaxHosts each get their answer, and
+	// the bound holds again once the fetches end. Default: 10,000.
 	MaxHosts int
 	// MaxFetches bounds the fetches in progress at once; more wait for
 	// their turn. Default: 64.
 	MaxFetches int
 	// Timeout bounds one fetch: connection, redirects and body. The fetch
 	// goes on when the caller that started it gives up, so that the callers
-	// waiting with it get an answer. Default: 30 seconds.
+	// waiting with it get an answer. It holds whatever the client's
+	// transport does with the request's context (which carries the
+	// deadline; a transport must keep req.Context() for the fetch itself
+	// to stop): the Cache stops waiting, records a network error, and
+	// drops what comes later. A caller waits for a fetch, its own or one
+	// in progress (its turn among MaxFetches included), at most Timeout +
+	// LeaseWait + 2 × StoreTimeout, and then gets an error; the fetch goes
+	// on for the callers after it. Default: 30 seconds.
 	Timeout time.Duration
+	// AllowPrivate, if true, lets the Cache's default client (when
+	// NewCache is given none) connect to every address, those of the
+	// crawler's own network included: for an intranet crawler whose hosts
+	// have names. Without it, a Guard refuses them (see Guard).
+	AllowPrivate bool
 	// Now returns the current time. Default: time.Now.
 	Now func() time.Time
 	// Fetched, if not nil, is called after each fetch with what Robots
@@ -76,17 +96,21 @@ type Options struct {
 	// StoreTimeout bounds each call to Store; past it, the call is a
 	// fault. Default: 200 milliseconds.
 	StoreTimeout time.Duration
-	// LeaseWait bounds how long a Cache waits for another Cache's fetch of
-	// a file before it answers with what the policy allows without it
-	// (the last good copy, or disallow all) and looks again. Default: 500
-	// milliseconds.
+	// LeaseWait bounds how long a Cache that knows a copy of a file (the
+	// last good one, or a run of failures) waits for another Cache's fetch
+	// of it before it answers by the policy on that copy and looks again.
+	// A Cache that knows nothing of the file waits for the other's fetch as
+	// for one of its own, up to Timeout and StoreTimeout, rather than
+	// answer "disallow all: not fetched yet" to a page the file may allow;
+	// past that, or as soon as the lease comes free, it fetches the file
+	// itself. Default: 500 milliseconds.
 	LeaseWait time.Duration
 	// StoreFault, if not nil, is called when a call to Store fails (an
 	// error, or no answer within StoreTimeout). The Cache then goes on as
 	// if it had no Store, applying the policy to what it knows itself, and
 	// tries the Store again a second later: a Store that is down or slow
 	// delays a question by at most StoreTimeout, and LeaseWait bounds the
-	// wait for another Cache's fetch. It must be safe for concurrent use.
+	// wait for another Cache's fetch of a file this one knows. It must be safe for concurrent use.
 	StoreFault func(robotsURL string, err error)
 }
 
@@ -120,6 +144,13 @@ func (o Options) withDefaults() Options {
 		o.Now = time.Now
 	}
 	return o
+}
+
+// maxRefresh returns the longest a refresh takes once its turn among the
+// MaxFetches has come: two calls to the Store, then a fetch or a wait for
+// another Cache's. A caller waits no longer for a refresh.
+func (o *Options) maxRefresh() time.Duration {
+	return o.Timeout + o.LeaseWait + 2*o.StoreTimeout
 }
 
 // lifetime returns how long a good copy fetched with response header h is
@@ -157,10 +188,13 @@ type Cache struct {
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
 	lru     list.List                // of *entry, most recently used first
 	held    int64                    // the sum of the sizes of the entries
+	// inFlight is the number of entries in lru with a refresh in progress.
+	inFlight int
 	// origins holds the robots.txt URLs of the plain origins asked about
 	// (see plainOrigin), so that a question on a known host does not parse
-	// its URL again.
-	origins map[string]string
+	// its URL again; memoBytes is what it holds (see remember).
+	origins   map[string]string
+	memoBytes int64
 }
 
 // An entry is what a Cache knows of one robots.txt URL. Its fields are
@@ -173,13 +207,17 @@ type entry struct {
 	next time.Time
 	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
+	// err is the error of the last fetch if this Cache made it and it
+	// failed on the network; nil otherwise.
+	err  error
 	size int64 // bytes held, as counted in Cache.held
 	// el is the entry's place in Cache.lru, nil once forgotten.
 	el *list.Element
 }
 
 // NewCache returns a Cache that fetches with client (nil: one with a
-// 30-second timeout and a 64 KiB bound on response headers) and sends
+// 30-second timeout, a 64 KiB bound on response headers and a Guard, unless
+// opts.AllowPrivate; see Get) and sends
 // userAgent as the User-Agent header, as Get does, and that follows the
 // policy opts sets.
 func NewCache(client *http.Client, userAgent string, opts Options) *Cache {
@@ -207,7 +245,7 @@ func (c *Cache) UserAgent() string { return c.userAgent }
 //
 // Allowed returns an error only when it cannot decide: agent has no token,
 // pageURL is not an absolute http or https URL, or ctx ended while waiting
-// for the fetch. A failed fetch is not an error here: its rules apply (see
+// for the fetch, or the fetch did not end in time (see Options.Timeout). A failed fetch is not an error here: its rules apply (see
 // Options.Fetched to log it, and State to ask why).
 func (c *Cache) Allowed(ctx context.Context, agent, pageURL string) (bool, error) {
 	d, err := c.Decide(ctx, agent, pageURL)
@@ -231,15 +269,19 @@ func (c *Cache) Decide(ctx context.Context, agent, pageURL string) (robots.Decis
 }
 
 // productToken returns agent if it is a product token, else the token of
-// the User-Agent header it is.
+// the User-Agent header it is. An empty agent, or one that names no crawler
+// (only spaces, a browser's header), is an error that quotes it.
 func productToken(agent string) (string, error) {
-	if !strings.ContainsAny(agent, "/ ;()") {
+	if agent == "" {
+		return "", errors.New(`robots: the agent is empty: give a product token, such as "ExampleBot"`)
+	}
+	if !strings.ContainsAny(agent, "/;()") && !strings.ContainsFunc(agent, unicode.IsSpace) {
 		return agent, nil
 	}
 	if token := robots.ProductToken(agent); token != "" {
 		return token, nil
 	}
-	return "", errors.New("robots: no product token in the agent " + agent)
+	return "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"ExampleBot\"", agent)
 }
 
 // Robots returns the rules that apply now to pageURL, a page URL or a
@@ -305,6 +347,7 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	case e.next.IsZero() || !now.Before(e.next):
 		c.stats.misses.Add(1)
 		e.done = make(chan struct{})
+		c.inFlight++
 		go c.refresh(context.WithoutCancel(ctx), e)
 	default:
 		c.stats.hits.Add(1)
@@ -313,10 +356,17 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	c.mu.Unlock()
 
 	if done != nil {
+		// Bounded whatever ctx holds: a transport that loses the fetch's
+		// context could otherwise keep this caller for ever.
+		wait := time.NewTimer(c.opts.maxRefresh())
+		defer wait.Stop()
 		select {
 		case <-done:
 		case <-ctx.Done():
 			return nil, ctx.Err()
+		case <-wait.C:
+			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
+				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()
 		st, good = e.st, e.good
@@ -338,9 +388,10 @@ func (c *Cache) State(pageURL string) (HostState, bool) {
 	el, ok := c.entries[robotsURL]
 	var st State
 	var next time.Time
+	var ferr error
 	if ok {
 		e := el.Value.(*entry)
-		st, next = e.st, e.next
+		st, next, ferr = e.st, e.next, e.err
 	}
 	c.mu.Unlock()
 	if !ok {
@@ -355,7 +406,8 @@ func (c *Cache) State(pageURL string) (HostState, bool) {
 		GoodUntil:    st.GoodUntil,
 		FailingSince: st.FailingSince,
 		NextFetch:    next,
-		Policy:       describe(p, &st),
+		Err:          ferr,
+		Policy:       describe(p, &st, ferr),
 	}, true
 }
 
@@ -366,7 +418,9 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	c.mu.Lock()
 	st := e.st
 	c.mu.Unlock()
-	next, fresh, lease := c.update(ctx, &st)
+	// The error of a fetch comes back through ctx, past the Store's logic.
+	var ferr error
+	next, fresh, lease := c.update(context.WithValue(ctx, fetchErrKey{}, &ferr), &st)
 	var good *robots.Robots
 	if fresh {
 		good = st.goodRules()
@@ -378,12 +432,18 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 
 	c.mu.Lock()
 	if fresh {
-		e.st, e.good = st, good
+		e.st, e.good, e.err = st, good, ferr
 	}
 	e.next = next
-	c.resize(e)
 	close(e.done)
 	e.done = nil
+	c.inFlight--
+	if e.el != nil {
+		// Just used by the callers that waited for it: the most recently
+		// used, not the next to go.
+		c.lru.MoveToFront(e.el)
+		c.resize(e)
+	}
 	c.evict()
 	c.mu.Unlock()
 
@@ -399,10 +459,21 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 func (c *Cache) fetch(ctx context.Context, st *State) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	res, err := get(ctx, c.client, c.userAgent, st.RobotsURL, &c.opts)
+	client := c.client
+	if client == nil && c.opts.AllowPrivate {
+		client = openClient()
+	}
+	res, err := get(ctx, client, c.userAgent, st.RobotsURL, &c.opts)
+	if p, ok := ctx.Value(fetchErrKey{}).(*error); ok {
+		*p = err
+	}
 	c.stats.fetches[res.Outcome].Add(1)
 	if c.opts.Fetched != nil {
 		c.opts.Fetched(res, err)
 	}
 	*st = st.after(res, c.opts.Now())
 }
+
+// fetchErrKey is the key of the context value through which fetch hands the
+// error of a fetch to the refresh that made it: a *error.
+type fetchErrKey struct{}

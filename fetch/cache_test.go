@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -542,5 +545,207 @@ func TestCacheScope(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantRequests, got); diff != "" {
 		t.Errorf("requests per host mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCacheAgentErrors checks that an agent with no product token in it is
+// an error, with the agent quoted, rather than an answer from the "*" group
+// (issue 26 item 8).
+func TestCacheAgentErrors(t *testing.T) {
+	srv := serve(t, (&handler{status: 200, body: "User-agent: *\nAllow: /\n"}).ServeHTTP)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{})
+	tests := []struct{ agent, want string }{
+		{"", `robots: the agent is empty`},
+		{"  ", `robots: the agent "  " names no crawler`},
+		{"\t", `robots: the agent "\t" names no crawler`},
+		{"(+http://x)", `robots: the agent "(+http://x)" names no crawler`},
+	}
+	for _, tt := range tests {
+		ok, err := c.Allowed(t.Context(), tt.agent, srv.URL+"/page")
+		if ok || err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("Allowed(%q, /page) = %t, %v; want false and an error starting %s", tt.agent, ok, err, tt.want)
+		}
+	}
+}
+
+// TestCacheBodyFailure checks that a 200 whose body breaks off is a network
+// error (status 0), and that State says the error itself (issue 26 item 9).
+func TestCacheBodyFailure(t *testing.T) {
+	srv := serve(t, hijack("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nUser-agent: *\nDisallow: /private/\n", false))
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now})
+	if ok, err := c.Allowed(t.Context(), "EvalBot", srv.URL+"/public"); ok || err != nil {
+		t.Fatalf("Allowed(/public) = %t, %v; want false (disallow all), nil", ok, err)
+	}
+	st, ok := c.State(srv.URL + "/public")
+	if !ok {
+		t.Fatal("State: not held")
+	}
+	if st.StatusCode != 0 || st.Outcome != fetch.Unreachable {
+		t.Errorf("State: StatusCode %d, Outcome %v; want 0, unreachable", st.StatusCode, st.Outcome)
+	}
+	if st.Err == nil || !errors.Is(st.Err, io.ErrUnexpectedEOF) {
+		t.Errorf("State.Err = %v, want the error of the fetch (unexpected EOF)", st.Err)
+	}
+	want := "disallow all: network error (robots: reading " + srv.URL + "/robots.txt: unexpected EOF) since 2026-01-01T00:00:00Z, retried at 2026-01-01T01:00:00Z"
+	if st.Policy != want {
+		t.Errorf("State.Policy =\n%s\nwant\n%s", st.Policy, want)
+	}
+}
+
+// fileClient returns a client that answers every robots.txt request at
+// once with body, without any network, and counts the requests.
+func fileClient(body string, requests *atomic.Int64, gate <-chan struct{}) *http.Client {
+	return &http.Client{Transport: roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		requests.Add(1)
+		if gate != nil {
+			<-gate
+		}
+		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(body)), Request: r}, nil
+	})}
+}
+
+// TestCacheInFlightBeyondMaxHosts checks that when more hosts are being
+// fetched at once than MaxHosts, each result is not forgotten as soon as it
+// arrives: 2,000 hosts asked 3 times each, with MaxHosts 500, made 6,000
+// fetches (issue 26 item 7). Here all 2,000 are in flight, then their
+// fetches end one by one, each host asked twice more before the next ends.
+func TestCacheInFlightBeyondMaxHosts(t *testing.T) {
+	const hosts, questions, maxHosts = 2000, 3, 500
+	var requests atomic.Int64
+	gates := make([]chan struct{}, hosts)
+	for i := range gates {
+		gates[i] = make(chan struct{})
+	}
+	client := &http.Client{Transport: roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		requests.Add(1)
+		var i int
+		fmt.Sscanf(r.URL.Hostname(), "h%d.example", &i)
+		<-gates[i]
+		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(privateRules)), Request: r}, nil
+	})}
+	c := fetch.NewCache(client, testUserAgent, fetch.Options{MaxHosts: maxHosts, MaxFetches: hosts})
+	ask := func(i int) {
+		if _, err := c.Allowed(context.Background(), testAgent, fmt.Sprintf("http://h%d.example/public", i)); err != nil {
+			t.Error(err)
+		}
+	}
+	firsts := make([]chan struct{}, hosts)
+	for i := range hosts {
+		firsts[i] = make(chan struct{})
+		go func() {
+			ask(i)
+			close(firsts[i])
+		}()
+	}
+	for c.Stats().Misses < hosts { // every host in flight
+		time.Sleep(time.Millisecond)
+	}
+	for i := range hosts {
+		close(gates[i])
+		<-firsts[i]
+		for range questions - 1 {
+			ask(i)
+		}
+	}
+	if got := requests.Load(); got != hosts {
+		t.Errorf("%d hosts asked %d times each, MaxHosts %d: %d fetches, want %d", hosts, questions, maxHosts, got, hosts)
+	}
+	if s := c.Stats(); s.Hosts != maxHosts {
+		t.Errorf("Stats().Hosts = %d, want MaxHosts %d once the fetches are over", s.Hosts, maxHosts)
+	}
+}
+
+// TestCacheOversizeFile checks that a file that alone takes more than
+// MaxBytes is kept while it is the most recently used, rather than fetched
+// again for every question, and forgotten once another host is asked
+// (issue 26 item 7).
+func TestCacheOversizeFile(t *testing.T) {
+	var big, small atomic.Int64
+	bigBody := privateRules + strings.Repeat("Disallow: /x\n", 2000)
+	clients := map[string]*http.Client{"big": fileClient(bigBody, &big, nil), "small": fileClient(privateRules, &small, nil)}
+	c := fetch.NewCache(&http.Client{Transport: roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		return clients[strings.TrimSuffix(r.URL.Hostname(), ".example")].Transport.RoundTrip(r)
+	})}, testUserAgent, fetch.Options{MaxBytes: 8 << 10})
+	for range 50 {
+		if ok, err := c.Allowed(context.Background(), testAgent, "http://big.example/private/x"); ok || err != nil {
+			t.Fatalf("Allowed(big /private/x) = %t, %v; want false, nil", ok, err)
+		}
+	}
+	if got := big.Load(); got != 1 {
+		t.Errorf("50 questions on a host larger than MaxBytes: %d fetches, want 1", got)
+	}
+	if _, err := c.Allowed(context.Background(), testAgent, "http://small.example/x"); err != nil {
+		t.Fatal(err)
+	}
+	if s := c.Stats(); s.Bytes > 8<<10 || s.Hosts != 1 {
+		t.Errorf("after another host: Stats() = %+v, want 1 host within MaxBytes", s)
+	}
+}
+
+// TestCacheMaxBytesCountsOrigins checks that MaxBytes bounds the memory of
+// the index from page origins to robots.txt URLs too: with MaxBytes 1 MiB
+// and 60,000 small hosts, the heap held 11.5 times Stats().Bytes (issue 26
+// item 6).
+func TestCacheMaxBytesCountsOrigins(t *testing.T) {
+	const maxBytes = 256 << 10
+	const hosts = 30_000
+	var requests atomic.Int64
+	c := fetch.NewCache(fileClient(privateRules, &requests, nil), testUserAgent, fetch.Options{MaxBytes: maxBytes, MaxHosts: 1_000_000})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range hosts {
+		if _, err := c.Allowed(context.Background(), testAgent, fmt.Sprintf("http://host-number-%d.example/page", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	s := c.Stats()
+	grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d hosts, MaxBytes %d: Stats().Bytes %d, %d hosts kept, heap grown by %d bytes", hosts, maxBytes, s.Bytes, s.Hosts, grown)
+	if s.Bytes > maxBytes {
+		t.Errorf("Stats().Bytes = %d, want at most MaxBytes %d", s.Bytes, maxBytes)
+	}
+	if grown > 2*maxBytes {
+		t.Errorf("the heap grew by %d bytes (%.1f times MaxBytes %d), want at most twice MaxBytes", grown, float64(grown)/maxBytes, maxBytes)
+	}
+	runtime.KeepAlive(c)
+}
+
+// A deafStore is a Store whose calls ignore their context and never return
+// until release is closed.
+type deafStore struct{ release <-chan struct{} }
+
+func (s deafStore) Load(context.Context, string) (fetch.State, bool, error) {
+	<-s.release
+	return fetch.State{}, false, nil
+}
+func (s deafStore) Save(context.Context, fetch.State) error { <-s.release; return nil }
+func (s deafStore) Lease(context.Context, string, time.Duration) (fetch.Lease, error) {
+	<-s.release
+	return nil, errors.New("released")
+}
+
+// TestCacheWaitBounded checks that a caller's wait for a refresh is bounded
+// whatever the context holds, even when what the refresh calls ignores its
+// own deadlines (issue 26 item 10).
+func TestCacheWaitBounded(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: deafStore{release}, Timeout: 100 * time.Millisecond, StoreTimeout: 10 * time.Millisecond, LeaseWait: 10 * time.Millisecond})
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Allowed(context.Background(), testAgent, "http://deaf.example/")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "http://deaf.example/robots.txt") {
+			t.Errorf("Allowed = %v, want an error naming the robots.txt URL that wraps context.DeadlineExceeded", err)
+		}
+	case <-time.After(20 * time.Second): // a hang, not a measure of speed
+		t.Fatal("Allowed with a Store that never answers: no answer in 20 s")
 	}
 }

@@ -13,6 +13,11 @@
 //     URL of the page (robots.URL), with the crawler's User-Agent header.
 //   - At most five redirect hops are followed, to any host; a sixth hop or
 //     a loop counts as a 404.
+//   - Unless the caller gives its own client, no connection goes to the
+//     crawler's own network (loopback, private, link-local addresses ...),
+//     whatever a name resolves to or a redirect says, unless the robots.txt
+//     URL names such an address itself: see Guard, and
+//     Options.AllowPrivate.
 //   - At most robots.MaxSize bytes (500 KiB) of the body are read; the rest
 //     is ignored.
 //   - The status decides, as robots.FromStatus does: 2xx is parsed; 3xx
@@ -128,8 +133,9 @@ type Result struct {
 	// Robots holds the rules to use now: the parsed file, robots.AllowAll()
 	// or robots.DisallowAll(). It is never nil.
 	Robots *robots.Robots
-	// StatusCode is the HTTP status of the last response, or 0 when there
-	// was none.
+	// StatusCode is the HTTP status of the last response, or 0 when the
+	// fetch failed on the network: no response, or a 2xx whose body broke
+	// off before its end (the status is then no longer what decides).
 	StatusCode int
 	// Redirects is the number of redirects followed.
 	Redirects int
@@ -149,10 +155,23 @@ type Result struct {
 // the default client; net/http's own default is 10 MB.
 const maxHeaderBytes = 64 << 10
 
-// defaultClient returns the client used when the caller gives none. Its
-// timeout bounds the whole fetch: connection, redirects and body. It is made
-// on first use, from http.DefaultTransport as the program has set it by then.
+// defaultClient returns the client used when the caller gives none: a
+// Guard's (see Guard.Client). Its timeout bounds the whole fetch:
+// connection, redirects and body. It is made on first use, from
+// http.DefaultTransport as the program has set it by then.
 var defaultClient = sync.OnceValue(func() *http.Client {
+	return &http.Client{Timeout: 30 * time.Second, Transport: guardedTransport()}
+})
+
+// guardedTransport returns the transport of defaultClient, which a Transport
+// given no base uses for its robots.txt fetches too.
+var guardedTransport = sync.OnceValue(func() *http.Transport {
+	return (&Guard{}).Transport()
+})
+
+// openClient returns the client used when the caller gives none and
+// Options.AllowPrivate is set: defaultClient without the Guard.
+var openClient = sync.OnceValue(func() *http.Client {
 	return &http.Client{Timeout: 30 * time.Second, Transport: defaultTransport()}
 })
 
@@ -171,18 +190,14 @@ func defaultTransport() http.RoundTripper {
 // defaultOptions holds the defaults that Get uses for TTL.
 var defaultOptions = Options{}.withDefaults()
 
-// Robots is the former name of Get.
-//
-// Deprecated: use Get, whose name does not collide with Cache.Robots.
-func Robots(ctx context.Context, client *http.Client, userAgent, rawURL string) (*Result, error) {
-	return Get(ctx, client, userAgent, rawURL)
-}
-
 // Get fetches the robots.txt file that governs rawURL, a page URL or the
 // robots.txt URL itself, with a GET request carrying the User-Agent header
 // userAgent (the crawler's full User-Agent, such as "ExampleBot/1.0
 // (+https://example.com/bot)"). A nil client means one with a 30-second
-// timeout; the redirect policy of client is replaced by Google's.
+// timeout whose connections go through a Guard: no connection to the
+// crawler's own network (loopback, private, link-local addresses ...)
+// unless rawURL names such an address itself (see Guard). The redirect
+// policy of client is replaced by Google's.
 //
 // If rawURL is not an absolute http or https URL with a valid host, Get
 // returns a nil Result and the error. Otherwise the Result is never nil and
@@ -210,10 +225,41 @@ func fetchableURL(rawURL string) (string, error) {
 }
 
 // get fetches robotsURL, which fetchableURL returned, and computes the TTL of
-// the result with o.
+// the result with o. It returns when ctx ends, whatever the client does: a
+// transport that loses the request's context (and so its deadline) cannot
+// hold the caller; its fetch goes on alone, and its result is dropped.
 func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, o *Options) (*Result, error) {
+	if ctx.Done() == nil {
+		return getNow(ctx, client, userAgent, robotsURL, o)
+	}
+	type reply struct {
+		res *Result
+		err error
+	}
+	replied := make(chan reply, 1)
+	go func() {
+		res, err := getNow(ctx, client, userAgent, robotsURL, o)
+		replied <- reply{res, err}
+	}()
+	select {
+	case r := <-replied:
+		return r.res, r.err
+	case <-ctx.Done():
+		// The fetch may have ended at the same moment: prefer its answer.
+		select {
+		case r := <-replied:
+			return r.res, r.err
+		default:
+		}
+		res := &Result{URL: robotsURL}
+		return res.unreachable(o), fmt.Errorf("robots: fetching %s: %w", robotsURL, context.Cause(ctx))
+	}
+}
+
+// getNow is get, in the caller's goroutine.
+func getNow(ctx context.Context, client *http.Client, userAgent, robotsURL string, o *Options) (*Result, error) {
 	res := &Result{URL: robotsURL}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, robotsURL, nil)
+	req, err := http.NewRequestWithContext(withIntranet(ctx, robotsURL), http.MethodGet, robotsURL, nil)
 	if err != nil {
 		return res.unreachable(o), fmt.Errorf("robots: %w", err)
 	}
@@ -266,9 +312,11 @@ func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, 
 	return res, nil
 }
 
-// unreachable makes res the result of a fetch that failed on the network.
+// unreachable makes res the result of a fetch that failed on the network:
+// status 0, even when a response had begun.
 func (res *Result) unreachable(o *Options) *Result {
 	res.Outcome = Unreachable
+	res.StatusCode = 0
 	res.Robots = robots.DisallowAll()
 	res.TTL = o.retry(0)
 	return res

@@ -1,6 +1,7 @@
 package fetch_test
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -16,13 +17,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestGuardLoopback checks the guard: a default client refuses to dial
-// anything but 127.0.0.1, before any packet is sent.
+// TestGuardLoopback checks the guards: a default client refuses to dial
+// anything but 127.0.0.1, before any packet is sent, either in fetch.Guard
+// (localhost resolves to a loopback address, and names are never an
+// intranet's) or in the loopback guard; and no name is looked up with DNS.
 func TestGuardLoopback(t *testing.T) {
-	for _, u := range []string{"http://192.0.2.1/robots.txt", "http://10.0.0.1/robots.txt", "http://169.254.169.254/robots.txt", "http://localhost/robots.txt"} {
+	for _, u := range []string{"http://192.0.2.1/robots.txt", "http://10.0.0.1/robots.txt", "http://169.254.169.254/robots.txt", "http://localhost/robots.txt", "http://nx.example/robots.txt"} {
 		_, err := fetch.Get(t.Context(), nil, "GuardBot/1.0", u)
-		if err == nil || !strings.Contains(err.Error(), "loopback guard") {
-			t.Errorf("Get(%q) error = %v, want the loopback guard's refusal", u, err)
+		if err == nil || !strings.Contains(err.Error(), "loopback guard") && !errors.Is(err, fetch.ErrGuarded) {
+			t.Errorf("Get(%q) error = %v, want a guard's refusal", u, err)
 		}
 	}
 }

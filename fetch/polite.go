@@ -65,7 +65,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 
 // A Politeness spaces the requests of one crawler to each host as the host's
 // robots.txt asks: before each request, Wait returns when the request may
-// start. It is safe for concurrent use.
+// start; or, without blocking, Next says when the host is next free and
+// Reserve takes its next slot and says when it starts. It is safe for
+// concurrent use.
 //
 // The delay between the starts of two requests to a host is the larger of
 // the crawl-delay of the crawler's group and the interval of its
@@ -132,44 +134,128 @@ func NewPoliteness(cache *Cache, opts PoliteOptions) (*Politeness, error) {
 // Wait returns when a request for pageURL may start, fetching the host's
 // robots.txt first if the cache needs to. It returns an error if pageURL is
 // not an absolute http or https URL, or ctx ended first; then no slot is
-// taken.
+// taken. When the host's next slot comes after ctx's deadline, Wait does
+// not sleep: it returns at once an error that names the host and its delay,
+// and wraps context.DeadlineExceeded.
+//
+// Wait blocks its caller until the host is free: a worker pool whose
+// workers Wait shares its workers among the hosts of its queue, and one
+// host with a long crawl-delay can hold them all. Next and Reserve never
+// wait on a host (see the example of Reserve).
 func (p *Politeness) Wait(ctx context.Context, pageURL string) error {
-	key, err := robots.URL(pageURL)
-	if err != nil {
-		return err
-	}
-	r, err := p.cache.Robots(ctx, key) // a robots.txt URL is shorter to parse again
+	key, r, err := p.rules(ctx, pageURL)
 	if err != nil {
 		return err
 	}
 	return p.wait(ctx, key, r)
 }
 
+// Next returns when a request for pageURL may start at the earliest: now,
+// or the host's next free slot. It takes nothing, so another caller may
+// take that slot first; Reserve takes it. It waits only for the host's
+// robots.txt if the cache needs to fetch it.
+func (p *Politeness) Next(ctx context.Context, pageURL string) (time.Time, error) {
+	key, _, err := p.rules(ctx, pageURL)
+	if err != nil {
+		return time.Time{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := p.opts.Now()
+	if h, ok := p.hosts[key]; ok && h.next.After(now) {
+		return h.next, nil
+	}
+	return now, nil
+}
+
+// Reserve takes the next free slot of pageURL's host and returns when it
+// starts: now, or later. The request must not start before then; the slot
+// is the caller's whether it uses it or not (the one after it is a delay
+// later). Unlike Wait, Reserve never sleeps: it waits only for the host's
+// robots.txt if the cache needs to fetch it. A worker pool reserves, sets
+// a page whose slot is later aside until then, and goes on with other
+// hosts, so that no host holds up the others.
+func (p *Politeness) Reserve(ctx context.Context, pageURL string) (time.Time, error) {
+	key, r, err := p.rules(ctx, pageURL)
+	if err != nil {
+		return time.Time{}, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	start, _, _ := p.take(key, r, p.opts.Now())
+	return start, nil
+}
+
+// rules returns the robots.txt URL of pageURL and the rules that apply to
+// it now.
+func (p *Politeness) rules(ctx context.Context, pageURL string) (string, *robots.Robots, error) {
+	key, err := robots.URL(pageURL)
+	if err != nil {
+		return "", nil, err
+	}
+	r, err := p.cache.Robots(ctx, key) // a robots.txt URL is shorter to parse again
+	if err != nil {
+		return "", nil, err
+	}
+	return key, r, nil
+}
+
+// take takes the next free slot of the host with robots.txt URL key, whose
+// rules are r, at time now. It returns when the slot starts, the host's next
+// slot after it, and the delay between the two. p.mu must be held.
+func (p *Politeness) take(key string, r *robots.Robots, now time.Time) (start, taken time.Time, delay time.Duration) {
+	h := p.slot(key, now)
+	start = h.next
+	if start.Before(now) {
+		start = now
+	}
+	delay = p.delay(h, r, now)
+	h.next = start.Add(delay)
+	return start, h.next, delay
+}
+
 // wait is Wait for the host with robots.txt URL key, whose rules are r.
 func (p *Politeness) wait(ctx context.Context, key string, r *robots.Robots) error {
 	p.mu.Lock()
 	now := p.opts.Now()
-	h := p.slot(key, now)
-	start := h.next
-	if start.Before(now) {
-		start = now
-	}
-	h.next = start.Add(p.delay(h, r, now))
-	taken := h.next
+	start, taken, delay := p.take(key, r, now)
 	p.mu.Unlock()
 
 	d := start.Sub(now)
 	if d <= 0 {
 		return nil
 	}
+	if deadline, ok := ctx.Deadline(); ok && d > time.Until(deadline) {
+		p.giveBack(key, taken, start)
+		return &delayError{robotsURL: key, delay: delay, wait: d, err: context.DeadlineExceeded}
+	}
 	if err := p.opts.Sleep(ctx, d); err != nil {
 		p.giveBack(key, taken, start)
-		return err
+		return &delayError{robotsURL: key, delay: delay, wait: d, err: err, during: true}
 	}
 	p.waits.Add(1)
 	p.waited.Add(int64(d))
 	return nil
 }
+
+// A delayError says that a Wait for a host's crawl-delay could not end
+// before its context did.
+type delayError struct {
+	robotsURL   string
+	delay, wait time.Duration
+	err         error // the context's
+	during      bool  // the context ended while sleeping
+}
+
+func (e *delayError) Error() string {
+	what := "the crawl-delay of " + e.robotsURL + " (" + e.delay.String() + " between requests)"
+	if e.during {
+		return "robots: waiting " + e.wait.String() + " for " + what + ": " + e.err.Error()
+	}
+	return "robots: " + what + " puts this request " + e.wait.String() + " away, past its deadline: " + e.err.Error()
+}
+
+func (e *delayError) Unwrap() error { return e.err }
 
 // Stats returns the counts of waits so far; it takes no lock.
 func (p *Politeness) Stats() WaitStats {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -90,6 +91,10 @@ func TestPolitenessDelay(t *testing.T) {
 		{"crawl-delay/zero-beats-default", "User-agent: *\nCrawl-delay: 0\n", fetch.PoliteOptions{DefaultDelay: 3 * time.Second}, 0},
 		{"crawl-delay/replaces-default", "User-agent: *\nCrawl-delay: 1\n", fetch.PoliteOptions{DefaultDelay: 3 * time.Second}, time.Second},
 		{"crawl-delay/capped", "User-agent: *\nCrawl-delay: 86400\n", fetch.PoliteOptions{}, time.Minute},
+		// Every value over the cap is the cap, those too large for a
+		// time.Duration included (issue 26 item 12).
+		{"crawl-delay/capped-huge", "User-agent: *\nCrawl-delay: 9223372036\n", fetch.PoliteOptions{}, time.Minute},
+		{"crawl-delay/capped-huger", "User-agent: *\nCrawl-delay: 99999999999999999999999\n", fetch.PoliteOptions{}, time.Minute},
 		{"crawl-delay/own-cap", "User-agent: *\nCrawl-delay: 86400\n", fetch.PoliteOptions{MaxDelay: 10 * time.Second}, 10 * time.Second},
 		{"crawl-delay/own-group", "User-agent: *\nDisallow: /a\nCrawl-delay: 9\n\nUser-agent: EvalBot\nDisallow: /b\nCrawl-delay: 4\n", fetch.PoliteOptions{}, 4 * time.Second},
 		{"crawl-delay/other-group", "User-agent: OtherBot\nCrawl-delay: 9\n", fetch.PoliteOptions{}, 0},
@@ -249,4 +254,78 @@ func TestPolitenessRealTime(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPolitenessDeadlineSaysCrawlDelay checks that a Wait whose slot comes
+// after the request's deadline fails at once, saying it was the crawl-delay
+// of that host rather than a bare "context deadline exceeded", and gives its
+// slot back (issue 26 item 13).
+func TestPolitenessDeadlineSaysCrawlDelay(t *testing.T) {
+	host := robotsServer(t, "User-agent: *\nCrawl-delay: 30\n")
+	clock := newSleepClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	p := newPoliteness(t, clock, fetch.PoliteOptions{MaxDelay: time.Hour})
+	if err := p.Wait(t.Context(), host.URL+"/1"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	err := p.Wait(ctx, host.URL+"/2")
+	want := "robots: the crawl-delay of " + host.URL + "/robots.txt (30s between requests) puts this request 30s away, past its deadline"
+	if !errors.Is(err, context.DeadlineExceeded) || err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Wait past the deadline = %v, want an error wrapping context.DeadlineExceeded that starts %q", err, want)
+	}
+	if got := clock.sleeps(); len(got) != 0 {
+		t.Errorf("Wait past the deadline slept %v, want no sleep", got)
+	}
+	if err := p.Wait(t.Context(), host.URL+"/3"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]time.Duration{30 * time.Second}, clock.sleeps()); diff != "" {
+		t.Errorf("the request after: sleeps (-want +got), the slot given back:\n%s", diff)
+	}
+}
+
+// TestPolitenessNextAndReserve checks the ways that do not block: Next says
+// when a host is next free without taking the slot, Reserve takes it and
+// says when it starts (issue 26 item 13).
+func TestPolitenessNextAndReserve(t *testing.T) {
+	slow := robotsServer(t, "User-agent: *\nCrawl-delay: 30\n")
+	fast := robotsServer(t, "User-agent: *\nDisallow: /x\n")
+	noon := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	clock := newSleepClock(noon)
+	p := newPoliteness(t, clock, fetch.PoliteOptions{})
+	ctx := t.Context()
+	type step struct {
+		call, page string
+		want       time.Time
+	}
+	steps := []step{
+		{"Next", slow.URL + "/a", noon},
+		{"Next", slow.URL + "/a", noon}, // Next takes nothing
+		{"Reserve", slow.URL + "/a", noon},
+		{"Next", slow.URL + "/b", noon.Add(30 * time.Second)},
+		{"Reserve", slow.URL + "/b", noon.Add(30 * time.Second)},
+		{"Reserve", slow.URL + "/c", noon.Add(60 * time.Second)},
+		{"Next", fast.URL + "/a", noon}, // another host is free
+		{"Reserve", fast.URL + "/a", noon},
+		{"Reserve", fast.URL + "/b", noon},
+	}
+	for _, s := range steps {
+		var got time.Time
+		var err error
+		if s.call == "Next" {
+			got, err = p.Next(ctx, s.page)
+		} else {
+			got, err = p.Reserve(ctx, s.page)
+		}
+		if err != nil || !got.Equal(s.want) {
+			t.Errorf("%s(%s) = %v, %v; want %v", s.call, s.page, got, err, s.want)
+		}
+	}
+	if got := clock.sleeps(); len(got) != 0 {
+		t.Errorf("Next and Reserve slept %v, want never", got)
+	}
+	if _, err := p.Reserve(ctx, "/relative"); err == nil {
+		t.Error("Reserve(/relative) = nil error, want one")
+	}
 }

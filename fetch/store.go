@@ -18,6 +18,17 @@ import (
 // gives each call Options.StoreTimeout, and on an error (a fault) goes on as
 // if it had no Store, reporting the fault to Options.StoreFault.
 //
+// A State holds times written by the clock of the Cache that fetched it. A
+// Cache that loads one believes them only as far as its own clock and
+// policy allow: a State fetched more than a minute after the reader's now
+// (a writer's clock ahead) is read as fetched now and due now, so the
+// reader fetches the file itself; no State stays fresh longer after its
+// fetch than the policy's longest lifetime (or, after a failure, its
+// longest retry delay), and no run of failures starts after the fetch that
+// records it. A clock behind the others makes the States it writes look
+// older: the others fetch again sooner. Keep a fleet's clocks in agreement
+// (NTP).
+//
 // The package redisstore (module github.com/gorep/robots/redisstore)
 // implements a Store on Redis.
 type Store interface {
@@ -28,7 +39,11 @@ type Store interface {
 	Save(ctx context.Context, st State) error
 	// Lease tries to take, for at most ttl, the right to fetch robotsURL.
 	// It returns a Lease if no one else holds one, and ErrLeased if someone
-	// does. A lease that is not released expires on its own after ttl.
+	// does. A lease that is not released expires on its own after ttl; it
+	// should end sooner if its holder dies, since the others wait for it
+	// (redisstore keeps a lease in 2-second terms that the holder's process
+	// renews). A Cache that knows nothing of the file waits for the holder's
+	// fetch at most ttl, then fetches it itself.
 	Lease(ctx context.Context, robotsURL string, ttl time.Duration) (Lease, error)
 }
 

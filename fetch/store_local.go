@@ -29,7 +29,10 @@ func (c *Cache) lookup(robotsURL string) *entry {
 }
 
 // resize counts again the bytes e holds: its URL (twice: in the entry and
-// as the map key), its last good body and the parsed rules.
+// as the map key), its last good body and the parsed rules. An entry larger
+// than MaxBytes alone is kept all the same: evict forgets it once it is no
+// longer the most recently used, so that the questions about that one host
+// do not fetch its file again every time.
 func (c *Cache) resize(e *entry) {
 	if e.el == nil {
 		return
@@ -38,18 +41,18 @@ func (c *Cache) resize(e *entry) {
 		int64(len(e.st.Body)) + int64(memSize(e.good))
 	c.held += size - e.size
 	e.size = size
-	if size > c.opts.MaxBytes {
-		c.forget(e) // answered, not kept
-	}
 }
 
 // evict forgets the least recently used entries beyond the bounds, except
 // the most recently used and those with a refresh in progress: their
 // callers wait on them, and a new entry would start a second fetch of the
-// same file.
+// same file. Entries in flight do not count against MaxHosts (they cannot
+// be forgotten), so that more hosts in flight than MaxHosts do not make
+// each result forgotten as it arrives; their bytes count against MaxBytes.
 func (c *Cache) evict() {
 	el := c.lru.Back()
-	for el != nil && el != c.lru.Front() && (c.held > c.opts.MaxBytes || c.lru.Len() > c.opts.MaxHosts) {
+	for el != nil && el != c.lru.Front() &&
+		(c.held+c.memoBytes > c.opts.MaxBytes || c.lru.Len()-c.inFlight > c.opts.MaxHosts) {
 		e, prev := el.Value.(*entry), el.Prev()
 		if e.done == nil {
 			c.forget(e)
@@ -67,13 +70,24 @@ func (c *Cache) forget(e *entry) {
 	c.stats.evictions.Add(1)
 }
 
+// memoOverhead is what one origin in Cache.origins keeps beside the bytes of
+// the origin and of its robots.txt URL: the map slot and two string
+// allocations, rounded up.
+const memoOverhead = 64
+
 // remember records that the page URLs of origin have the robots.txt URL
-// robotsURL. The memo is forgotten whole when it reaches MaxHosts.
+// robotsURL. The memo is counted in MaxBytes, and forgotten whole (a new
+// map, so that its slots are freed) when it reaches MaxHosts origins or a
+// quarter of MaxBytes: it only spares parsing URLs.
 func (c *Cache) remember(origin, robotsURL string) {
-	if len(c.origins) >= c.opts.MaxHosts {
-		clear(c.origins)
+	size := memoOverhead + int64(len(origin)+len(robotsURL))
+	if len(c.origins) >= c.opts.MaxHosts || c.memoBytes+size > c.opts.MaxBytes/4 {
+		c.origins = make(map[string]string)
+		c.memoBytes = 0
 	}
 	c.origins[strings.Clone(origin)] = robotsURL
+	c.memoBytes += size
+	c.evict()
 }
 
 // plainOrigin returns the scheme://authority of pageURL and true if the

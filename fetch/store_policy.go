@@ -17,9 +17,14 @@ type HostState struct {
 	GoodUntil    time.Time // the last good copy is fresh until then; zero if none
 	FailingSince time.Time // first of the current run of failed fetches; zero if none
 	NextFetch    time.Time // when the file is fetched again (Retry-After applied)
+	// Err is the error of the last fetch when it failed on the network
+	// (StatusCode 0), as Options.Fetched had it; nil otherwise, or when
+	// another Cache made that fetch (a Store shares no errors).
+	Err error
 	// Policy says in words what applies now, such as "rules fetched
-	// 2026-11-23T10:00:00Z" or "disallow all: 503 since 2026-11-23T10:00:00Z,
-	// retried at 2026-11-23T10:10:00Z".
+	// 2026-11-23T10:00:00Z", "disallow all: 503 since 2026-11-23T10:00:00Z,
+	// retried at 2026-11-23T10:10:00Z" or "disallow all: network error
+	// (robots: ... connection refused) since ...".
 	Policy string
 }
 
@@ -86,24 +91,25 @@ func rulesIn(p phase, good *robots.Robots) *robots.Robots {
 	return robots.DisallowAll()
 }
 
-// describe returns in words the policy that applies in phase p.
-func describe(p phase, st *State) string {
+// describe returns in words the policy that applies in phase p; err is the
+// error of the last fetch if it failed on the network, or nil.
+func describe(p phase, st *State, err error) string {
 	switch p {
 	case phaseUnknown:
 		return "disallow all: robots.txt not fetched yet"
 	case phaseGood:
 		return good(st) + " fetched " + stamp(st.GoodAt)
 	case phaseDisallow:
-		return "disallow all: " + failure(st)
+		return "disallow all: " + failure(st, err)
 	case phaseStale:
 		if st.GoodStatus == 0 {
-			return "allow all (no good copy): " + failure(st)
+			return "allow all (no good copy): " + failure(st, err)
 		}
-		return "last good copy, " + good(st) + " fetched " + stamp(st.GoodAt) + ": " + failure(st)
+		return "last good copy, " + good(st) + " fetched " + stamp(st.GoodAt) + ": " + failure(st, err)
 	case phaseReachable:
-		return "allow all (site reachable): " + failure(st)
+		return "allow all (site reachable): " + failure(st, err)
 	}
-	return "disallow all (site unreachable): " + failure(st)
+	return "disallow all (site unreachable): " + failure(st, err)
 }
 
 // good names the last good copy of st: "rules", or "allow all: 404".
@@ -114,10 +120,13 @@ func good(st *State) string {
 	return "allow all: " + strconv.Itoa(st.GoodStatus)
 }
 
-// failure describes the run of failures of st: "503 since …, retried at …".
-func failure(st *State) string {
+// failure describes the run of failures of st: "503 since …, retried at …",
+// or "network error (err) since …".
+func failure(st *State, err error) string {
 	what := "network error"
-	if st.StatusCode != 0 {
+	if st.StatusCode == 0 && err != nil {
+		what += " (" + err.Error() + ")"
+	} else if st.StatusCode != 0 {
 		what = strconv.Itoa(st.StatusCode)
 	}
 	return what + " since " + stamp(st.FailingSince) + ", retried at " + stamp(st.NextFetch)

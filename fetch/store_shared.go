@@ -15,6 +15,16 @@ const storeBackoff = time.Second
 // and it is fresh, else by fetching it under the Store's lease, or waiting
 // for the Cache that holds the lease. It returns when to look again,
 // whether st changed, and the lease to release once st is published.
+//
+// While another Cache holds the lease, this one waits for its fetch to reach
+// the Store, and takes the lease itself if it comes free first (its holder
+// released it without saving, or died and the lease expired). A Cache that
+// knows nothing of the file yet waits as long as a fetch of its own may
+// take (Timeout and StoreTimeout), rather than answer "disallow all: not
+// fetched yet" to a page the file may allow, and past that fetches the file
+// itself: no lease keeps it from the file longer. A Cache that knows a copy
+// (the last good one, or a run of failures) waits LeaseWait, then answers
+// by the policy on that copy and looks again LeaseWait later.
 func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool, lease Lease) {
 	start := time.Now()
 	if c.store() != nil {
@@ -30,21 +40,33 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 	// run out while this Cache waits for a turn.
 	c.fetching <- struct{}{}
 	lease, leased := c.lease(ctx, st)
-	switch {
-	case leased:
+	if leased {
 		<-c.fetching
-		if c.await(ctx, st, start.Add(c.opts.LeaseWait)) {
+		wait := c.opts.LeaseWait
+		if st.FetchedAt.IsZero() {
+			wait = max(wait, c.opts.Timeout+c.opts.StoreTimeout)
+		}
+		var arrived bool
+		if arrived, lease = c.await(ctx, st, start.Add(wait)); arrived {
 			return st.NextFetch, true, nil
 		}
-		if c.store() != nil {
-			// The other Cache is still fetching: the policy applies to
-			// what this one knows, until it looks again.
+		if lease == nil && c.store() != nil {
 			c.stats.leaseTimeouts.Add(1)
-			return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+			if !st.FetchedAt.IsZero() {
+				// The other Cache is still fetching: the policy applies
+				// to what this one knows, until it looks again.
+				return c.opts.Now().Add(c.opts.LeaseWait), changed, nil
+			}
+			// Nothing known, and the lease held past a fetch's bound: this
+			// Cache fetches the file itself, without the lease.
 		}
-		// The Store failed while this Cache waited: it fetches alone.
-		c.fetching <- struct{}{}
-	case lease != nil:
+		if lease == nil {
+			// Or the Store failed while this Cache waited: it fetches
+			// alone.
+			c.fetching <- struct{}{}
+		}
+	}
+	if lease != nil {
 		// Another Cache may have published and released between the load
 		// above and the lease.
 		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
@@ -82,9 +104,10 @@ func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
 }
 
 // await waits, until deadline, for another Cache's fetch of st to reach the
-// Store, and reports whether it did: then st is the fetched state. It stops
-// early if the Store fails.
-func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) bool {
+// Store, and reports whether it did: then st is the fetched state. If the
+// lease comes free first, await takes it and returns it, with a turn among
+// MaxFetches: the caller fetches. It stops early if the Store fails.
+func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) (bool, Lease) {
 	c.stats.leaseWaits.Add(1)
 	poll := max(min(c.opts.LeaseWait/10, 50*time.Millisecond), time.Millisecond)
 	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
@@ -92,10 +115,21 @@ func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) bool {
 		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
 			*st = shared
 			c.stats.shared.Add(1)
-			return true
+			return true, nil
+		}
+		select {
+		case c.fetching <- struct{}{}:
+			if lease, leased := c.lease(ctx, st); lease != nil {
+				return false, lease
+			} else if !leased {
+				<-c.fetching
+				return false, nil // the Store failed
+			}
+			<-c.fetching
+		default: // no turn free: the lease is tried at the next poll
 		}
 	}
-	return false
+	return false, nil
 }
 
 // publish saves st, which this Cache fetched, to the Store and releases
@@ -119,7 +153,8 @@ func (c *Cache) release(ctx context.Context, lease Lease) {
 	lease.Release(ctx) // an error: the lease expires on its own
 }
 
-// load returns the State in the Store if it is newer than st.
+// load returns the State in the Store if it is newer than st, its times
+// made plausible (see plausible).
 func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
 	store := c.store()
 	if store == nil {
@@ -132,7 +167,10 @@ func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
 		c.fault(st.RobotsURL, err)
 		return State{}, false
 	}
-	if !ok || shared.RobotsURL != st.RobotsURL || !shared.FetchedAt.After(st.FetchedAt) {
+	if !ok || shared.RobotsURL != st.RobotsURL {
+		return State{}, false
+	}
+	if shared = c.opts.plausible(shared, c.opts.Now()); !shared.FetchedAt.After(st.FetchedAt) {
 		return State{}, false
 	}
 	return shared, true

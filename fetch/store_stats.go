@@ -15,14 +15,16 @@ type Stats struct {
 	// Shared counts the refreshes answered from the Store, without fetching.
 	Shared uint64
 	// LeaseWaits counts the waits for another Cache's fetch; LeaseTimeouts
-	// those that gave up after Options.LeaseWait.
+	// those that gave up: after Options.LeaseWait, or for a file the Cache
+	// knew nothing of, after Timeout and StoreTimeout.
 	LeaseWaits, LeaseTimeouts uint64
 	// StoreFaults counts the calls to the Store that failed.
 	StoreFaults uint64
 	// Evictions counts the hosts forgotten, by the bounds or for being too
 	// large to keep.
 	Evictions uint64
-	// Hosts and Bytes are the hosts kept now and the bytes they hold.
+	// Hosts and Bytes are the hosts kept now and the bytes they hold, the
+	// index from origins to robots.txt URLs included.
 	Hosts int
 	Bytes int64
 }
@@ -53,7 +55,7 @@ func (c *Cache) Stats() Stats {
 		s.Fetches[o] = c.stats.fetches[o].Load()
 	}
 	c.mu.Lock()
-	s.Hosts, s.Bytes = c.lru.Len(), c.held
+	s.Hosts, s.Bytes = c.lru.Len(), c.held+c.memoBytes
 	c.mu.Unlock()
 	return s
 }

@@ -2,6 +2,7 @@ package fetch_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -194,21 +195,36 @@ func (heldStore) Lease(context.Context, string, time.Duration) (fetch.Lease, err
 	return nil, fetch.ErrLeased
 }
 
-// TestCacheLeaseWait checks that a Cache waits no longer than LeaseWait for
-// another's fetch, then answers with what the policy allows without it.
+// TestCacheLeaseWait checks what a Cache does while another holds the lease
+// and never publishes. Knowing nothing of the file, it waits as long as a
+// fetch of its own may take (Timeout and StoreTimeout), then fetches the
+// file itself rather than refuse a page the file may allow. Knowing a copy,
+// it waits no longer than LeaseWait, then answers by that copy.
 func TestCacheLeaseWait(t *testing.T) {
 	h := &handler{status: 200, body: privateRules}
 	srv := serve(t, h.ServeHTTP)
-	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: heldStore{newMemStore()}, LeaseWait: 50 * time.Millisecond})
-	ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/")
-	if ok || err != nil {
-		t.Errorf("Allowed while another holds the lease = %t, %v; want false, nil", ok, err)
+	clock := &fakeClock{t: epoch}
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{
+		Store: heldStore{newMemStore()}, LeaseWait: 50 * time.Millisecond,
+		Timeout: 300 * time.Millisecond, StoreTimeout: 100 * time.Millisecond, Now: clock.Now,
+	})
+	ask := func(when string, wantRequests int32, minWait, maxWait time.Duration) {
+		t.Helper()
+		start := time.Now()
+		ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/")
+		took := time.Since(start)
+		st, _ := c.State(srv.URL + "/")
+		if !ok || err != nil || !strings.HasPrefix(st.Policy, "rules fetched 2026-01-01T00:00:00Z") {
+			t.Errorf("%s: Allowed(/) while another holds the lease = %t, %v (%s); want true, by the rules fetched at epoch", when, ok, err, st.Policy)
+		}
+		if took < minWait || took > maxWait || h.requests.Load() != wantRequests {
+			t.Errorf("%s: answered after %v, %d requests in all; want %v to %v, %d", when, took, h.requests.Load(), minWait, maxWait, wantRequests)
+		}
 	}
-	st, _ := c.State(srv.URL + "/")
-	if want := "disallow all: robots.txt not fetched yet"; st.Policy != want {
-		t.Errorf("Policy = %q, want %q", st.Policy, want)
-	}
-	if s := c.Stats(); s.LeaseWaits != 1 || s.LeaseTimeouts != 1 || h.requests.Load() != 0 {
-		t.Errorf("Stats = %+v, %d requests; want 1 lease wait, 1 timeout, no request", s, h.requests.Load())
+	ask("nothing known", 1, 350*time.Millisecond, 3*time.Second)
+	clock.Set(epoch.Add(day + time.Hour)) // the copy is due
+	ask("a copy known", 1, 40*time.Millisecond, 2*time.Second)
+	if s := c.Stats(); s.LeaseWaits != 2 || s.LeaseTimeouts != 2 {
+		t.Errorf("Stats = %+v; want 2 lease waits, 2 timeouts", s)
 	}
 }

@@ -53,6 +53,11 @@ func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed
 // TransportOptions tune a Transport. The zero value means a Cache with
 // Google's policy and no waiting between requests.
 type TransportOptions struct {
+	// Base is the transport that allowed requests go to, and robots.txt
+	// fetches too, when NewTransport is given none (as NewClient is): a
+	// proxy, a guarded dialer. Nil: http.DefaultTransport for requests,
+	// and a Guard's transport for the robots.txt fetches (see Guard).
+	Base http.RoundTripper
 	// Cache is the policy of the Cache the transport makes.
 	Cache Options
 	// Polite, if true, makes the transport wait before each request to a
@@ -73,11 +78,17 @@ type TransportOptions struct {
 // sees and what was checked cannot disagree.
 //
 // Requests whose scheme is not http or https, and requests for /robots.txt,
-// go straight to the base transport.
+// go to the base transport unchecked, with the crawler's User-Agent header.
 //
 // On a cache hit, an allowed request costs the transport no allocation,
 // unless it carries another User-Agent header: then the transport sends a
 // copy of it, since a RoundTripper must not change its request.
+//
+// The base transport must keep each request's context (req.Context()): it
+// carries the deadline of a robots.txt fetch (Options.Timeout) and the mark
+// that tells those fetches apart. One that loses it cannot hang a request:
+// the Cache stops waiting after its Timeout, whatever the base does, and
+// the host is disallowed for now as after a network error.
 //
 // The transport makes its own Cache, which fetches robots.txt files with the
 // base transport, never through the transport itself: a robots.txt fetch
@@ -96,22 +107,35 @@ type Transport struct {
 	uaValue []string
 }
 
-// NewTransport returns a Transport over base (nil: http.DefaultTransport)
-// for the crawler whose full User-Agent header is userAgent, such as
-// "ExampleBot/1.0 (+https://example.com/bot)". It returns an error if
-// userAgent names no crawler: robots.ProductToken finds no token in it, as
-// in a browser's header, and the rules for "*" would apply silently.
+// NewTransport returns a Transport over base (nil: opts.Base) for the
+// crawler whose full User-Agent header is userAgent, such as "ExampleBot/1.0
+// (+https://example.com/bot)". It returns an error if userAgent names no
+// crawler: robots.ProductToken finds no token in it, as in a browser's
+// header, and the rules for "*" would apply silently.
+//
+// With neither base nor opts.Base, requests go to http.DefaultTransport and
+// robots.txt fetches through a Guard (unless opts.Cache.AllowPrivate): no
+// robots.txt fetch connects to the crawler's own network unless the page's
+// host is such an address itself. A base given is used for both as it is.
 func NewTransport(base http.RoundTripper, userAgent string, opts TransportOptions) (*Transport, error) {
 	agent, err := agentToken(userAgent)
 	if err != nil {
 		return nil, err
 	}
 	if base == nil {
-		base = http.DefaultTransport
+		base = opts.Base
+	}
+	fetcher := base
+	switch {
+	case base != nil:
+	case opts.Cache.AllowPrivate:
+		base, fetcher = http.DefaultTransport, http.DefaultTransport
+	default:
+		base, fetcher = http.DefaultTransport, guardedTransport()
 	}
 	// The cache's client bounds each fetch with Options.Timeout, not with
 	// a client timeout.
-	cache := NewCache(&http.Client{Transport: robotsFetcher{base}}, userAgent, opts.Cache)
+	cache := NewCache(&http.Client{Transport: robotsFetcher{fetcher}}, userAgent, opts.Cache)
 	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
 	if opts.Polite {
 		if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
@@ -123,9 +147,10 @@ func NewTransport(base http.RoundTripper, userAgent string, opts TransportOption
 
 // NewClient returns an *http.Client that obeys robots.txt for the crawler
 // whose full User-Agent header is userAgent: its transport is
-// NewTransport(http.DefaultTransport, userAgent, opts). The client has no
-// Timeout, which would count the time spent waiting for a polite slot; give
-// each request a context with a deadline instead.
+// NewTransport(opts.Base, userAgent, opts). Set opts.Polite for the
+// crawl-delays too. The client has no Timeout, which would count the time
+// spent waiting for a polite slot; give each request a context with a
+// deadline instead.
 func NewClient(userAgent string, opts TransportOptions) (*http.Client, error) {
 	t, err := NewTransport(nil, userAgent, opts)
 	if err != nil {
@@ -152,7 +177,9 @@ func (t *Transport) Agent() string { return t.agent }
 // not called then.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
-		return t.base.RoundTrip(req)
+		// With the crawler's User-Agent all the same: a /robots.txt
+		// request names the crawler to the server as any other does.
+		return t.base.RoundTrip(t.withUserAgent(req))
 	}
 	if err := t.check(req); err != nil {
 		if req.Body != nil {

@@ -431,3 +431,98 @@ func TestTransportHitAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestTransportRobotsTxtUserAgent checks that a request for /robots.txt,
+// which goes to the base unchecked, still carries the crawler's User-Agent,
+// not the caller's (issue 26 item 11).
+func TestTransportRobotsTxtUserAgent(t *testing.T) {
+	s := newObeySite(t, "User-agent: *\nDisallow: /\n", nil)
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/robots.txt", "Mozilla/5.0 Spoof"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/robots.txt " + testUA}
+	if diff := cmp.Diff(want, s.got()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestTransportBaseDropsContext checks that a base RoundTripper that
+// rebuilds requests without their context cannot hang a request: the
+// robots.txt fetch's own Timeout travels in that context, and a redirect
+// within the host, routed back through the transport, then waited for the
+// very fetch it belongs to (issue 26 item 10; it hung past 45 s). Every
+// wait is bounded by the Cache's Timeout whatever the context holds.
+func TestTransportBaseDropsContext(t *testing.T) {
+	moved := func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/robots-moved.txt", http.StatusMovedPermanently)
+	}
+	movedRules := func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /moved-rule\n")
+	}
+	s := newObeySite(t, "", map[string]http.HandlerFunc{"/robots.txt": moved, "/robots-moved.txt": movedRules})
+	var tr *fetch.Transport
+	base := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		if r.Header.Get("X-Looped") != "" {
+			return http.DefaultTransport.RoundTrip(r)
+		}
+		r = r.Clone(context.Background()) // the context, and its deadline, lost
+		r.Header.Set("X-Looped", "1")
+		return tr.RoundTrip(r)
+	})
+	var err error
+	tr, err = fetch.NewTransport(base, testUA, fetch.TransportOptions{Cache: fetch.Options{Timeout: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Transport: tr}
+	done := make(chan error, 1)
+	go func() {
+		_, err := get(context.Background(), client, s.URL+"/page", "")
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(20 * time.Second): // a hang, not a measure of speed
+		t.Fatal("GET /page through a base that drops the context: no answer in 20 s")
+	}
+	// The fetch gave up after its Timeout: everything is disallowed for now,
+	// and the refusal says the fetch failed.
+	var de *fetch.DisallowedError
+	if !errors.As(err, &de) || !strings.Contains(de.Error(), "network error") {
+		t.Errorf("GET /page: err = %v, want a refusal for a network error", err)
+	}
+}
+
+// TestNewClientBase checks that NewClient takes a base transport, through
+// which the allowed requests and the robots.txt fetches go (issue 26 item
+// 14: a proxy or a guarded dialer meant dropping to NewTransport).
+func TestNewClientBase(t *testing.T) {
+	s := newObeySite(t, "User-agent: *\nDisallow: /private/\n", nil)
+	var mu sync.Mutex
+	var sent []string
+	base := roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+		mu.Lock()
+		sent = append(sent, r.URL.Path)
+		mu.Unlock()
+		return http.DefaultTransport.RoundTrip(r)
+	})
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/a", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/private/b", ""); !errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("GET /private/b: %v, want ErrDisallowed", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if diff := cmp.Diff([]string{"/robots.txt", "/a"}, sent); diff != "" {
+		t.Errorf("requests through the base (-want +got):\n%s", diff)
+	}
+}

@@ -18,22 +18,30 @@
 //
 // Every key has a TTL: the state lives Options.TTL (32 days: the 30 days of
 // Google's error policy and a margin) after it was last saved, so an
-// abandoned host leaves Redis on its own; a lease lives as long as a fetch
-// may take. A value that is not one this package wrote for that URL
-// (another program's, truncated, oversized, corrupt) is read as a miss.
+// abandoned host leaves Redis on its own; a lease is kept one term
+// (Options.LeaseTerm, 2 seconds) at a time, renewed by its holder's process
+// while it fetches, so that the lease of a worker that crashed ends within a
+// term. A lease key without a TTL, or with one longer than an hour, is not
+// one this package set: the next Lease gives it a term.
+//
+// A state key that does not hold a value this package wrote for that URL
+// (another program's, of another type, truncated, oversized, corrupt) is
+// read as a miss for that host alone, never a fault, and replaced by the
+// Save after the fetch; Load reads at most about 510 KiB of a value.
 //
 // A Redis that is down, restarted empty or slow never fails a question: the
 // Cache gives each call fetch.Options.StoreTimeout, reports the fault to
 // fetch.Options.StoreFault, goes on alone with Google's policy, and shares
 // again when Redis answers. Make the client honour those deadlines with
 // redis.Options.ContextTimeoutEnabled, and keep its DialTimeout short and
-// its DialerRetries low.
+// its DialerRetries low. go-redis also writes each refused dial to stderr,
+// through one logger per process: route its lines with
+// redis.SetLogger(redisstore.NewLogger(log.Default(), time.Minute)), at most
+// one a minute (see Logger).
 package redisstore
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -50,6 +58,11 @@ type Options struct {
 	// TTL is how long the state of a host is kept after it was last saved.
 	// Default: 32 days.
 	TTL time.Duration
+	// LeaseTerm is how long a lease outlives the process that holds it: a
+	// lease is kept in Redis one term at a time, renewed by its holder
+	// every third of a term (see Store.Lease). Use one term across a fleet.
+	// Default: 2 seconds.
+	LeaseTerm time.Duration
 }
 
 // A Store is a fetch.Store on Redis. It is safe for concurrent use.
@@ -57,6 +70,7 @@ type Store struct {
 	rdb    redis.UniversalClient
 	prefix string
 	ttl    time.Duration
+	term   time.Duration // of a lease
 }
 
 // New returns a Store that keeps its keys in rdb, a *redis.Client or a
@@ -71,7 +85,10 @@ func New(rdb redis.UniversalClient, opts Options) *Store {
 	if opts.TTL <= 0 {
 		opts.TTL = 32 * 24 * time.Hour
 	}
-	return &Store{rdb: rdb, prefix: opts.Prefix, ttl: opts.TTL}
+	if opts.LeaseTerm <= 0 {
+		opts.LeaseTerm = defaultLeaseTerm
+	}
+	return &Store{rdb: rdb, prefix: opts.Prefix, ttl: opts.TTL, term: opts.LeaseTerm}
 }
 
 // StateKey returns the key of the state of robotsURL.
@@ -86,9 +103,18 @@ func (s *Store) LeaseKey(robotsURL string) string {
 
 // Load returns the state of robotsURL; false if there is none or it cannot
 // be read as one.
+//
+// It reads at most one byte more than the largest value this package
+// writes (about 510 KiB), however large the value under the key: a longer
+// one is a miss, found without reading it whole. A key that holds another
+// type than a string (a list, a hash) is a miss too, for that host alone,
+// not an error that would set the Store aside for every host; the Cache
+// then fetches the file and its Save replaces the key.
 func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, error) {
-	value, err := s.rdb.Get(ctx, s.StateKey(robotsURL)).Bytes()
-	if errors.Is(err, redis.Nil) {
+	// GETRANGE rather than GET: the value is read up to maxValue+1 bytes.
+	// A missing key reads as "", a miss.
+	value, err := s.rdb.GetRange(ctx, s.StateKey(robotsURL), 0, maxValue).Bytes()
+	if errors.Is(err, redis.Nil) || redis.HasErrorPrefix(err, "WRONGTYPE") {
 		return fetch.State{}, false, nil
 	}
 	if err != nil {
@@ -104,40 +130,4 @@ func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, 
 // Save records st, to expire after the Store's TTL.
 func (s *Store) Save(ctx context.Context, st fetch.State) error {
 	return s.rdb.Set(ctx, s.StateKey(st.RobotsURL), encode(&st), s.ttl).Err()
-}
-
-// Lease takes the lease of robotsURL for ttl if no one holds it, and returns
-// fetch.ErrLeased if someone does.
-func (s *Store) Lease(ctx context.Context, robotsURL string, ttl time.Duration) (fetch.Lease, error) {
-	var token [16]byte
-	rand.Read(token[:])
-	l := &lease{s: s, key: s.LeaseKey(robotsURL), token: hex.EncodeToString(token[:])}
-	ok, err := s.rdb.SetNX(ctx, l.key, l.token, ttl).Result()
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, fetch.ErrLeased
-	}
-	return l, nil
-}
-
-// A lease is a lease key holding a random token.
-type lease struct {
-	s     *Store
-	key   string
-	token string
-}
-
-// release deletes a lease key if it still holds the token of the lease that
-// set it, not one another Cache took after it expired.
-var release = redis.NewScript(`
-if redis.call("GET", KEYS[1]) == ARGV[1] then
-	return redis.call("DEL", KEYS[1])
-end
-return 0`)
-
-// Release gives the lease up if it is still held.
-func (l *lease) Release(ctx context.Context) error {
-	return release.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err()
 }

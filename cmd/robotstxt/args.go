@@ -37,45 +37,41 @@ func isAbsoluteURL(s string) bool {
 	return true
 }
 
-// productTokens returns the product tokens to ask for the -agent values.
-// A value that is a product token (letters, "-" and "_"), or "*", is kept.
-// A value shaped like a User-Agent header, with "/", spaces or a comment
-// ("EvalBot/1.0 (+http://x)"), would match no group and silently get the
-// answers of "*": its token is derived with robots.ProductToken and a
-// warning names it, and one that names no crawler is an error. Any other
-// value ("MJ12bot") is kept as given, as Google's matcher does, with a
-// warning that no user-agent line can name it. No value means Googlebot.
-func productTokens(agents []string, stderr io.Writer) ([]string, error) {
+// crawlers returns the crawlers to ask for the -agent values, each as the
+// product tokens it obeys. Each value is one crawler. A value without "/",
+// ";", "(" or ")" may list tokens separated by commas, for a crawler that
+// obeys several ("googlebot-news,googlebot", as Googlebot-News does); a
+// User-Agent header is one value whatever its commas. Each token goes
+// through robots.CrawlerToken, the rule of every front end: "*" and product
+// tokens are kept, a User-Agent header is cut to its product token and one
+// that names no crawler is an error, and any other value ("MJ12bot") is
+// kept; the warnings it gives are printed on stderr. No value means
+// Googlebot.
+func crawlers(agents []string, stderr io.Writer) ([][]string, error) {
 	if len(agents) == 0 {
-		return []string{"Googlebot"}, nil
+		return [][]string{{"Googlebot"}}, nil
 	}
-	tokens := make([]string, len(agents))
-	for i, a := range agents {
-		tokens[i] = a
-		switch {
-		case a == "*" || isProductToken(a):
-		case strings.ContainsAny(a, "/ \t();"):
-			t := robots.ProductToken(a)
-			if t == "" {
-				return nil, fmt.Errorf("-agent %q names no crawler: give its product token, such as Googlebot", a)
+	var all [][]string
+	for _, a := range agents {
+		names := []string{a}
+		if !strings.ContainsAny(a, "/;()") && strings.Contains(a, ",") {
+			names = strings.Split(a, ",")
+		}
+		tokens := make([]string, len(names))
+		for i, n := range names {
+			if len(names) > 1 {
+				n = strings.TrimSpace(n)
 			}
-			fmt.Fprintf(stderr, "robotstxt: warning: -agent %q is a User-Agent header, not a product token: asking as %q\n", a, t)
+			t, warning, err := robots.CrawlerToken(n)
+			if err != nil {
+				return nil, fmt.Errorf("-agent: %s", strings.TrimPrefix(err.Error(), "robots: "))
+			}
+			if warning != "" {
+				fmt.Fprintf(stderr, "robotstxt: warning: -agent %s\n", warning)
+			}
 			tokens[i] = t
-		default:
-			fmt.Fprintf(stderr, "robotstxt: warning: -agent %q is not a product token (letters, \"-\" and \"_\"): no user-agent line can name it, so the groups for \"*\" answer\n", a)
 		}
+		all = append(all, tokens)
 	}
-	return tokens, nil
-}
-
-// isProductToken reports whether s is a product token as robots.txt groups
-// match them: one or more letters, "-" and "_".
-func isProductToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		if !('a' <= c && c <= 'z') && s[i] != '-' && s[i] != '_' {
-			return false
-		}
-	}
-	return s != ""
+	return all, nil
 }

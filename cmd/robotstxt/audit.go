@@ -28,7 +28,10 @@ A URL is fetched (the robots.txt that governs it).
 
 Exit status: 0 when the audit ran; 1 when the robots.txt could not be
 fetched because the site erred or could not be reached (everything is then
-disallowed, and the audit says so); 2 on a usage or input error.
+disallowed, and the audit says so); 2 on a usage or input error. A file that
+is no robots.txt at all (binary, UTF-16, an HTML page; check calls it an
+error) is audited as Google reads it, with a warning, and does not change
+the exit status.
 `
 
 // An auditReport is the output of "robotstxt audit -json".
@@ -36,6 +39,9 @@ type auditReport struct {
 	File    string `json:"file"`
 	Status  int    `json:"status,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	// Warnings say that the file is no robots.txt file at all, as in
+	// "robotstxt test -json".
+	Warnings []string `json:"warnings,omitempty"`
 	audit.Report
 }
 
@@ -52,7 +58,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if src == nil {
 		return code
 	}
-	report := auditReport{File: src.name, Report: audit.Run(src.robots)}
+	report := auditReport{File: src.name, Warnings: warnNotRobots(src, stderr), Report: audit.Run(src.robots)}
 	status := 0
 	if res := src.fetched; res != nil {
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()

@@ -10,6 +10,7 @@
 //	robotstxt fetch URL
 //	robotstxt audit [-json] FILE|-|URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+//	robotstxt signals [-agent NAME] [-json] URL...
 //	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
@@ -19,17 +20,25 @@
 // robots.txt is read from FILE, from standard input for "-", or fetched
 // from a URL as Google does (a 404 allows everything, a 503 disallows
 // everything); with no -f, the example file of Google's robots.txt
-// specification is used, and the command says so. -agent is a product token
-// (default Googlebot) and may be repeated: the crawler then obeys the groups
-// of all the names, as Googlebot-News obeys "googlebot-news" and
-// "googlebot". A full User-Agent header ("EvalBot/1.0 (+http://x)") is cut
-// to its product token with a warning, since as given it would match no
-// group; one that names no crawler is a usage error; another value that is
-// not a token ("MJ12bot") is asked as given, with a warning that only the
-// groups for "*" can answer it. The exit status is 0 if
-// every URL is allowed, 1 if any is disallowed, and 2 on a usage or input
+// specification is used, and the command says so. -agent names a crawler
+// (default Googlebot) and may be repeated: each crawler is then answered
+// apart, one line per URL and crawler, each line naming its crawler after
+// the verdict. A crawler that obeys several product tokens is spelled with
+// commas, as "-agent googlebot-news,googlebot": it obeys the groups of all
+// of them, as Googlebot-News does. Each name goes through
+// robots.CrawlerToken, the rule of every front end of this module (the
+// tester page, fetch.Cache and fetch.Transport apply it too): a full
+// User-Agent header ("EvalBot/1.0 (+http://x)", one value whatever its
+// commas) is cut to its product token with a warning, since as given it
+// would match no group; one that names no crawler is a usage error; another
+// value that is not a token ("MJ12bot") is asked as given, with a warning
+// that only the groups for "*" can answer it. The exit status is 0 if
+// every answer is allowed, 1 if any is disallowed, and 2 on a usage or input
 // error (a fetch that fails on the network included), like Google's
-// robots_main. Without a subcommand name, robotstxt runs test; a first
+// robots_main. A file that is no robots.txt at all (binary, UTF-16, an
+// HTML page, which check calls errors) is answered as Google reads it, with
+// a warning that does not change the exit status; audit does the same.
+// Without a subcommand name, robotstxt runs test; a first
 // argument that is neither a flag, a URL nor a subcommand is a usage error.
 //
 // check prints what in the file is wrong, ignored by Google or surprising,
@@ -59,6 +68,12 @@
 // with -json. The exit status is 0 when the audit ran, 1 when the robots.txt
 // could not be fetched because the site erred or could not be reached, and
 // 2 on a usage or input error.
+//
+// signals fetches the robots.txt, the tdmrep.json and, where robots.txt
+// allows, the page's headers and head, and says per use (fetch, index,
+// snippet, ai-input, ai-train) whether the site allows it and which signal
+// decided (see package signals). The exit status is 0 when every URL may
+// be fetched, 1 when one may not, and 2 on a usage error.
 //
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
@@ -107,12 +122,13 @@ type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 // commands are the subcommands, by name. A new subcommand, such as serve, is
 // one more entry here and a line in usage.
 var commands = map[string]command{
-	"test":  runTest,
-	"check": runCheck,
-	"fetch": runFetch,
-	"serve": runServe,
-	"diff":  runDiff,
-	"audit": runAudit,
+	"test":    runTest,
+	"check":   runCheck,
+	"fetch":   runFetch,
+	"serve":   runServe,
+	"diff":    runDiff,
+	"audit":   runAudit,
+	"signals": runSignals,
 }
 
 // usage lists the subcommands.
@@ -122,6 +138,7 @@ const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] UR
        robotstxt fetch URL
        robotstxt audit [-json] FILE|-|URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+       robotstxt signals [-agent NAME] [-json] URL...
        robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `
 

@@ -27,7 +27,7 @@ func TestRun(t *testing.T) {
 			"# using the example file of Google's robots.txt specification (-f to give another)\ndisallowed\thttps://example.com/includes/x\tline 6: Disallow: /includes/\nallowed\thttps://example.com/\t(no matching rule)\n"},
 		{"file", []string{"-f", file, "https://example.com/private/a"}, "", 1,
 			"disallowed\thttps://example.com/private/a\tline 2: Disallow: /private\n"},
-		{"file/agents", []string{"-f", file, "-agent", "googlebot-news", "-agent", "googlebot", "/private/news/1", "/private/a"}, "", 0,
+		{"file/agents", []string{"-f", file, "-agent", "googlebot-news,googlebot", "/private/news/1", "/private/a"}, "", 0,
 			"allowed\t/private/news/1\tline 5: Allow: /private/news\nallowed\t/private/a\t(no matching rule)\n"},
 		{"stdin", []string{"-f", "-", "/a"}, "user-agent: *\ndisallow: /a", 1,
 			"disallowed\t/a\tline 2: Disallow: /a\n"},

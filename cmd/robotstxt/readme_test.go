@@ -114,7 +114,7 @@ func TestReadmeCommands(t *testing.T) {
 				continue
 			}
 			for i, a := range args {
-				if args[0] == "fetch" {
+				if args[0] == "fetch" || args[0] == "signals" {
 					args[i] = strings.Replace(a, "https://example.com", site.URL, 1)
 				}
 			}

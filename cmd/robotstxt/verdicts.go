@@ -30,14 +30,24 @@ func (a *stringList) Set(v string) error {
 type testReport struct {
 	File string `json:"file"`
 	// Status and Outcome describe the fetch, for a URL.
-	Status  int          `json:"status,omitempty"`
-	Outcome string       `json:"outcome,omitempty"`
-	Agents  []string     `json:"agents"`
+	Status  int    `json:"status,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	// Agents are the crawlers asked, in the order given, each spelled as
+	// its -agent value: "googlebot-news,googlebot" for a crawler that obeys
+	// two tokens.
+	Agents []string `json:"agents"`
+	// Warnings say that the file is no robots.txt file at all (binary,
+	// UTF-16, an HTML page), as check does; the verdicts are what Google
+	// reads in it.
+	Warnings []string `json:"warnings,omitempty"`
+	// Results are the verdicts by URL, then by crawler.
 	Results []testResult `json:"results"`
 }
 
 // A testResult is the verdict on one URL, as the tester's API gives it.
 type testResult struct {
+	// Agent is the crawler answered, as in testReport.Agents.
+	Agent   string    `json:"agent"`
 	URL     string    `json:"url"`
 	Allowed bool      `json:"allowed"`
 	Reason  string    `json:"reason"`
@@ -61,7 +71,8 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var agents stringList
-	fs.Var(&agents, "agent", "crawler `name` (product token, such as Googlebot); may be repeated (default Googlebot)")
+	fs.Var(&agents, "agent", "crawler `name`: a product token such as GPTBot, or tokens a crawler obeys together (googlebot-news,googlebot); "+
+		"repeat it to ask several crawlers, each answered apart (default Googlebot)")
 	file := fs.String("f", "", "robots.txt `file` to read, - for standard input, or a URL to fetch it from (default: Google's example file)")
 	asJSON := fs.Bool("json", false, "print the verdicts as JSON")
 	fs.Usage = func() {
@@ -83,7 +94,7 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
 	}
-	tokens, err := productTokens(agents, stderr)
+	asked, err := crawlers(agents, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 2
@@ -93,18 +104,24 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "robotstxt: %v\n", err)
 		return 2
 	}
-	report := testReport{File: src.name, Agents: tokens}
+	report := testReport{File: src.name, Warnings: warnNotRobots(src, stderr)}
 	if res := src.fetched; res != nil {
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
 	}
-	g := src.robots.Group(tokens...)
+	groups := make([]*robots.Group, len(asked))
+	for i, tokens := range asked {
+		report.Agents = append(report.Agents, strings.Join(tokens, ","))
+		groups[i] = src.robots.Group(tokens...)
+	}
 	status := 0
 	for _, url := range fs.Args() {
-		d := g.Decide(url)
-		if !d.Allowed {
-			status = 1
+		for i, g := range groups {
+			d := g.Decide(url)
+			if !d.Allowed {
+				status = 1
+			}
+			report.Results = append(report.Results, resultOf(report.Agents[i], url, d))
 		}
-		report.Results = append(report.Results, resultOf(url, d))
 	}
 	if *asJSON {
 		return printJSON(report, status, stdout, stderr)
@@ -116,14 +133,19 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stdout, "# %s: %s\n", src.name, describe(src.fetched))
 	}
 	for _, r := range report.Results {
-		fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r))
+		if len(groups) > 1 {
+			// Several crawlers: each line names its own.
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", verdict(r.Allowed), r.Agent, r.URL, explain(r))
+		} else {
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r))
+		}
 	}
 	return status
 }
 
-// resultOf returns the testResult of the decision d on url.
-func resultOf(url string, d robots.Decision) testResult {
-	r := testResult{URL: url, Allowed: d.Allowed, Reason: d.Reason.String(), Global: d.Global, Decision: d.String()}
+// resultOf returns the testResult of the decision d for agent on url.
+func resultOf(agent, url string, d robots.Decision) testResult {
+	r := testResult{Agent: agent, URL: url, Allowed: d.Allowed, Reason: d.Reason.String(), Global: d.Global, Decision: d.String()}
 	if d.Reason == robots.ReasonRule {
 		r.Rule = &ruleJSON{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
 	}

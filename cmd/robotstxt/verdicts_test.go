@@ -19,19 +19,19 @@ func TestTestJSON(t *testing.T) {
 	}{
 		{"file", []string{"test", "-json", "-f", good, "-agent", "OtherBot", "/private/public/a", "/private/x", "/"}, 1, testReport{
 			File: good, Agents: []string{"OtherBot"}, Results: []testResult{
-				{URL: "/private/public/a", Allowed: true, Reason: "rule", Global: true,
+				{Agent: "OtherBot", URL: "/private/public/a", Allowed: true, Reason: "rule", Global: true,
 					Rule: &ruleJSON{Allow: true, Pattern: "/private/public", Line: 4}, Decision: "allowed by line 4: Allow: /private/public"},
-				{URL: "/private/x", Reason: "rule", Global: true,
+				{Agent: "OtherBot", URL: "/private/x", Reason: "rule", Global: true,
 					Rule: &ruleJSON{Pattern: "/private", Line: 3}, Decision: "disallowed by line 3: Disallow: /private"},
-				{URL: "/", Allowed: true, Reason: "no matching rule", Global: true, Decision: "allowed (no matching rule)"},
+				{Agent: "OtherBot", URL: "/", Allowed: true, Reason: "no matching rule", Global: true, Decision: "allowed (no matching rule)"},
 			}}},
 		{"legacy-form", []string{"-json", "-f", good, "/nogoogle"}, 1, testReport{
 			File: good, Agents: []string{"Googlebot"}, Results: []testResult{
-				{URL: "/nogoogle", Reason: "rule", Rule: &ruleJSON{Pattern: "/nogoogle", Line: 8}, Decision: "disallowed by line 8: Disallow: /nogoogle"},
+				{Agent: "Googlebot", URL: "/nogoogle", Reason: "rule", Rule: &ruleJSON{Pattern: "/nogoogle", Line: 8}, Decision: "disallowed by line 8: Disallow: /nogoogle"},
 			}}},
 		{"url/503", []string{"test", "-json", "-f", site.URL, "/a"}, 1, testReport{
 			File: site.URL + "/robots.txt", Status: 503, Outcome: "unreachable", Agents: []string{"Googlebot"}, Results: []testResult{
-				{URL: "/a", Reason: "disallow all", Decision: "disallowed (disallow all)"},
+				{Agent: "Googlebot", URL: "/a", Reason: "disallow all", Decision: "disallowed (disallow all)"},
 			}}},
 	}
 	for _, tt := range tests {
@@ -72,7 +72,8 @@ func TestAgentTokens(t *testing.T) {
 		{"not-a-token", "bingbot2", 0, "allowed\t/nogoogle\t(no matching rule)\n",
 			`robotstxt: warning: -agent "bingbot2" is not a product token (letters, "-" and "_"): no user-agent line can name it, so the groups for "*" answer`},
 		{"browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36", 2, "",
-			`names no crawler: give its product token, such as Googlebot`},
+			`robotstxt test: -agent: the agent "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36" names no crawler`},
+		{"browser/short", "Mozilla/5.0 (X11)", 2, "", `names no crawler`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,4 +90,80 @@ func TestAgentTokens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gitHubLike is a file that, like github.com's, disallows one AI crawler
+// everything and another crawler part of the site.
+const gitHubLike = `User-agent: GPTBot
+Disallow: /
+
+User-agent: bingbot
+Disallow: /search
+
+User-agent: googlebot-news
+Allow: /news/
+
+User-agent: *
+Disallow: /news/
+`
+
+// TestSeveralAgents checks that each -agent value is a crawler answered
+// apart, named on each line, and that a crawler obeying several tokens is
+// spelled with commas. Repeated -agent values were merged into one crawler,
+// which answered "allowed" for "/" though GPTBot alone is disallowed.
+func TestSeveralAgents(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		out    string
+	}{
+		{"three", []string{"-agent", "Googlebot", "-agent", "GPTBot", "-agent", "bingbot", "/", "/search/a"}, 1,
+			"allowed\tGooglebot\t/\t(no matching rule)\n" +
+				"disallowed\tGPTBot\t/\tline 2: Disallow: /\n" +
+				"allowed\tbingbot\t/\t(no matching rule)\n" +
+				"allowed\tGooglebot\t/search/a\t(no matching rule)\n" +
+				"disallowed\tGPTBot\t/search/a\tline 2: Disallow: /\n" +
+				"disallowed\tbingbot\t/search/a\tline 5: Disallow: /search\n"},
+		{"merged", []string{"-agent", "googlebot-news,googlebot", "/news/a"}, 0,
+			"allowed\t/news/a\tline 8: Allow: /news/\n"},
+		{"merged-spaces", []string{"-agent", "googlebot-news, googlebot", "/news/a"}, 0,
+			"allowed\t/news/a\tline 8: Allow: /news/\n"},
+		{"merged-and-alone", []string{"-agent", "googlebot-news,googlebot", "-agent", "Googlebot", "/news/a"}, 1,
+			"allowed\tgooglebot-news,googlebot\t/news/a\tline 8: Allow: /news/\n" +
+				"disallowed\tGooglebot\t/news/a\tline 11: Disallow: /news/\n"},
+		{"header-with-commas", []string{"-agent", "Mozilla/5.0 (KHTML, like Gecko; compatible; GPTBot/1.2)", "/"}, 1,
+			"disallowed\t/\tline 2: Disallow: /\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"test", "-f", "-"}, tt.args...)
+			if status := run(args, strings.NewReader(gitHubLike), &stdout, &stderr); status != tt.status {
+				t.Errorf("run(%q) = %d, want %d; stderr: %s", args, status, tt.status, stderr.String())
+			}
+			if diff := cmp.Diff(tt.out, stdout.String()); diff != "" {
+				t.Errorf("run(%q) output mismatch (-want +got):\n%s", args, diff)
+			}
+		})
+	}
+	t.Run("json", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		args := []string{"test", "-json", "-f", "-", "-agent", "GPTBot", "-agent", "googlebot-news,googlebot", "/news/a"}
+		if status := run(args, strings.NewReader(gitHubLike), &stdout, &stderr); status != 1 {
+			t.Errorf("run(%q) = %d, want 1; stderr: %s", args, status, stderr.String())
+		}
+		var got testReport
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("run(%q) printed %q: %v", args, stdout.String(), err)
+		}
+		want := testReport{File: "stdin", Agents: []string{"GPTBot", "googlebot-news,googlebot"}, Results: []testResult{
+			{Agent: "GPTBot", URL: "/news/a", Reason: "rule", Rule: &ruleJSON{Pattern: "/", Line: 2}, Decision: "disallowed by line 2: Disallow: /"},
+			{Agent: "googlebot-news,googlebot", URL: "/news/a", Allowed: true, Reason: "rule", Rule: &ruleJSON{Allow: true, Pattern: "/news/", Line: 8},
+				Decision: "allowed by line 8: Allow: /news/"},
+		}}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("run(%q) mismatch (-want +got):\n%s", args, diff)
+		}
+	})
 }

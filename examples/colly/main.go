@@ -8,6 +8,11 @@
 // error that errors.Is(err, fetch.ErrDisallowed) recognises, and it applies
 // Google's tie-break (an allow and a disallow rule of equal length: allow).
 //
+// A second crawl, for training data (train.go), goes through
+// fetch.UsageTransport with the purpose ai-train: it skips the URLs that
+// the site's tdmrep.json reserves without requesting them, and refuses
+// pages marked noai or noml.
+//
 // The crawl never leaves 127.0.0.1: Colly follows links to the demo site's
 // host only, and the base transport dials nothing else.
 package main
@@ -50,6 +55,15 @@ func main() {
 		os.Exit(1)
 	}
 	rep.print(os.Stdout)
+
+	ts := newTrainSite()
+	defer ts.Close()
+	trep, err := crawlForTraining(ts.URL+"/", localOnly())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "colly:", err)
+		os.Exit(1)
+	}
+	trep.print(os.Stdout)
 }
 
 // crawl crawls the site of start, following its links on its host only,

@@ -21,9 +21,19 @@ func Dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	return d.DialContext(ctx, network, addr)
 }
 
-// Guard makes http.DefaultTransport dial through Dial. Call it from TestMain,
-// before anything is fetched: clients made from http.DefaultTransport later
-// (the fetch package's default client among them) inherit it.
+// Guard makes http.DefaultTransport dial through Dial, and net.DefaultResolver
+// resolve names from /etc/hosts only: a code path that resolves a name
+// before dialing (fetch.Guard does, to check the address) sends no DNS query.
+// Call it from TestMain, before anything is fetched: clients made from
+// http.DefaultTransport later (the fetch package's default client among
+// them) inherit it.
 func Guard() {
 	http.DefaultTransport.(*http.Transport).DialContext = Dial
+	*net.DefaultResolver = net.Resolver{PreferGo: true, Dial: refuseDNS}
+}
+
+// refuseDNS is the dial function of net.DefaultResolver under Guard: it
+// refuses to reach any DNS server.
+func refuseDNS(ctx context.Context, network, addr string) (net.Conn, error) {
+	return nil, fmt.Errorf("loopback guard: refusing to reach the DNS server %q", addr)
 }

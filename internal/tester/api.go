@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/gorep/robots"
 )
@@ -35,7 +36,7 @@ func api(h http.HandlerFunc) http.Handler {
 
 // notFound answers paths under /api/ that are no endpoint.
 func notFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s: there are /api/test, /api/check, /api/audit and /api/fetch", r.URL.Path))
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s: there are /api/test, /api/check, /api/audit, /api/signals and /api/fetch", r.URL.Path))
 }
 
 // decode reads the JSON body of r into v. On failure it answers 400, or 413
@@ -131,22 +132,24 @@ func (s *server) test(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad request: agents: give at least one product token, such as \"Googlebot\"")
 		return
 	}
-	resp := testResponse{Agents: req.Agents, file: fileOf(req.Robots), Results: make([]result, len(req.URLs))}
+	resp := testResponse{Agents: make([]string, len(req.Agents)), file: fileOf(req.Robots), Results: make([]result, len(req.URLs))}
 	for i, a := range req.Agents {
-		if a == "" {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: agents[%d] is empty", i))
+		token, warning, err := robots.CrawlerToken(a)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: agents[%d]: %s", i, strings.TrimPrefix(err.Error(), "robots: ")))
 			return
 		}
-		if warn := agentWarning(a); warn != "" {
-			resp.Warnings = append(resp.Warnings, warn)
+		if warning != "" {
+			resp.Warnings = append(resp.Warnings, "agent "+warning)
 		}
+		resp.Agents[i] = token
 	}
 	if work := len(req.Agents) * max(len(req.URLs), 1); work > maxTestWork {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: %d agents × %d URLs is over %d: ask fewer at a time",
 			len(req.Agents), len(req.URLs), maxTestWork))
 		return
 	}
-	g := robots.Parse([]byte(req.Robots)).Group(req.Agents...)
+	g := robots.Parse([]byte(req.Robots)).Group(resp.Agents...)
 	ctx := r.Context()
 	for i, u := range req.URLs {
 		if ctx.Err() != nil {
@@ -174,29 +177,4 @@ func decide(g *robots.Group, rawURL string) result {
 		res.Rule = &rule{d.Rule.Allow, d.Rule.Pattern, d.Rule.Line}
 	}
 	return res
-}
-
-// agentWarning says why agent, given to /api/test, is not what a crawler
-// would give, or returns "".
-func agentWarning(agent string) string {
-	if isProductToken(agent) {
-		return ""
-	}
-	switch token := robots.ProductToken(agent); {
-	case token == "":
-		return fmt.Sprintf("agent %q is not a product token (letters, \"-\" and \"_\"): no group can name it, so the \"*\" groups apply", agent)
-	default:
-		return fmt.Sprintf("agent %q is not a product token: no group can name it, so the \"*\" groups apply; did you mean %q?", agent, token)
-	}
-}
-
-// isProductToken reports whether s has the shape of a product token that a
-// user-agent line can name: 1*( ALPHA | "-" | "_" ).
-func isProductToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return s != ""
 }

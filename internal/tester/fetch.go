@@ -10,12 +10,18 @@ import (
 // fetchTimeout bounds a fetch of /api/fetch when Options.Client is nil.
 const fetchTimeout = 15 * time.Second
 
-// fetchClient returns c, or the default client of /api/fetch if c is nil.
-func fetchClient(c *http.Client) *http.Client {
-	if c == nil {
+// fetchClient returns c, or the default client of /api/fetch if c is nil:
+// through a strict fetch.Guard unless allowPrivate.
+func fetchClient(c *http.Client, allowPrivate bool) *http.Client {
+	switch {
+	case c != nil:
+		return c
+	case allowPrivate:
 		return &http.Client{Timeout: fetchTimeout}
 	}
-	return c
+	guarded := (&fetch.Guard{Strict: true}).Client()
+	guarded.Timeout = fetchTimeout
+	return guarded
 }
 
 // fetchRequest is the body of /api/fetch.

@@ -42,7 +42,8 @@ func site(t *testing.T, status int, body string) string {
 }
 
 func TestFetch(t *testing.T) {
-	h := tester.NewHandler(tester.Options{AllowFetch: true})
+	// The sites are on 127.0.0.1: AllowPrivate lifts the guard.
+	h := tester.NewHandler(tester.Options{AllowFetch: true, AllowPrivate: true})
 	const file = "User-agent: *\nDisallow: /private/\n"
 	ok := site(t, 200, file)
 	full := strings.Repeat("#", robots.MaxSize)
@@ -98,5 +99,33 @@ func TestFetch(t *testing.T) {
 				t.Errorf("error = %q, want it to start with %q", got.Error, tt.error)
 			}
 		})
+	}
+}
+
+// TestFetchGuard checks that /api/fetch, whose URLs come from whoever uses
+// the page, never connects to the server's own network: not to a site on
+// 127.0.0.1, not to a cloud's metadata service, not through a redirect, and
+// hands no body back (issue 26 item 15). The refusal is fetch.Guard's,
+// before any packet; Options.AllowPrivate lifts it.
+func TestFetchGuard(t *testing.T) {
+	h := tester.NewHandler(tester.Options{AllowFetch: true})
+	local := site(t, 200, "User-agent: *\nDisallow: /private/\n")
+	moved := httptest.NewServer(http.RedirectHandler("http://169.254.169.254/latest/meta-data/", http.StatusFound))
+	defer moved.Close()
+	for _, url := range []string{local, "http://169.254.169.254/", "http://10.0.0.1/", "http://[::ffff:10.0.0.1]/", "http://localhost/", moved.URL} {
+		t.Run(url, func(t *testing.T) {
+			var got fetchAnswer
+			post(t, h, "/api/fetch", map[string]string{"url": url}, http.StatusOK, &got)
+			if got.Outcome != "unreachable" || got.Status != 0 || got.Robots != "" ||
+				!strings.Contains(got.Error, "refusing to connect to an address of the crawler's own network") {
+				t.Errorf("POST /api/fetch %s = %+v, want unreachable, status 0, no body, refused by fetch.Guard", url, got)
+			}
+		})
+	}
+	open := tester.NewHandler(tester.Options{AllowFetch: true, AllowPrivate: true})
+	var got fetchAnswer
+	post(t, open, "/api/fetch", map[string]string{"url": local}, http.StatusOK, &got)
+	if got.Outcome != "success" {
+		t.Errorf("with AllowPrivate: POST /api/fetch %s = %+v, want success", local, got)
 	}
 }

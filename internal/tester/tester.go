@@ -112,8 +112,15 @@ type Options struct {
 	// the page asks for. When false, /api/fetch answers 403.
 	AllowFetch bool
 	// Client makes the requests of /api/fetch. Nil means a client with a
-	// 15-second timeout. Its Transport is wrapped to read the body back.
+	// 15-second timeout whose connections go through a strict fetch.Guard:
+	// the URLs come from whoever uses the page, so no fetch, nor any
+	// redirect it follows, connects to a loopback, private or link-local
+	// address (a cloud's metadata service, an admin page on 127.0.0.1),
+	// whatever the URL names.
 	Client *http.Client
+	// AllowPrivate lets the default client connect to those addresses
+	// too: for a tester on one's own machine, reading local servers.
+	AllowPrivate bool
 	// UserAgent is the User-Agent header of the requests of /api/fetch.
 	// Empty means DefaultUserAgent.
 	UserAgent string
@@ -151,7 +158,7 @@ func NewHandler(opts Options) http.Handler {
 	}
 	assets, _ := fs.Sub(static, "static")
 
-	s := &server{opts: opts, client: fetchClient(opts.Client), page: buf.Bytes()}
+	s := &server{opts: opts, client: fetchClient(opts.Client, opts.AllowPrivate), page: buf.Bytes()}
 	mux := http.NewServeMux()
 	mux.Handle("/", allow(s.servePage, http.MethodGet, http.MethodHead))
 	mux.Handle("/app.js", allow(http.FileServerFS(assets).ServeHTTP, http.MethodGet, http.MethodHead))
@@ -161,6 +168,8 @@ func NewHandler(opts Options) http.Handler {
 	mux.Handle("/api/check", api(s.check))
 	mux.Handle("/api/fetch", api(s.fetch))
 	mux.Handle("/api/audit", api(s.audit))
+	mux.Handle("/api/signals", api(s.signals))
+	mux.Handle("/signals.js", allow(http.FileServerFS(assets).ServeHTTP, http.MethodGet, http.MethodHead))
 	return guard(mux)
 }
 

@@ -163,17 +163,27 @@ func TestTest(t *testing.T) {
 			want: testAnswer{Results: []result{}},
 		},
 		{
-			name: "agent-not-a-token", robots: file, agents: []string{"Googlebot-News/2.1"}, urls: []string{"/archive/"},
+			// The rule of every front end (robots.CrawlerToken): a header is
+			// cut to its token, as the command line does. It was asked as
+			// given, and answered by the "*" groups.
+			name: "agent-header", robots: "User-agent: GPTBot\nDisallow: /\n", agents: []string{"GPTBot/1.2 (+https://openai.com/gptbot)"}, urls: []string{"/a"},
 			want: testAnswer{
-				Warnings: []string{`agent "Googlebot-News/2.1" is not a product token: no group can name it, so the "*" groups apply; did you mean "Googlebot-News"?`},
-				Results:  []result{{URL: "/archive/", Allowed: yes, Reason: "no matching rule", Global: true}},
+				Agents:   []string{"GPTBot"},
+				Warnings: []string{`agent "GPTBot/1.2 (+https://openai.com/gptbot)" is a User-Agent header, not a product token: asking as "GPTBot"`},
+				Results:  []result{{URL: "/a", Allowed: no, Reason: "rule", Rule: &rule{false, "/", 2}}},
+			},
+		},
+		{
+			name: "agent-not-a-token", robots: "User-agent: MJ12bot\nDisallow: /\n", agents: []string{"MJ12bot"}, urls: []string{"/a"},
+			want: testAnswer{
+				Warnings: []string{`agent "MJ12bot" is not a product token (letters, "-" and "_"): no user-agent line can name it, so the groups for "*" answer`},
+				Results:  []result{{URL: "/a", Allowed: yes, Reason: "no group"}},
 			},
 		},
 		{
 			name: "agent-star", robots: file, agents: []string{"*"}, urls: []string{"/private/"},
 			want: testAnswer{
-				Warnings: []string{`agent "*" is not a product token (letters, "-" and "_"): no group can name it, so the "*" groups apply`},
-				Results:  []result{{URL: "/private/", Allowed: no, Reason: "rule", Rule: &rule{false, "/private/", 2}, Global: true}},
+				Results: []result{{URL: "/private/", Allowed: no, Reason: "rule", Rule: &rule{false, "/private/", 2}, Global: true}},
 			},
 		},
 		{
@@ -197,7 +207,9 @@ func TestTest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got testAnswer
 			post(t, h, "/api/test", map[string]any{"robots": tt.robots, "agents": tt.agents, "urls": tt.urls}, http.StatusOK, &got)
-			tt.want.Agents = tt.agents
+			if tt.want.Agents == nil {
+				tt.want.Agents = tt.agents
+			}
 			tt.want.Size = len(tt.robots)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("POST /api/test: answer mismatch (-want +got):\n%s", diff)
@@ -270,7 +282,8 @@ func TestErrors(t *testing.T) {
 		{"json/two-values", request{path: "/api/check", body: `{} {}`}, 400, "", "bad request: more than one JSON value"},
 		{"json/trailing-garbage", request{path: "/api/check", body: `{} x`}, 400, "", "bad request: invalid character"},
 		{"test/no-agents", request{path: "/api/test", body: `{"robots": "", "urls": ["/"]}`}, 400, "", "bad request: agents: give at least one"},
-		{"test/empty-agent", request{path: "/api/test", body: `{"agents": ["a", ""]}`}, 400, "", "bad request: agents[1] is empty"},
+		{"test/empty-agent", request{path: "/api/test", body: `{"agents": ["a", ""]}`}, 400, "", "bad request: agents[1]: the agent is empty"},
+		{"test/browser-agent", request{path: "/api/test", body: `{"agents": ["Mozilla/5.0 (X11)"]}`}, 400, "", `bad request: agents[0]: the agent "Mozilla/5.0 (X11)" names no crawler`},
 		{"test/too-much-work", request{path: "/api/test", body: `{"agents": [` + strings.Repeat(`"a",`, 1000) + `"a"], "urls": [` +
 			strings.Repeat(`"/",`, 99) + `"/"]}`}, 400, "", "bad request: 1001 agents × 100 URLs is over 100000"},
 		{"size/test", request{path: "/api/test", body: huge}, 413, "", "the request is over 4194304 bytes"},

@@ -169,9 +169,11 @@ test('typing a file, an agent and URLs shows verdicts and deciding lines', async
     'Not a URL not %-encoded: a space may not appear in a URL; write not%20a%20url',
   ]));
 
-  // An agent that is not a product token is tested as given, with a warning.
-  await page.fill('#agent', 'Googlebot-Image/1.0');
-  await until(async () => assert.match(await page.textContent('#agent-warnings'), /did you mean "Googlebot-Image"\?/));
+  // A User-Agent header is cut to its product token, with a warning, as
+  // the command line does (robots.CrawlerToken).
+  await page.fill('#agent', 'Googlebot-Image/1.0 (+http://www.google.com/bot.html)');
+  await until(async () => assert.match(await page.textContent('#agent-warnings'), /asking as "Googlebot-Image"/));
+  await until(async () => assert.equal((await rows(page))[0][0] + ' ' + (await rows(page))[0][2], 'Disallowed line 6 Disallow: /'));
 
   // The typo on line 8 is diagnosed next to its line.
   await until(async () => {

@@ -244,13 +244,16 @@ function showError(err) {
 function update() {
   renderGutter();
   const text = robots.value;
-  const agents = agentInput.value.split(/[\s,]+/).filter(Boolean);
+  // Tokens separated by commas, or one User-Agent header, whatever its
+  // commas, as robotstxt test -agent reads them.
+  const agent = agentInput.value.trim();
+  const agents = /[/;()]/.test(agent) ? [agent] : agent.split(',').map((a) => a.trim()).filter(Boolean);
   const urls = urlsInput.value.split('\n').map((u) => u.trim()).filter(Boolean);
   if (agents.length === 0) {
     $('summary').textContent = 'Give a user agent, such as Googlebot.';
   } else {
     post('/api/test', { robots: text, agents, urls })
-      .then((resp) => renderResults(resp, agents), showError);
+      .then((resp) => renderResults(resp, resp.agents), showError);
   }
   if (text !== checked) {
     post('/api/check', { robots: text })

@@ -12,10 +12,10 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// readyFiles are the files the tests of ready.go read: the hostile files,
+// tableFiles are the files the tests of records.go read: the hostile files,
 // the kept shapes, a sample of the real-world corpus, and files of small
 // records of repeated, index.htm and raw rules.
-func readyFiles(t *testing.T) map[string]string {
+func tableFiles(t *testing.T) map[string]string {
 	files := hostileFiles()
 	for name, body := range keptShapes() {
 		files["shape-"+name] = body
@@ -58,7 +58,7 @@ func readyFiles(t *testing.T) map[string]string {
 // rule lines it reads, against what the groups made of them hold: a
 // compiled rule, or a set left to its questions to compile.
 func TestMayMatchAtParse(t *testing.T) {
-	files := readyFiles(t)
+	files := tableFiles(t)
 	for name, body := range map[string]string{
 		"empty-disallow":     "user-agent: *\ndisallow:\n",
 		"rule-before-agents": "disallow: /x\n",
@@ -71,7 +71,7 @@ func TestMayMatchAtParse(t *testing.T) {
 	for name, body := range files {
 		r := Parse([]byte(body))
 		got := r.mayMatch
-		r.ready()
+
 		if want := len(r.compiled) > 0 || len(largeSets(r)) > 0; got != want {
 			t.Errorf("%s: mayMatch %t at Parse, want %t", name, got, want)
 		}
@@ -79,19 +79,19 @@ func TestMayMatchAtParse(t *testing.T) {
 }
 
 // TestFirstQuestionsConcurrent asks fresh files from several goroutines
-// at once, so that their first questions race to make the groups (run
-// with -race by CI), and checks every
+// at once, so that their first questions race to compile and lay out
+// their large sets (run with -race by CI), and checks every
 // answer against those of the same file asked from one goroutine.
 func TestFirstQuestionsConcurrent(t *testing.T) {
 	paths := []string{"/", "/a", "/a/", "/index.html", "/search?q=1", "/wp-admin/x.php", "/\xe9/"}
 	n := 0
-	for name, body := range readyFiles(t) {
+	for name, body := range tableFiles(t) {
 		if n++; n%3 != 0 && !strings.HasPrefix(name, "random") {
 			continue
 		}
 		serial := Parse([]byte(body))
 		agents := []string{"googlebot", "*", "a", "b", "bingbot"}
-		serial.ready()
+
 		for _, g := range serial.named[:min(len(serial.named), 6)] {
 			agents = append(agents, g.token(serial.text))
 		}
@@ -123,9 +123,10 @@ func TestFirstQuestionsConcurrent(t *testing.T) {
 	}
 }
 
-// TestMemSizeMakesGroups checks that MemSize counts the groups of a file
-// no question has asked yet: the same bytes as once a question made them.
-func TestMemSizeMakesGroups(t *testing.T) {
+// TestMemSizeAtParse checks that Parse counts the groups it makes: MemSize
+// of a file no question has asked is that of one asked a question that
+// compiles nothing.
+func TestMemSizeAtParse(t *testing.T) {
 	for name, body := range map[string]string{
 		"agents-only": "user-agent: a\nuser-agent: b\n\nuser-agent: c\n",
 		"small":       "user-agent: *\ndisallow: /a\nallow: /a/b\n\nuser-agent: x\ndisallow: /\n",
@@ -134,10 +135,7 @@ func TestMemSizeMakesGroups(t *testing.T) {
 		asked := Parse([]byte(body))
 		asked.Decide("x", "/")
 		parsed := Parse([]byte(body))
-		if parsed.grouped.Load() != 0 {
-			t.Fatalf("%s: Parse made the groups", name)
-		}
-		if got, want := parsed.MemSize(), asked.MemSize(); got != want {
+		if got, want := parsed.MemSize(), asked.MemSize(); got != want || got <= objectSize[Robots]() {
 			t.Errorf("%s: MemSize() = %d before any question, want %d, as once asked", name, got, want)
 		}
 	}
@@ -216,7 +214,7 @@ func recordsRead(r *Robots) tableRead {
 // TestReadTableMatchesRecords checks readTable, which makes the groups
 // from the line table, against the records as recordLines decodes them.
 func TestReadTableMatchesRecords(t *testing.T) {
-	files := readyFiles(t)
+	files := tableFiles(t)
 	for name, body := range oddTableFiles() {
 		files[name] = body
 	}
@@ -235,8 +233,7 @@ func TestReadTableMatchesRecords(t *testing.T) {
 }
 
 // TestZeroRobotsConcurrent asks the zero Robots, an empty file, every
-// question from several goroutines at once: the first ones make its (no)
-// groups (run with -race by CI).
+// question from several goroutines at once (run with -race by CI).
 func TestZeroRobotsConcurrent(t *testing.T) {
 	var r Robots
 	var wg sync.WaitGroup
@@ -262,8 +259,8 @@ func TestZeroRobotsConcurrent(t *testing.T) {
 	}
 }
 
-// TestFirstEntriesConcurrent races the entry points that make the groups
-// (MemSize, Allowed, Decide, Group of several agents, GroupExtras) on
+// TestFirstEntriesConcurrent races the entry points (MemSize, Allowed,
+// Decide, Group of several agents, GroupExtras) on
 // fresh files, with questions that compile and lay out large sets (run
 // with -race by CI), and checks Decide and the union's answers against
 // those of the file asked in turn.
@@ -272,7 +269,7 @@ func TestFirstEntriesConcurrent(t *testing.T) {
 		return fmt.Sprint(r.Decide("a", "/a/x"), r.Group("a", "b", "googlebot").Decide("/a/x"), r.GroupExtras("a", ""))
 	}
 	n := 0
-	for name, body := range readyFiles(t) {
+	for name, body := range tableFiles(t) {
 		if n++; n%3 != 0 {
 			continue
 		}

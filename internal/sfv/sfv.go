@@ -1,42 +1,41 @@
-package robots
-
-// The Dictionary of RFC 9651 (Structured Field Values for HTTP), section
-// 4.2.2, as far as a Content-Usage preference needs it: members with bare
+// Package sfv parses the Dictionary of RFC 9651 (Structured Field Values
+// for HTTP), section 4.2.2, as far as an AI usage preference needs it
+// (draft-ietf-aipref-vocab, "Processing Algorithm"): members with bare
 // items and parameters. Inner lists, dates and display strings are not
 // accepted: a dictionary that holds one does not parse, and its
 // preferences are then unknown, as for any other parse failure.
+//
+// It serves the robots.txt Content-Usage rule (package robots) and the
+// Content-Usage HTTP header (package signals).
+package sfv
 
 import (
 	"errors"
 	"strings"
 )
 
-// An sfMember is one member of a dictionary.
-type sfMember struct {
-	key string
-	// kind is the type of the value: 't' token, 's' string, 'n' number,
+// A Member is one member of a dictionary.
+type Member struct {
+	Key string
+	// Kind is the type of the value: 't' token, 's' string, 'n' number,
 	// 'b' boolean, ':' byte sequence.
-	kind byte
-	// value is the token, the unescaped string, or the text of the other
+	Kind byte
+	// Value is the token, the unescaped string, or the text of the other
 	// kinds.
-	value string
-	// raw is the member's value and parameters as written, without the key
+	Value string
+	// Raw is the member's value and parameters as written, without the key
 	// and "=" ("" for a bare key).
-	raw string
+	Raw string
 }
 
-// preference returns the preference the member states: the token y or n,
-// or else unknown.
-func (m sfMember) preference() Preference {
-	if m.kind == 't' {
-		switch m.value {
-		case "y":
-			return PreferenceYes
-		case "n":
-			return PreferenceNo
-		}
+// YesNo returns what the member states in the aipref vocabulary: 'y' or
+// 'n' for the tokens y and n, else 0 (unknown: another token, another
+// type, a bare key).
+func (m Member) YesNo() byte {
+	if m.Kind == 't' && (m.Value == "y" || m.Value == "n") {
+		return m.Value[0]
 	}
-	return PreferenceUnknown
+	return 0
 }
 
 var (
@@ -48,34 +47,34 @@ var (
 	errSFEmpty    = errors.New("the dictionary is empty")
 )
 
-// parseDictionary parses s as an RFC 9651 dictionary and returns its
-// members as written, a key given twice included (see lastValues). It
+// ParseDictionary parses s as an RFC 9651 dictionary and returns its
+// members as written, a key given twice included (see LastValues). It
 // returns nil and an error if s does not parse.
-func parseDictionary(s string) ([]sfMember, error) {
-	var out []sfMember
+func ParseDictionary(s string) ([]Member, error) {
+	var out []Member
 	s = strings.TrimLeft(s, " ")
 	if s == "" {
 		return nil, errSFEmpty
 	}
 	for {
-		var m sfMember
+		var m Member
 		var err error
-		if m.key, s, err = consumeSFKey(s); err != nil {
+		if m.Key, s, err = consumeSFKey(s); err != nil {
 			return nil, err
 		}
 		start := s
 		if strings.HasPrefix(s, "=") {
 			start = s[1:]
-			if m.kind, m.value, s, err = consumeSFItem(s[1:]); err != nil {
+			if m.Kind, m.Value, s, err = consumeSFItem(s[1:]); err != nil {
 				return nil, err
 			}
 		} else {
-			m.kind, m.value = 'b', "?1"
+			m.Kind, m.Value = 'b', "?1"
 		}
 		if s, err = consumeSFParams(s); err != nil {
 			return nil, err
 		}
-		m.raw = start[:len(start)-len(s)]
+		m.Raw = start[:len(start)-len(s)]
 		out = append(out, m)
 		s = strings.TrimLeft(s, " \t")
 		if s == "" {
@@ -90,14 +89,14 @@ func parseDictionary(s string) ([]sfMember, error) {
 	}
 }
 
-// lastValues returns the dictionary that members make: a key given twice
+// LastValues returns the dictionary that members make: a key given twice
 // keeps its last value, in the place of its first.
-func lastValues(members []sfMember) []sfMember {
-	var out []sfMember
+func LastValues(members []Member) []Member {
+	var out []Member
 next:
 	for _, m := range members {
 		for i := range out {
-			if out[i].key == m.key {
+			if out[i].Key == m.Key {
 				out[i] = m
 				continue next
 			}

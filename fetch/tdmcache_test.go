@@ -1,0 +1,46 @@
+package fetch_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gorep/robots/fetch"
+)
+
+// TestTDMRepCache checks one fetch per origin for concurrent callers, and
+// a new fetch once the lifetime has passed.
+func TestTDMRepCache(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		time.Sleep(10 * time.Millisecond)
+		w.Write([]byte(`[{"location":"/a","tdm-reservation":1}]`))
+	}))
+	defer srv.Close()
+	var now atomic.Int64
+	now.Store(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix())
+	c := fetch.NewTDMRepCache(nil, "TDMBot/1.0", fetch.Options{Now: func() time.Time { return time.Unix(now.Load(), 0) }})
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, err := c.Get(t.Context(), srv.URL+"/a/b")
+			if err != nil || f == nil || len(f.Rules) != 1 {
+				t.Errorf("Get = %v, %v", f, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := hits.Load(); n != 1 {
+		t.Fatalf("%d fetches for 20 concurrent callers, want 1", n)
+	}
+	now.Add(int64(25 * time.Hour / time.Second))
+	if _, err := c.Get(t.Context(), srv.URL+"/x"); err != nil || hits.Load() != 2 {
+		t.Errorf("after 25 hours: err %v, %d fetches, want 2", err, hits.Load())
+	}
+}

@@ -1,0 +1,70 @@
+package tester
+
+import (
+	"net/http"
+	"net/textproto"
+	"strings"
+
+	"github.com/gorep/robots"
+	"github.com/gorep/robots/signals"
+)
+
+// signalsRequest is the body of /api/signals: a robots.txt, a crawler,
+// a page URL, and what the page's response said: its header block as
+// pasted ("Name: value" lines) and its HTML, and optionally the site's
+// tdmrep.json.
+type signalsRequest struct {
+	Robots  string `json:"robots"`
+	Agent   string `json:"agent"`
+	URL     string `json:"url"`
+	Headers string `json:"headers"`
+	HTML    string `json:"html"`
+	TDMRep  string `json:"tdmrep"`
+}
+
+// signals serves /api/signals with the answer for each use, as
+// "robotstxt signals -json" prints it.
+func (s *server) signals(w http.ResponseWriter, r *http.Request) {
+	var req signalsRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if req.URL == "" {
+		req.URL = "/"
+	}
+	agent := robots.ProductToken(req.Agent)
+	if agent == "" {
+		agent = "Googlebot"
+	}
+	seen := signals.Seen{Robots: robots.Parse([]byte(req.Robots)), Header: parseHeaderBlock(req.Headers)}
+	var problems []string
+	if strings.TrimSpace(req.TDMRep) != "" {
+		f, err := signals.ParseTDMRep([]byte(req.TDMRep))
+		if err != nil {
+			problems = append(problems, err.Error())
+		} else {
+			seen.TDMRep = f
+			problems = append(problems, f.Problems...)
+		}
+	}
+	if req.HTML != "" {
+		seen.Head, _ = signals.ReadHeadScan(strings.NewReader(req.HTML), 0) // a string reader never fails
+	}
+	d := signals.Decide(req.URL, agent, seen)
+	d.Problems = append(problems, d.Problems...)
+	writeJSON(w, http.StatusOK, d)
+}
+
+// parseHeaderBlock reads pasted "Name: value" lines, skipping a status line
+// ("HTTP/1.1 200 OK") and lines without a colon.
+func parseHeaderBlock(block string) http.Header {
+	h := http.Header{}
+	for _, line := range strings.Split(block, "\n") {
+		name, value, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+			continue
+		}
+		h.Add(textproto.CanonicalMIMEHeaderKey(name), strings.TrimSpace(value))
+	}
+	return h
+}

@@ -1,0 +1,230 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gorep/robots/fetch"
+	"github.com/gorep/robots/redisstore"
+)
+
+// TestLeaseRepairsKeyWithoutTTL: a lease key without a TTL (left by a
+// bug, a person or another program) is given one by the next Lease, so
+// that it ends on its own and the fleet fetches again.
+func TestLeaseRepairsKeyWithoutTTL(t *testing.T) {
+	srv := startServer(t)
+	rdb := client(t, srv.Addr())
+	store := redisstore.New(rdb, redisstore.Options{})
+	ctx := context.Background()
+	key := store.LeaseKey(robotsURL)
+	if err := rdb.Set(ctx, key, "stray", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Lease(ctx, robotsURL, time.Minute); !errors.Is(err, fetch.ErrLeased) {
+		t.Fatalf("Lease over a stray key: %v, want %v", err, fetch.ErrLeased)
+	}
+	ttl, err := rdb.PTTL(ctx, key).Result()
+	if err != nil || ttl <= 0 || ttl > 2*time.Second {
+		t.Fatalf("PTTL of the stray lease key after Lease = %v, %v; want a TTL of at most the lease term (2s)", ttl, err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, err := store.Lease(ctx, robotsURL, time.Minute)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fetch.ErrLeased) || time.Now().After(deadline) {
+			t.Fatalf("Lease 5s after the repair: %v; want the lease", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestLeaseRenewed: a lease is kept in short terms that its holder's
+// process renews: held for as long as asked, yet never more than a term
+// (2 s) ahead, so that it ends soon after its holder dies.
+func TestLeaseRenewed(t *testing.T) {
+	srv := startServer(t)
+	rdb := client(t, srv.Addr())
+	store := redisstore.New(rdb, redisstore.Options{})
+	ctx := context.Background()
+	l, err := store.Lease(ctx, robotsURL, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		time.Sleep(700 * time.Millisecond)
+		if _, err := store.Lease(ctx, robotsURL, time.Minute); !errors.Is(err, fetch.ErrLeased) {
+			t.Fatalf("Lease while the first is held: %v, want %v", err, fetch.ErrLeased)
+		}
+		ttl, err := rdb.PTTL(ctx, store.LeaseKey(robotsURL)).Result()
+		if err != nil || ttl <= 0 || ttl > 2*time.Second {
+			t.Fatalf("PTTL of a held lease = %v, %v; want at most the term (2s)", ttl, err)
+		}
+	}
+	if err := l.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Lease(ctx, robotsURL, time.Minute); err != nil {
+		t.Errorf("Lease after Release: %v", err)
+	}
+}
+
+// The environment of the worker process of TestFleetCrashedHolder.
+const envHang = "REDISSTORE_HANG_WORKER_REDIS"
+
+// TestFleetCrashedHolder: a worker process takes the lease of a host and
+// fetches; the site is slow; the process is killed mid-fetch. Another
+// worker must get the rules within a few seconds, not the whole fetch
+// Timeout the dead worker's lease was good for.
+func TestFleetCrashedHolder(t *testing.T) {
+	srv := startServer(t)
+	rdb := client(t, srv.Addr())
+	store := redisstore.New(rdb, redisstore.Options{})
+	var hang atomic.Bool
+	hang.Store(true)
+	var fetches atomic.Int64
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetches.Add(1)
+		if hang.Load() {
+			<-r.Context().Done() // until the worker dies
+			return
+		}
+		fmt.Fprint(w, rules)
+	}))
+	defer site.Close()
+
+	var out strings.Builder
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFleetHangingWorker$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envHang+"="+srv.Addr(), envSite+"="+site.Listener.Addr().String())
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	key := store.LeaseKey("http://host0.example/robots.txt")
+	for deadline := time.Now().Add(20 * time.Second); rdb.Exists(context.Background(), key).Val() == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the worker took no lease in 20s:\n%s", out.String())
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // its fetch under way
+	cmd.Process.Kill()
+	cmd.Wait()
+	killed := time.Now()
+	hang.Store(false)
+
+	c := fetch.NewCache(siteClient(site.Listener.Addr().String()), userAgent, fetch.Options{Store: store})
+	refusals := 0
+	for {
+		ok, err := c.Allowed(context.Background(), "FleetBot", page(0, "/public"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			break
+		}
+		refusals++
+		if time.Since(killed) > 40*time.Second {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	took := time.Since(killed)
+	t.Logf("holder killed mid-fetch: the next worker had the rules %v later, after %d refusals; %d fetches", took.Round(10*time.Millisecond), refusals, fetches.Load())
+	if took > 5*time.Second || refusals != 0 {
+		t.Errorf("rules %v after the holder died, %d refusals; want within the lease term (2s) and a margin, no refusal", took, refusals)
+	}
+}
+
+// TestFleetHangingWorker is the worker process of TestFleetCrashedHolder:
+// it asks about a host whose site does not answer, until it is killed. Run
+// by itself, it checks nothing and passes.
+func TestFleetHangingWorker(t *testing.T) {
+	addr := os.Getenv(envHang)
+	if addr == "" {
+		return
+	}
+	c := fetch.NewCache(siteClient(os.Getenv(envSite)), userAgent, fetch.Options{
+		Store: redisstore.New(client(t, addr), redisstore.Options{}),
+	})
+	c.Allowed(context.Background(), "FleetBot", page(0, "/public"))
+	t.Errorf("the fetch ended: the site should have hung until this process was killed")
+}
+
+// TestFleetSlowFetchUnderLoad: W workers ask about H hosts at once, and
+// each fetch takes longer than LeaseWait. The workers that wait for another's
+// fetch of a host they know nothing of must not answer "disallow all: not
+// fetched yet" to a page the file allows: they wait for the fetch, as for
+// one of their own; each host is still fetched once.
+func TestFleetSlowFetchUnderLoad(t *testing.T) {
+	const workers, hosts = 4, 20
+	srv := startServer(t)
+	s, clock := newSite(t), newClock()
+	s.delay = 1500 * time.Millisecond // LeaseWait is 500ms
+	var faults atomic.Int64
+	caches := fleet(s, redisstore.New(client(t, srv.Addr()), redisstore.Options{}), clock, workers, &faults,
+		fetch.Options{StoreTimeout: 2 * time.Second}) // a loaded machine, -race: no faults
+	var refusals atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for _, c := range caches {
+		for h := range hosts {
+			wg.Go(func() {
+				ok, err := c.Allowed(context.Background(), "FleetBot", page(h, "/public"))
+				if err != nil {
+					t.Errorf("Allowed(host%d/public): %v", h, err)
+				}
+				if !ok {
+					refusals.Add(1)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	var waits, timeouts uint64
+	for _, c := range caches {
+		waits += c.Stats().LeaseWaits
+		timeouts += c.Stats().LeaseTimeouts
+	}
+	t.Logf("%d workers × %d hosts, fetches of 1.5s: %d refusals of an allowed page, %d fetches, %d lease waits, %d gave up, %d faults, in %v",
+		workers, hosts, refusals.Load(), s.fetches.Load(), waits, timeouts, faults.Load(), time.Since(start).Round(10*time.Millisecond))
+	if refusals.Load() != 0 || s.fetches.Load() != hosts || faults.Load() != 0 {
+		t.Errorf("%d refusals, %d fetches, %d faults; want 0, %d, 0", refusals.Load(), s.fetches.Load(), faults.Load(), hosts)
+	}
+}
+
+// TestFleetLeaseKeyWithoutTTL: with a lease key without a TTL in Redis, the
+// fleet must still fetch the file, soon.
+func TestFleetLeaseKeyWithoutTTL(t *testing.T) {
+	srv := startServer(t)
+	rdb := client(t, srv.Addr())
+	store := redisstore.New(rdb, redisstore.Options{})
+	if err := rdb.Set(context.Background(), store.LeaseKey("http://host0.example/robots.txt"), "stray", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	s := newSite(t)
+	c := fetch.NewCache(s.client(), userAgent, fetch.Options{Store: store})
+	start := time.Now()
+	for s.fetches.Load() == 0 && time.Since(start) < 15*time.Second {
+		if _, err := c.Allowed(context.Background(), "FleetBot", page(0, "/public")); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("lease key without a TTL: first fetch after %v", time.Since(start).Round(10*time.Millisecond))
+	if s.fetches.Load() == 0 || time.Since(start) > 5*time.Second {
+		t.Errorf("%d fetches in %v; want the first within the lease term (2s) and a margin", s.fetches.Load(), time.Since(start))
+	}
+}

@@ -1,0 +1,304 @@
+package signals
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorep/robots"
+)
+
+// Seen is what a crawler has seen of a site and a page. A nil field was
+// not seen.
+type Seen struct {
+	// Robots is the site's robots.txt (robots.FromStatus of its fetch).
+	Robots *robots.Robots
+	// TDMRep is the site's tdmrep.json; nil when there is none or it was
+	// not fetched.
+	TDMRep *TDMRep
+	// Header is the page's response header; nil when the page was not
+	// fetched.
+	Header http.Header
+	// Head is the page's head; nil when it was not read (not HTML, or not
+	// fetched).
+	Head *Head
+	// Now is the time unavailable_after dates are compared with; the zero
+	// time means time.Now().
+	Now time.Time
+}
+
+// A Decision is the answer for each use of one URL by one crawler.
+type Decision struct {
+	URL   string `json:"url"`
+	Agent string `json:"agent"`
+	Uses  Uses   `json:"uses"`
+	// PageSeen reports whether the page's own signals (headers, head) were
+	// seen. When false, Unseen says why.
+	PageSeen bool     `json:"page_seen"`
+	Unseen   []string `json:"unseen,omitempty"`
+	// Directives are the robots meta and X-Robots-Tag rules that apply to
+	// the crawler, unknown ones included.
+	Directives []Directive `json:"directives,omitempty"`
+	// Problems are the signals that were malformed and ignored, and the
+	// limits reached while reading.
+	Problems []string `json:"problems,omitempty"`
+}
+
+// Decide combines what s holds into one answer per use for url (absolute,
+// or a path) and the crawler whose product token is agent, following the
+// table in the package documentation.
+func Decide(url, agent string, s Seen) Decision {
+	d := Decision{URL: url, Agent: agent, PageSeen: s.Header != nil || s.Head != nil}
+	var c contributions
+	blocked := false
+	if s.Robots == nil {
+		d.Unseen = append(d.Unseen, "robots.txt was not fetched: fetch is unknown")
+	} else {
+		rd := s.Robots.Decide(agent, url)
+		detail := rd.Reason.String()
+		if rd.Reason == robots.ReasonRule {
+			detail = "line " + strconv.Itoa(rd.Rule.Line) + ": " + rd.Rule.String()
+		}
+		if rd.Allowed {
+			c.add(UseFetch, Allow, SignalRobotsTxt, detail)
+			p := s.Robots.Preferences(agent, url)
+			robotsTxtPrefs(&c, p)
+		} else {
+			c.add(UseFetch, Deny, SignalRobotsTxt, detail)
+			blocked = true
+			d.PageSeen = false
+			d.Unseen = append(d.Unseen, "robots.txt disallows the page, so it is not fetched: its X-Robots-Tag, meta tags, "+
+				"TDMRep headers and meta, Content-Usage and Content-Signal headers are not seen")
+		}
+	}
+	// page reports whether the page may have been fetched, so that its
+	// signals count.
+	page := !blocked
+	if page && s.Header == nil {
+		d.Unseen = append(d.Unseen, "the page's response headers were not seen")
+	}
+	if page && s.Head == nil {
+		d.Unseen = append(d.Unseen, "the page's head was not read")
+	}
+	var metaRes, metaPol string
+	var ds []Directive
+	if page {
+		for _, v := range s.Header.Values("X-Robots-Tag") {
+			ds = append(ds, ParseRobotsValue(SignalXRobotsTag, "", v)...)
+		}
+		if s.Head != nil {
+			d.Problems = append(d.Problems, s.Head.Problems...)
+			for _, m := range s.Head.Metas {
+				switch m.Name {
+				case "tdm-reservation":
+					metaRes = m.Content
+				case "tdm-policy":
+					metaPol = m.Content
+				default:
+					ds = append(ds, ParseRobotsValue(SignalMeta, m.Name, m.Content)...)
+				}
+			}
+		}
+		if s.Header != nil {
+			headerPrefs(&c, s.Header, &d)
+		}
+	}
+	now := s.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	rules := Combine(robots.ProductToken(agent), ds)
+	robotsRulePrefs(&c, rules, now)
+	for _, x := range ds {
+		if x.Agent == "" || x.Agent == "robots" || x.Agent == strings.ToLower(robots.ProductToken(agent)) {
+			d.Directives = append(d.Directives, x)
+		}
+	}
+	for _, u := range rules.Unknown {
+		d.Problems = append(d.Problems, "unknown rule "+strconvQuote(u.Text)+" ("+u.Signal+") ignored")
+	}
+	d.Problems = append(d.Problems, rules.Problems...)
+	var hRes, hPol string
+	if page {
+		hRes, hPol = s.Header.Get("Tdm-Reservation"), s.Header.Get("Tdm-Policy")
+	} else {
+		metaRes, metaPol = "", ""
+	}
+	tdm := LayerTDM(s.TDMRep, url, hRes, hPol, metaRes, metaPol)
+	d.Problems = append(d.Problems, tdm.Problems...)
+	switch {
+	case tdm.Reservation == 1 && tdm.Policy != "":
+		c.add(UseAITrain, Conditional, SignalTDMRep, tdm.Detail+" (licence terms: "+tdm.Policy+")")
+	case tdm.Reservation == 1:
+		c.add(UseAITrain, Deny, SignalTDMRep, tdm.Detail)
+	case tdm.Reservation == 0:
+		c.add(UseAITrain, Allow, SignalTDMRep, tdm.Detail)
+	}
+	for _, u := range AllUses {
+		*d.Uses.Get(u) = c.verdict(u)
+	}
+	return d
+}
+
+// robotsTxtPrefs adds the Content-Signal and Content-Usage lines of
+// robots.txt.
+func robotsTxtPrefs(c *contributions, p robots.Preferences) {
+	where := func(lines []int) string {
+		if len(lines) == 0 {
+			return "robots.txt: "
+		}
+		return "robots.txt line " + strconv.Itoa(lines[0]) + ": "
+	}
+	sig := func(pref robots.Preference, key string, uses ...Use) {
+		if pref == robots.PreferenceUnknown {
+			return
+		}
+		for _, u := range uses {
+			c.add(u, prefAnswer(pref == robots.PreferenceYes), SignalContentSignal, where(p.Signals.Lines)+key+"="+pref.String())
+		}
+	}
+	sig(p.Signals.Search, "search", UseIndex, UseSnippet)
+	sig(p.Signals.AIInput, "ai-input", UseAIInput)
+	sig(p.Signals.AITrain, "ai-train", UseAITrain)
+	use := func(pref robots.Preference, key string, uses ...Use) {
+		if pref == robots.PreferenceUnknown {
+			return
+		}
+		v := map[bool]string{true: "y", false: "n"}[pref == robots.PreferenceYes]
+		for _, u := range uses {
+			c.add(u, prefAnswer(pref == robots.PreferenceYes), SignalContentUsage, where(p.Usage.Lines)+key+"="+v)
+		}
+	}
+	use(p.Usage.Search, "search", UseIndex, UseSnippet)
+	use(p.Usage.AIUse, "ai-use", UseAIInput)
+	use(p.Usage.TrainAI, "train-ai", UseAITrain)
+}
+
+// headerPrefs adds the Content-Usage and Content-Signal headers.
+func headerPrefs(c *contributions, h http.Header, d *Decision) {
+	if v := h.Values("Content-Usage"); len(v) > 0 {
+		u := ParseContentUsage(v)
+		d.Problems = append(d.Problems, u.Problems...)
+		for key, uses := range map[string][]Use{"search": {UseIndex, UseSnippet}, "ai-use": {UseAIInput}, "train-ai": {UseAITrain}} {
+			if p := u.Prefs[key]; p != 0 {
+				for _, use := range uses {
+					c.add(use, prefAnswer(p == 'y'), SignalContentUsage, "header: "+key+"="+string(p))
+				}
+			}
+		}
+	}
+	if v := h.Values("Content-Signal"); len(v) > 0 {
+		u := ParseContentSignal(v)
+		d.Problems = append(d.Problems, u.Problems...)
+		for key, uses := range map[string][]Use{"search": {UseIndex, UseSnippet}, "ai-input": {UseAIInput}, "ai-train": {UseAITrain}} {
+			if p := u.Prefs[key]; p != 0 {
+				for _, use := range uses {
+					c.add(use, prefAnswer(p == 'y'), SignalContentSignal, "header: "+key+"="+map[bool]string{true: "yes", false: "no"}[p == 'y'])
+				}
+			}
+		}
+	}
+}
+
+// robotsRulePrefs adds the robots meta and X-Robots-Tag rules r.
+func robotsRulePrefs(c *contributions, r RobotsRules, now time.Time) {
+	by := func(name string) (string, string) { d := r.By[name]; return d.Signal, d.Text }
+	if r.NoIndex {
+		sig, text := by("noindex")
+		if text == "" {
+			sig, text = by("none")
+		}
+		if r.IndexIfEmbedded {
+			c.add(UseIndex, Conditional, sig, text+", "+r.By["indexifembedded"].Text+" (only when embedded)")
+		} else {
+			c.add(UseIndex, Deny, sig, text)
+		}
+	}
+	if !r.UnavailableAfter.IsZero() {
+		sig, text := by("unavailable_after")
+		if now.After(r.UnavailableAfter) {
+			c.add(UseIndex, Deny, sig, text+" (passed)")
+		} else {
+			c.add(UseIndex, Conditional, sig, text+" (until then)")
+		}
+	}
+	if r.NoSnippet {
+		sig, text := by("nosnippet")
+		if text == "" {
+			sig, text = by("max-snippet")
+		}
+		c.add(UseSnippet, Deny, sig, text)
+		c.add(UseAIInput, Deny, sig, text)
+	} else if r.HasMaxSnippet {
+		sig, text := by("max-snippet")
+		if r.MaxSnippet == -1 {
+			c.add(UseSnippet, Allow, sig, text)
+		} else {
+			c.add(UseSnippet, Conditional, sig, text)
+		}
+	}
+	if r.NoArchive {
+		sig, text := by("noarchive")
+		c.add(UseAIInput, Deny, sig, text)
+		c.add(UseAITrain, Deny, sig, text)
+	}
+	if r.NoCache {
+		sig, text := by("nocache")
+		c.add(UseAIInput, Conditional, sig, text+" (URL, title and snippet only)")
+		c.add(UseAITrain, Deny, sig, text)
+	}
+	for _, name := range []string{"noai", "noml"} {
+		if sig, text := by(name); text != "" {
+			c.add(UseAITrain, Deny, sig, text)
+		}
+	}
+	if r.NoImageAI {
+		sig, text := by("noimageai")
+		c.add(UseAITrain, Conditional, sig, text+" (images excluded)")
+	}
+}
+
+// prefAnswer maps a yes or no preference to allow or deny.
+func prefAnswer(yes bool) Answer {
+	if yes {
+		return Allow
+	}
+	return Deny
+}
+
+// contributions collect what each signal says about each use.
+type contributions struct {
+	list []contribution
+}
+
+type contribution struct {
+	use    Use
+	answer Answer
+	reason Reason
+}
+
+func (c *contributions) add(u Use, a Answer, signal, detail string) {
+	c.list = append(c.list, contribution{u, a, Reason{Signal: signal, Detail: detail}})
+}
+
+// verdict returns the most restrictive answer given for u and every
+// reason that gave it, in the order added.
+func (c *contributions) verdict(u Use) Verdict {
+	v := Verdict{Answer: Unknown, By: []Reason{}}
+	for _, x := range c.list {
+		if x.use != u {
+			continue
+		}
+		switch {
+		case x.answer.rank() > v.Answer.rank():
+			v.Answer, v.By = x.answer, []Reason{x.reason}
+		case x.answer == v.Answer:
+			v.By = append(v.By, x.reason)
+		}
+	}
+	return v
+}
+
+// strconvQuote quotes s for a report.
+func strconvQuote(s string) string { return strconv.Quote(truncate(s, 80)) }

@@ -1,0 +1,103 @@
+package signals
+
+// The Content-Usage and Content-Signal response headers.
+//
+// Content-Usage (draft-ietf-aipref-attach-05, 18 August 2026, section 2)
+// is an RFC 9651 Dictionary in the vocabulary of
+// draft-ietf-aipref-vocab-08 (14 September 2026): train-ai, ai-use and
+// search, each the token y or n. A key given twice keeps its last value; a
+// value that is not the token y or n leaves the category unknown; a
+// dictionary that does not parse leaves every category unknown (vocab-08,
+// "Processing Algorithm"). Several header lines are one field, joined by
+// commas (RFC 9110, section 5.3).
+//
+// Content-Signal is Cloudflare's Content Signals Policy (contentsignals.org;
+// draft-romm-aipref-contentsignals-00, 1 October 2025) sent as a header:
+// "search=yes, ai-input=yes, ai-train=no", values yes or no. It is not a
+// structured field; it is read as the robots.txt line is.
+
+import (
+	"strings"
+
+	"github.com/gorep/robots/internal/sfv"
+)
+
+// A Pref is a stated preference about one use: 'y', 'n' or 0 (unknown).
+type Pref = byte
+
+// UsagePrefs are the preferences of one Content-Usage or Content-Signal
+// field, keyed by category ("train-ai", "ai-use", "search" or "ai-input",
+// "ai-train", "search"), with the field's text for reports.
+type UsagePrefs struct {
+	Prefs map[string]Pref
+	// Text is the field as received (joined lines), cut to 200 bytes.
+	Text string
+	// Problems say what made a category unknown.
+	Problems []string
+}
+
+// usageCategories are the categories of draft-ietf-aipref-vocab-08.
+var usageCategories = []string{"train-ai", "ai-use", "search"}
+
+// signalCategories are the categories of the Content Signals Policy.
+var signalCategories = []string{"search", "ai-input", "ai-train"}
+
+// ParseContentUsage reads the Content-Usage field values.
+func ParseContentUsage(values []string) UsagePrefs {
+	text := strings.Join(values, ", ")
+	u := UsagePrefs{Prefs: map[string]Pref{}, Text: truncate(text, 200)}
+	if len(values) == 0 {
+		return u
+	}
+	members, err := sfv.ParseDictionary(text)
+	if err != nil {
+		u.Problems = append(u.Problems, "Content-Usage is not a structured-field dictionary ("+err.Error()+"): every category is unknown")
+		return u
+	}
+	for _, m := range sfv.LastValues(members) {
+		known := false
+		for _, c := range usageCategories {
+			known = known || c == m.Key
+		}
+		switch yn := m.YesNo(); {
+		case !known:
+			u.Problems = append(u.Problems, "Content-Usage: unknown category "+m.Key+" ignored")
+		case yn == 0:
+			u.Problems = append(u.Problems, "Content-Usage: "+m.Key+"="+truncate(m.Raw, 40)+" is not the token y or n: unknown")
+		default:
+			u.Prefs[m.Key] = yn
+		}
+	}
+	return u
+}
+
+// ParseContentSignal reads the Content-Signal field values: comma-separated
+// key=value pairs, keys and values case-insensitive. Where a key is given
+// twice, "no" wins, as where several robots.txt lines apply.
+func ParseContentSignal(values []string) UsagePrefs {
+	text := strings.Join(values, ", ")
+	u := UsagePrefs{Prefs: map[string]Pref{}, Text: truncate(text, 200)}
+	for _, f := range strings.Split(text, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(f, "=")
+		k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+		known := false
+		for _, c := range signalCategories {
+			known = known || c == k
+		}
+		switch {
+		case !known:
+			u.Problems = append(u.Problems, "Content-Signal: unknown key "+truncate(k, 40)+" ignored")
+		case v == "yes" && u.Prefs[k] != 'n':
+			u.Prefs[k] = 'y'
+		case v == "no":
+			u.Prefs[k] = 'n'
+		case v != "yes":
+			u.Problems = append(u.Problems, "Content-Signal: "+truncate(f, 60)+" is not yes or no: unknown")
+		}
+	}
+	return u
+}

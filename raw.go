@@ -4,6 +4,11 @@ package robots
 // kept as written and escaped as they are matched, by the functions of
 // escape.go, in the sets that hold them. A set without raw rules runs none
 // of this.
+//
+// What it buys, in bytes kept per input byte: an escaped copy of each
+// pattern would add its escaped length, three bytes for each byte
+// outside ASCII, to what a file keeps: utf8-long keeps 1.00 bytes a byte
+// at 500 KiB (TestKeptPerByte), and would keep about 4.
 
 import "strings"
 

@@ -158,12 +158,10 @@ func (s *ruleSet) compileLazy() []rule {
 	if p := l.own.Load(); p != nil {
 		return *p
 	}
-	// In the scratch space of Parse and resolve: the rule lines, the compiled rules
-	// before they are copied to a slice of their size, compile's own.
-	ps := getScratch()
-	defer putScratch(ps)
-	rs := &ps.resolve
-	lines := rs.rules[:0]
+	// The rule lines, and the compiled rules before they are copied to a
+	// slice of their size: s counts its rule lines, which compile to as
+	// many rules or more.
+	lines := make([]srcLine, 0, s.n)
 	var one [1]int32
 	rr := ruleReader{f: f}
 	for _, rec := range l.recs(f, &one) {
@@ -172,12 +170,12 @@ func (s *ruleSet) compileLazy() []rule {
 			lines = append(lines, line)
 		}
 	}
-	compiled := rs.compiled[:0]
+	compiled := make([]rule, 0, s.n)
 	var c ruleSet
-	compileTo(&c, f.text, &compiled, lines, &rs.sc)
+	var sc scratch
+	compileTo(&c, f.text, &compiled, lines, &sc)
 	rules := make([]rule, len(compiled))
 	copy(rules, compiled)
-	rs.rules, rs.compiled = lines, compiled
 	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
 	l.dirsFolded = c.big != nil && c.big.dirsFolded
 	l.own.Store(&rules)

@@ -37,11 +37,11 @@ type scratch struct {
 // two bytes, repeats a rule of the same kind earlier in the set, which wins
 // wherever it would (the earliest line wins a tie): so that a file of the
 // shortest rule lines, all alike or cycling through a few, keeps one
-// compiled rule for each distinct rule, not for each line: rules-same
-// (500 KiB of "allow:/") keeps 0.30 bytes a byte with it, 1.30 without
-// (TestKeptPerByte). Longer rules pay for themselves within the bound of
-// MemSize (memsize.go). Repeats of any length are passed over by the
-// questions to a large set once laid out (splitRepeats).
+// compiled rule for each distinct rule, not for each line. Longer rules
+// pay for themselves within the bound of MemSize (memsize.go). Repeats of
+// any length are dropped later too, from a small set by dropRepeats and
+// from the questions to a large one by splitRepeats; only this test keeps
+// a large set's compiled rules from growing with short repeats.
 func (sc *scratch) keeps(p string, allow bool) bool {
 	switch {
 	case p == "":
@@ -141,8 +141,9 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		order = foldDirs(order, text, at, lens)
 	}
 	s.n = int32(len(order))
+	ties := false
 	if s.n <= smallSet {
-		slices.Sort(order)
+		ties = sortKeys(order)
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
 		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
@@ -174,6 +175,22 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
 		}
 	}
+	if ties && !sc.all {
+		s.n = int32(dropRepeats(compiled, text))
+		*out = (*out)[:int(s.lo)+int(s.n)]
+	}
+}
+
+// sortKeys sorts order, the sort keys of the rules of a small set
+// (compile), and reports whether two of them have the same rank, which
+// dropRepeats needs to look at: a repeat has the rank of the rule it
+// repeats.
+func sortKeys(order []uint64) (ties bool) {
+	slices.Sort(order)
+	for k := 1; k < len(order); k++ {
+		ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
+	}
+	return ties
 }
 
 // The low bits of the sort keys of compile, below a precedence key:
@@ -184,6 +201,8 @@ const (
 	keyLow  = 64 - keyBits
 	keyRaw  = 1 << (keyLow - 1)
 	keyStar = 1 << (keyLow - 2)
+	// keyRank is the shift of the rank (rule.rank) in a sort key.
+	keyRank = keyLow + lineBits
 )
 
 // keyIndex returns the index of the line of the sort key o of compile.
@@ -210,6 +229,25 @@ func scanPattern(p string) (mayChange, star bool) {
 func same(a, b rule, text string) bool {
 	const offs = 1<<ruleRawBit - 1
 	return a&^offs == b&^offs && a.written(text) == b.written(text)
+}
+
+// dropRepeats removes from rules, sorted by key, greatest first, each rule
+// that repeats one before it (same), which can never decide: the one
+// before wins wherever it would, on the earlier line. It returns how many
+// are left, at the front.
+func dropRepeats(rules []rule, text string) int {
+	n := 0
+	for _, r := range rules {
+		repeat := false
+		for k := n - 1; k >= 0 && rules[k].rank() == r.rank() && !repeat; k-- {
+			repeat = same(rules[k], r, text)
+		}
+		if !repeat {
+			rules[n] = r
+			n++
+		}
+	}
+	return n
 }
 
 // omitDirs returns order, the keys of the rules of a set being compiled

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
@@ -144,9 +143,22 @@ func crawlerNames(group []audit.Result) string {
 	return kind + ": " + strings.Join(names, ", ")
 }
 
+// pathColumn is the widest the column of paths of printAnswers gets: a
+// longer path (a file may name one of hundreds of bytes) pushes its own
+// line only, rather than padding every line to its width.
+const pathColumn = 24
+
 // printAnswers writes the verdicts and preferences of one crawler.
 func printAnswers(w io.Writer, r audit.Result) {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	width, verdicts := 0, len("allowed")
+	for _, v := range r.Verdicts {
+		if n := len(v.Path); n <= pathColumn {
+			width = max(width, n)
+		}
+		if !v.Allowed {
+			verdicts = len("disallowed")
+		}
+	}
 	for _, v := range r.Verdicts {
 		verdict := "allowed"
 		if !v.Allowed {
@@ -159,9 +171,8 @@ func printAnswers(w io.Writer, r audit.Result) {
 		if v.Usage != nil {
 			reason += "; content-usage " + usageText(*v.Usage)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.Path, verdict, reason)
+		fmt.Fprintf(w, "  %-*s  %-*s  %s\n", width, v.Path, verdicts, verdict, reason)
 	}
-	tw.Flush()
 	if s := r.Signals; len(s.Lines) > 0 {
 		fmt.Fprintf(w, "  content-signal %s (%s)\n", signalsText(s), linesText(s.Lines))
 	}

@@ -24,7 +24,7 @@ import (
 
 // The scale of BenchmarkFleetScale, and the real files its hosts serve.
 var (
-	scaleHosts   = flag.Int("scale.hosts", 20000, "hosts in BenchmarkFleetScale")
+	scaleHosts   = flag.Int("scale.hosts", 2000, "hosts in BenchmarkFleetScale")
 	scaleWorkers = flag.Int("scale.workers", 8, "Caches (worker processes) in BenchmarkFleetScale")
 	corpusDir    = flag.String("corpus", "../testdata/realworld", "directory of robots.txt files that the hosts of the benchmarks serve")
 )
@@ -110,7 +110,7 @@ func (h *cmdCount) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Pro
 // host (INFO used_memory, all masters), the commands per question of each
 // phase, the time and process CPU per question, and Redis CPU per command.
 //
-//	go test -run '^$' -bench FleetScale -benchtime 1x -corpus /path/to/robots.txt/files
+//	go test -run '^$' -bench FleetScale -benchtime 1x -scale.hosts 20000 -corpus /path/to/robots.txt/files
 func BenchmarkFleetScale(b *testing.B) {
 	files := corpus(b)
 	b.Run("redis", func(b *testing.B) {

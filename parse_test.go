@@ -254,13 +254,23 @@ func TestScanMatchesSlow(t *testing.T) {
 	}
 }
 
-// FuzzScan checks the scanner against scanLinesSlow on any input.
+// FuzzScan checks the scanner against scanLinesSlow on any input: a body
+// of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat times
+// (longInput), as FuzzKeepLine.
 func FuzzScan(f *testing.F) {
 	for _, c := range scanCases {
-		f.Add([]byte(c.body))
+		short, at, n := shortInput(c.body)
+		if longInput(short, at, n) != c.body {
+			f.Fatalf("shortInput(%.40q...) does not give it back", c.body)
+		}
+		f.Add(short, at, n)
 	}
-	f.Fuzz(func(t *testing.T, body []byte) {
-		if want, got := scanLinesSlow(string(body)), scanLines(string(body)); !slices.Equal(want, got) {
+	f.Fuzz(func(t *testing.T, short []byte, at, n uint16) {
+		if len(short) > maxShortInput {
+			return // see fuzzMaxBytes
+		}
+		body := longInput(short, at, n)
+		if want, got := scanLinesSlow(body), scanLines(body); !slices.Equal(want, got) {
 			diff := cmp.Diff(want, got)
 			t.Fatalf("scanner disagrees with the reference (-want +got):\n%s", diff)
 		}

@@ -41,6 +41,8 @@ type auditReport struct {
 	// Warnings say that the file is no robots.txt file at all, as in
 	// "robotstxt test -json".
 	Warnings []string `json:"warnings,omitempty"`
+	// TDMRep is the site's tdmrep.json, for a URL (audit_tdmrep.go).
+	TDMRep *tdmrepAudit `json:"tdmrep,omitempty"`
 	audit.Report
 }
 
@@ -64,17 +66,18 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.Outcome == fetch.Unreachable {
 			status = 1
 		}
+		report.TDMRep = auditTDMRep(src)
 	}
 	if *asJSON {
 		return printJSON(report, status, stdout, stderr)
 	}
-	printAudit(stdout, src, report.Report)
+	printAudit(stdout, src, report.Report, report.TDMRep)
 	return status
 }
 
 // printAudit writes the audit as text: a header, then the crawlers with the
 // same answers together, AI crawlers first.
-func printAudit(w io.Writer, src *source, rep audit.Report) {
+func printAudit(w io.Writer, src *source, rep audit.Report, tdm *tdmrepAudit) {
 	fmt.Fprintf(w, "# %s", src.name)
 	if src.fetched != nil {
 		fmt.Fprintf(w, " (%s)", describe(src.fetched))
@@ -85,6 +88,10 @@ func printAudit(w io.Writer, src *source, rep audit.Report) {
 			fmt.Fprintf(w, "\n%s\n", crawlerNames(group))
 			printAnswers(w, group[0])
 		}
+	}
+	if tdm != nil {
+		fmt.Fprintln(w)
+		printTDMRep(w, tdm)
 	}
 }
 

@@ -79,7 +79,8 @@ func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 }
 
 // getWithAgent GETs u with the User-Agent header, with client (or the
-// default client) and at most maxRedirects redirects.
+// default client, whose Guard lets u reach the crawler's own network only
+// if u names such an address itself) and at most maxRedirects redirects.
 func getWithAgent(ctx context.Context, client *http.Client, userAgent, u string) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(withIntranet(ctx, u), http.MethodGet, u, nil)
 	if err != nil {

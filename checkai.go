@@ -71,15 +71,8 @@ var (
 	oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 )
 
-// checkMore returns the findings of this file about r, the file as the
-// checker parsed it.
-func checkMore(r *Robots) Diagnostics {
-	var c checker
-	c.more(r)
-	return c.diags
-}
-
-// more adds the findings of this file about r.
+// more adds the findings of this file about r, the file as the checker
+// parsed it.
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
 	c.signals(r, recs)

@@ -161,3 +161,10 @@ func TestCheckHugeCrawlDelay(t *testing.T) {
 		}
 	}
 }
+
+// checkMore returns the findings of checkai.go about r alone.
+func checkMore(r *Robots) Diagnostics {
+	var c checker
+	c.more(r)
+	return c.diags
+}

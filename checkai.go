@@ -6,7 +6,7 @@ package robots
 //
 // These checks read the file through the public API of Parse (Records,
 // Extras), apart from the line-by-line checker of Check, which calls
-// checkMore once. Findings that the checker already makes (a line outside
+// checker.more once. Findings that the checker already makes (a line outside
 // any group, a sitemap that is not an absolute http or https URL, a
 // user-agent value cut to its token) are not repeated.
 
@@ -18,7 +18,7 @@ import (
 	"github.com/gorep/robots/internal/sfv"
 )
 
-// The codes of the findings of checkMore, with their severity.
+// The codes of the findings of checker.more, with their severity.
 const (
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
 	// ai-input, ai-train and the auxiliary "use" of Cloudflare's files, or a Content-Usage category other than

@@ -71,8 +71,7 @@ var (
 	oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 )
 
-// more adds the findings of this file about r, the file as the checker
-// parsed it.
+// more adds the findings of this file about r.
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
 	c.signals(r, recs)

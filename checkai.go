@@ -159,7 +159,7 @@ func (c *checker) usage(r *Robots, recs []Record) {
 			continue
 		}
 		u := parseContentUsage(e.Value, e.Line)
-		if !u.explicit && disallowsAll(recs[e.Record]) {
+		if u.path == "" && disallowsAll(recs[e.Record]) {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 				"preferences apply only to paths that may be crawled, so this line has no effect")
 		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {

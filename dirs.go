@@ -2,6 +2,12 @@ package robots
 
 // How a layout keeps the directories of index.htm allow rules that compile
 // left out (omitDirs): in 3 bytes each, most often.
+//
+// What it buys, in bytes kept per input byte, warm (TestKeptPerByte,
+// TestKeptPerByteSmallFiles): leaving the directory rules out (omitDirs)
+// keeps index-htm at 1.45 at 4 KiB rather than 1.70; 3 bytes an entry
+// rather than 4 buys 4.3% of that (1.511 with 4 bytes, over the bound of
+// 1.5; raw-index-htm the same), and 3.5-3.8% at 16 and 500 KiB.
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs), each
 // as the index of its index.htm rule in the set, below 1<<16 (fileDirs),

@@ -1,6 +1,12 @@
 package robots
 
 // The anchor table of the wildcard rules of a large set (see floatTable).
+//
+// What it buys, on the worst case (BenchmarkWorstCase in bench/, CPU time
+// of a warm question, generated wildcard rules, 8 KB path): 105 µs rather
+// than 11.8 ms against 10,000 rules, and 174 µs rather than 1.23 ms
+// against 1,000 (minFloating never reached: each wildcard rule tried with
+// its head's).
 
 import "strings"
 
@@ -69,10 +75,12 @@ func markSingle(r rule, tag uint8) rule {
 // passes over nothing, for a segment that is its anchor alone, or a rule
 // that stands for a folded directory (tryFolded), or is raw.
 //
-// Against 10,000 generated wildcard rules an 8 KB path holds the anchors
-// of nearly every single rule (their ids' digits): the byte beside the
-// anchor passes over all but about one in 64 of them, which took a
-// question from 0.86 ms to 0.14 ms (BenchmarkWorstCase in bench/).
+// Against generated wildcard rules an 8 KB path holds the anchors of
+// nearly every single rule (their ids' digits): the byte beside the anchor
+// passes over all but about one in 64 of them. A warm question
+// (BenchmarkWorstCase in bench/, CPU time) costs 105 µs against 10,000
+// rules and 174 µs against 1,000, rather than 347 and 663 µs with every
+// single rule of the bucket checked.
 func singleTag(g uint32, seg string, k int) uint8 {
 	n := gramLen(g)
 	switch {

@@ -17,6 +17,11 @@ package robots
 // (floatTail); so that a question that passes over the index.htm rule,
 // as out-ranked or as lacking its anchor, rightly passes over its
 // directory too. A directory with no "*" is filed otherwise (omitDirs).
+//
+// What it buys, in bytes kept per input byte, warm (TestKeptPerByteShapes):
+// index-htm-wildcard-dir keeps 1.35 at 4 KiB and 1.15 at 500 KiB, rather
+// than 1.79 and 1.53 with the directory rules compiled, over the bound of
+// 1.5.
 
 import "strings"
 
@@ -36,8 +41,7 @@ func wildDir(p string) int {
 // whose directories hold a "*" and which are not raw, if the set is large
 // without them: their index.htm rules stand for them (tryFolded), in no
 // byte more, rather than in a wildcard rule of their own (8 bytes, and 2
-// to 4 of its layout). A file of such rules would otherwise keep 2.2
-// times its size.
+// to 4 of its layout): see the figures above.
 func foldDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 	isDir := func(o uint64) bool {
 		i := keyIndex(o)

@@ -2,6 +2,12 @@ package robots
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they
 // can all be.
+//
+// What it buys, in bytes kept per input byte, warm for Googlebot
+// (TestKeptPerByte, TestKeptPerByteSmallFiles): with the links always
+// apart, 2 bytes a rule, rules-short keeps 1.61 rather than 1.39 at 4 KiB
+// and records-own-and-global 1.60 rather than 1.41, over the bound of 1.5;
+// rules-100k 10% more, invalid-utf8 10%, the real-world corpus 1.2%.
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2

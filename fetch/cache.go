@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/gorep/robots"
@@ -107,7 +106,9 @@ type Options struct {
 	// if it had no Store, applying the policy to what it knows itself, and
 	// tries the Store again a second later: a Store that is down or slow
 	// delays a question by at most StoreTimeout, and LeaseWait bounds the
-	// wait for another Cache's fetch of a file this one knows. It must be safe for concurrent use.
+	// wait for another Cache's fetch of a file this one knows. A
+	// ShardedStore (a Redis Cluster) is set aside only in the shard that
+	// failed. It must be safe for concurrent use.
 	StoreFault func(robotsURL string, err error)
 }
 
@@ -177,9 +178,8 @@ type Cache struct {
 	opts      Options       // with defaults
 	fetching  chan struct{} // a token per fetch in progress, MaxFetches at most
 	stats     counters
-	// storeDownUntil is when, after a fault, the Store is used again (Unix
-	// nanoseconds of the real clock); zero while it works.
-	storeDownUntil atomic.Int64
+	// aside holds the shards of the Store set aside after a fault.
+	aside aside
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry

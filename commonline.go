@@ -7,9 +7,8 @@ package robots
 //
 // What it buys: Parse + first question over the real-world corpus costs
 // 17.75 ms of CPU a pass with this pass, 20.10 ms (+13%) when every line
-// goes through lineScanner.next and handle (TestZZCPU of issue 23's
-// measurements: getrusage, min of 7 passes, mean of 4 rounds alternating
-// the binaries; BenchmarkParseCorpus op=parse+query).
+// goes through lineScanner.next and handle (cpu-ns/op, measured as in
+// pool.go).
 
 // scanCommon reads the lines from ls.off on, one after the other, while
 // each is blank or a comment alone, or starts with a key commonKey knows

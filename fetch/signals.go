@@ -33,6 +33,8 @@ type TDMRepResult struct {
 	// TTL is how long the result may be kept: the robots.txt lifetime
 	// policy (Options), applied to this file.
 	TTL time.Duration
+	// body is the file read, for a shared Store.
+	body []byte
 }
 
 // TDMRepURL returns the tdmrep.json URL of the origin of pageURL.
@@ -75,6 +77,9 @@ func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 		return res, fmt.Errorf("tdmrep: reading %s: %w", tu, err)
 	}
 	res.File, res.Problem = signals.ParseTDMRep(body)
+	if res.File != nil {
+		res.body = body
+	}
 	return res, nil
 }
 

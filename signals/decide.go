@@ -120,11 +120,9 @@ func Decide(url, agent string, s Seen) Decision {
 		d.Problems = append(d.Problems, "unknown rule "+strconvQuote(u.Text)+" ("+u.Signal+") ignored")
 	}
 	d.Problems = append(d.Problems, rules.Problems...)
-	var hRes, hPol string
+	var hRes, hPol string // the header layer, of a page seen only
 	if page {
 		hRes, hPol = s.Header.Get("Tdm-Reservation"), s.Header.Get("Tdm-Policy")
-	} else {
-		metaRes, metaPol = "", ""
 	}
 	tdm := LayerTDM(s.TDMRep, url, hRes, hPol, metaRes, metaPol)
 	d.Problems = append(d.Problems, tdm.Problems...)

@@ -146,7 +146,13 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		ties = sortKeys(order)
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
-		s.big = &lazyLayout{dirsOmitted: omitted < n, dirsFolded: len(order) < omitted}
+		s.big = &lazyLayout{}
+		if omitted < n {
+			s.big.dirs.Store(dirsOmitted)
+		}
+		if len(order) < omitted {
+			s.big.dirs.Store(s.big.dirs.Load() | dirsFolded)
+		}
 		slices.Reverse(order)
 	}
 	*out = extend(*out, len(order))

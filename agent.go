@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -117,12 +118,7 @@ var genericTokens = []string{
 
 // isGenericToken reports whether name is one of genericTokens.
 func isGenericToken(name string) bool {
-	for _, t := range genericTokens {
-		if equalFoldASCII(name, t) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) })
 }
 
 // agentToken returns the token a user-agent value is matched with.
@@ -140,11 +136,7 @@ func agentToken(v string) string {
 	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
 		return "*"
 	}
-	i := 0
-	for i < len(v) && isTokenChar(v[i]) {
-		i++
-	}
-	return v[:i]
+	return v[:tokenLen(v)]
 }
 
 // A namedGroup is the group of a product token, which is written in the

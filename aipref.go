@@ -41,7 +41,7 @@ package robots
 // None of this changes what Allowed answers.
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/gorep/robots/internal/sfv"
@@ -63,12 +63,7 @@ const (
 var preferenceNames = [...]string{PreferenceUnknown: "unknown", PreferenceYes: "yes", PreferenceNo: "no"}
 
 // String returns "unknown", "yes" or "no".
-func (p Preference) String() string {
-	if int(p) < len(preferenceNames) {
-		return preferenceNames[p]
-	}
-	return "preference(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Preference) String() string { return enumName(preferenceNames[:], p, "preference") }
 
 // MarshalText encodes p as its name, such as "no".
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
@@ -162,13 +157,11 @@ func contentSignals(lines []Extra) ContentSignals {
 		s.Lines = append(s.Lines, e.Line)
 		for _, f := range parseContentSignal(e.Value) {
 			switch {
-			case !f.ok:
-				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
-			case f.key == "search":
+			case f.ok && f.key == "search":
 				s.Search = s.Search.combine(f.pref)
-			case f.key == "ai-input":
+			case f.ok && f.key == "ai-input":
 				s.AIInput = s.AIInput.combine(f.pref)
-			case f.key == "ai-train":
+			case f.ok && f.key == "ai-train":
 				s.AITrain = s.AITrain.combine(f.pref)
 			default:
 				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
@@ -269,12 +262,7 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 		rules[i] = parseContentUsage(e.Value, e.Line)
 	}
 	matched := matchUsagePaths(rules, url)
-	best := -1
-	for i := range rules {
-		if matched[i] >= 0 && matched[i] > best {
-			best = matched[i]
-		}
-	}
+	best := slices.Max(matched) // -1 if none matches
 	if best < 0 {
 		return cu
 	}

@@ -146,6 +146,9 @@ func FuzzPreferences(f *testing.F) {
 	f.Add([]byte(contentSignalsExample), "/")
 	f.Add([]byte("user-agent: *\ncontent-usage: /a* a=(b;c=\"d\\\"\");e\ncontent-signal: ,=,\n"), "/a")
 	f.Fuzz(func(t *testing.T, body []byte, url string) {
+		if tooLargeToFuzz(body, url) {
+			return // see fuzzMaxBytes
+		}
 		r := Parse(body)
 		p := r.Preferences("a", url)
 		if p.Allowed != r.Allowed("a", url) {

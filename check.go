@@ -73,17 +73,14 @@ func (c *checker) check(body string) {
 		c.add(1, SeverityError, CodeBinary, msg)
 	}
 	if c.html = looksLikeHTML(s); c.html {
-		start := 0 // of the page, after leading space
-		for start < len(s) && isSpace(s[start]) {
-			start++
-		}
+		start := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r")) // isSpace
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
 	c.p.scan(c.line)
 	c.p.finish()
 	r := c.p.r
-	c.diags = append(c.diags, checkMore(r)...)
+	c.more(r)
 	sc := scratch{all: true}
 	var agents, rules []srcLine
 	for i := range r.recordCount() {
@@ -168,10 +165,7 @@ func (c *checker) line(l line) {
 		}
 	}
 	kind, key, value := l.kind, l.key, l.value
-	content := s
-	if i := strings.IndexByte(content, '#'); i >= 0 {
-		content = content[:i]
-	}
+	content, _, _ := strings.Cut(s, "#")
 	content = trimSpace(content)
 	if kind == kindNone {
 		if content != "" && !c.html && !c.binary {
@@ -213,21 +207,12 @@ func (c *checker) line(l line) {
 // keyTypo reports whether key, of the given kind, is not spelt as the
 // directive's name, and returns that name.
 func keyTypo(kind lineKind, key string) (name string, typo bool) {
-	var keys []string
-	switch kind {
-	case kindUserAgent:
-		keys = userAgentKeys
-	case kindAllow:
-		keys = allowKeys
-	case kindDisallow:
-		keys = disallowKeys
-	case kindSitemap:
-		keys = sitemapKeys
-	default:
-		return "", false
-	}
-	return keys[0], !equalFoldASCII(key, keys[0])
+	name, ok := keyNames[kind]
+	return name, ok && !equalFoldASCII(key, name)
 }
+
+// keyNames are the names of Google's directives.
+var keyNames = map[lineKind]string{kindUserAgent: "user-agent", kindAllow: "allow", kindDisallow: "disallow", kindSitemap: "sitemap"}
 
 // userAgent checks a user-agent line, which the parser has put in a record.
 func (c *checker) userAgent(l line) {

@@ -370,13 +370,16 @@ var knownCodes = []Code{
 }
 
 // FuzzCheck checks that Check terminates without panic on any input, and
-// checkFindings of what it finds. Its seeds are the files of up to 4 KiB:
-// on larger ones each run takes milliseconds, and the fuzzer stalls while
-// it minimises them. TestCheckFindingsRealWorld checks the larger ones.
+// checkFindings of what it finds, on inputs of up to fuzzMaxBytes (see
+// there why). TestCheckFindingsRealWorld checks the larger ones.
 func FuzzCheck(f *testing.F) {
-	addSeeds(f, 4<<10)
+	addSeeds(f, fuzzMaxBytes)
 	f.Add([]byte("user-agent: *\nallow: /a*\ndisallow: /a\nallow: /d/index.html\ndisallow: /d/\n"))
-	f.Fuzz(checkFindings)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if !tooLargeToFuzz(body) {
+			checkFindings(t, body)
+		}
+	})
 }
 
 // checkFindings checks that the findings of Check on body are sorted, on

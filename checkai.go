@@ -74,25 +74,24 @@ var (
 // checkMore returns the findings of this file about r, the file as the
 // checker parsed it.
 func checkMore(r *Robots) Diagnostics {
-	var d Diagnostics
+	var c checker
+	c.more(r)
+	return c.diags
+}
+
+// more adds the findings of this file about r.
+func (c *checker) more(r *Robots) {
 	recs := r.Records()
-	d = append(d, checkSignals(r, recs)...)
-	d = append(d, checkUsage(r, recs)...)
-	d = append(d, checkCrawlDelays(r)...)
+	c.signals(r, recs)
+	c.usage(r, recs)
+	c.crawlDelays(r)
 	for _, rec := range recs {
-		d = append(d, checkRecordMore(rec)...)
+		c.recordMore(rec)
 	}
-	return d
 }
 
-// addMore appends a finding to d.
-func (d *Diagnostics) addMore(line int, sev Severity, code Code, msg string) {
-	*d = append(*d, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
-}
-
-// checkSignals checks the Content-Signal lines of r.
-func checkSignals(r *Robots, recs []Record) Diagnostics {
-	var d Diagnostics
+// signals checks the Content-Signal lines of r.
+func (c *checker) signals(r *Robots, recs []Record) {
 	// seen holds, per record, the line of each signal given.
 	seen := map[int]map[string]int{}
 	for _, e := range r.Extras(keyContentSignal) {
@@ -101,39 +100,37 @@ func checkSignals(r *Robots, recs []Record) Diagnostics {
 		}
 		fields := parseContentSignal(e.Value)
 		if len(fields) == 0 {
-			d.addMore(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
+			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
 		}
 		if seen[e.Record] == nil {
 			seen[e.Record] = map[string]int{}
 		}
 		for _, f := range fields {
-			d = append(d, checkSignalField(e.Line, f, seen[e.Record])...)
+			c.signalField(e.Line, f, seen[e.Record])
 			if f.pref == PreferenceYes && disallowsAll(recs[e.Record]) {
-				d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
+				c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
 					strconv.Quote(f.key+"="+f.value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
 			}
 		}
 	}
-	return d
 }
 
-// checkSignalField checks one field of a Content-Signal line, given the
+// signalField checks one field of a Content-Signal line, given the
 // lines of the signals seen before in its group.
-func checkSignalField(line int, f signalField, seen map[string]int) Diagnostics {
-	var d Diagnostics
+func (c *checker) signalField(line int, f signalField, seen map[string]int) {
 	if f.key == "use" {
-		return d // Cloudflare's managed files add "use=...": kept, not a signal
+		return // Cloudflare's managed files add "use=...": kept, not a signal
 	}
 	if !slices.Contains(signalKeys, f.key) {
 		msg := "unknown content signal " + strconv.Quote(f.key) + ": the signals are search, ai-input and ai-train"
 		if guess := strings.ReplaceAll(f.key, "_", "-"); slices.Contains(signalKeys, guess) {
 			msg = "unknown content signal " + strconv.Quote(f.key) + " (did you mean " + strconv.Quote(guess) + "?)"
 		}
-		d.addMore(line, SeverityWarning, CodeUnknownSignal, msg)
-		return d
+		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
+		return
 	}
 	if !f.ok {
-		d.addMore(line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
+		c.add(line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
 			strconv.Quote(f.value)+": only \"yes\" and \"no\" count, so the preference is unknown")
 	}
 	if prev, ok := seen[f.key]; ok {
@@ -141,12 +138,11 @@ func checkSignalField(line int, f signalField, seen map[string]int) Diagnostics 
 		if prev == line {
 			where = "this line"
 		}
-		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.key)+
+		c.add(line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.key)+
 			" is given again (first on "+where+"): where the values differ, \"no\" wins")
 	} else {
 		seen[f.key] = line
 	}
-	return d
 }
 
 // disallowsAll reports whether the rules of rec disallow every path: it
@@ -164,32 +160,30 @@ func disallowsAll(rec Record) bool {
 	return all
 }
 
-// checkUsage checks the Content-Usage lines of r.
-func checkUsage(r *Robots, recs []Record) Diagnostics {
-	var d Diagnostics
+// usage checks the Content-Usage lines of r.
+func (c *checker) usage(r *Robots, recs []Record) {
 	for _, e := range r.Extras(keyContentUsage) {
 		if e.Record < 0 {
 			continue
 		}
 		u := parseContentUsage(e.Value, e.Line)
 		if !u.explicit && disallowsAll(recs[e.Record]) {
-			d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
+			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 				"preferences apply only to paths that may be crawled, so this line has no effect")
 		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
-			d.addMore(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
-				" in a group that disallows it ("+ruleString(rule)+"): preferences apply only to paths that may be crawled, so this line has no effect")
+			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
+				" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
 		}
 		if u.err != nil {
-			d.addMore(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
+			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
 				" is not a path and a preference such as \"/ train-ai=n\" ("+u.err.Error()+"): the preference is unknown")
 			continue
 		}
 		seen := map[string]bool{}
 		for _, m := range u.dict {
-			d = append(d, checkUsageMember(e.Line, m, seen)...)
+			c.usageMember(e.Line, m, seen)
 		}
 	}
-	return d
 }
 
 // disallowedUsage reports whether the path of a Content-Usage line of
@@ -210,8 +204,8 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 		return Rule{}, false
 	}
 	for _, other := range recs {
-		if !namesToken(other, token) {
-			continue
+		if !slices.ContainsFunc(other.Agents, func(a Agent) bool { return strings.EqualFold(a.Token, token) }) {
+			continue // other does not name token
 		}
 		for _, rule := range other.Rules {
 			if rule.Allow && (strings.HasPrefix(rule.Pattern, prefix) || strings.Contains(rule.Pattern, "*")) {
@@ -222,32 +216,11 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 	return d.Rule, true
 }
 
-// namesToken reports whether rec has a user-agent line with token, compared
-// case-insensitively ("*" with "*").
-func namesToken(rec Record, token string) bool {
-	for _, a := range rec.Agents {
-		if strings.EqualFold(a.Token, token) {
-			return true
-		}
-	}
-	return false
-}
-
-// ruleString writes a rule as written, with its line: "line 3: Disallow: /a".
-func ruleString(rule Rule) string {
-	kind := "Disallow"
-	if rule.Allow {
-		kind = "Allow"
-	}
-	return "line " + strconv.Itoa(rule.Line) + ": " + kind + ": " + rule.Pattern
-}
-
-// checkUsageMember checks one member of a Content-Usage dictionary, given
+// usageMember checks one member of a Content-Usage dictionary, given
 // the keys seen before in the line.
-func checkUsageMember(line int, m sfv.Member, seen map[string]bool) Diagnostics {
-	var d Diagnostics
+func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
 	if seen[m.Key] {
-		d.addMore(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
+		c.add(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
 			" is given twice: only the last value counts")
 	}
 	seen[m.Key] = true
@@ -256,26 +229,24 @@ func checkUsageMember(line int, m sfv.Member, seen map[string]bool) Diagnostics 
 		if slices.Contains(oldUsageKeys, m.Key) {
 			msg = "usage category " + strconv.Quote(m.Key) + " is not in draft-ietf-aipref-vocab-08 (only train-ai, ai-use and search are): crawlers that follow it ignore the key"
 		}
-		d.addMore(line, SeverityWarning, CodeUnknownSignal, msg)
-		return d
+		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
+		return
 	}
 	if memberPreference(m) == PreferenceUnknown {
-		d.addMore(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
+		c.add(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
 			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 	}
-	return d
 }
 
-// checkCrawlDelays checks the crawl-delay lines of r.
-func checkCrawlDelays(r *Robots) Diagnostics {
-	var d Diagnostics
+// crawlDelays checks the crawl-delay lines of r.
+func (c *checker) crawlDelays(r *Robots) {
 	first := map[int]int{} // the first crawl-delay line of each record
 	for _, e := range r.Extras("crawl-delay") {
 		if e.Record < 0 {
 			continue
 		}
 		if prev, ok := first[e.Record]; ok {
-			d.addMore(e.Line, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
+			c.add(e.Line, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
 				strconv.Itoa(prev)+"): crawlers read only one of them")
 		} else {
 			first[e.Record] = e.Line
@@ -292,35 +263,32 @@ func checkCrawlDelays(r *Robots) Diagnostics {
 			case perDay > 1:
 				pages = "at most " + strconv.Itoa(perDay) + " pages"
 			}
-			d.addMore(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+
+			c.add(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+
 				" seconds lets a crawler that obeys it fetch "+pages+" a day")
 		}
 	}
-	return d
 }
 
-// checkRecordMore checks the rules and user-agent lines of rec.
-func checkRecordMore(rec Record) Diagnostics {
-	var d Diagnostics
+// recordMore checks the rules and user-agent lines of rec.
+func (c *checker) recordMore(rec Record) {
 	for _, rule := range rec.Rules {
 		if strings.ContainsAny(rule.Pattern, " \t") {
-			d.addMore(rule.Line, SeverityWarning, CodeSpaceInPattern, "pattern "+strconv.Quote(rule.Pattern)+
+			c.add(rule.Line, SeverityWarning, CodeSpaceInPattern, "pattern "+strconv.Quote(rule.Pattern)+
 				" holds a space, which URLs never hold (they have %20): write one rule per path")
 		}
 	}
 	for _, a := range rec.Agents {
-		c, ok := LookupCrawler(a.Token)
+		k, ok := LookupCrawler(a.Token)
 		if !ok {
 			continue
 		}
-		if c.Retired {
-			d.addMore(a.Line, SeverityWarning, CodeRetiredCrawler, "user-agent "+strconv.Quote(a.Token)+
-				" is a retired token of "+c.Operator+" ("+c.Note+")")
+		if k.Retired {
+			c.add(a.Line, SeverityWarning, CodeRetiredCrawler, "user-agent "+strconv.Quote(a.Token)+
+				" is a retired token of "+k.Operator+" ("+k.Note+")")
 		}
 		if a.Value != a.Token && a.Value[len(a.Token)] != '/' {
-			d.addMore(a.Line, SeverityInfo, CodeCrawlerToken, "user-agent "+strconv.Quote(a.Value)+" is not a product token: it names "+
-				c.Operator+"'s crawler "+strconv.Quote(c.Token)+" ("+c.Purpose.String()+"); write "+strconv.Quote(c.Token))
+			c.add(a.Line, SeverityInfo, CodeCrawlerToken, "user-agent "+strconv.Quote(a.Value)+" is not a product token: it names "+
+				k.Operator+"'s crawler "+strconv.Quote(k.Token)+" ("+k.Purpose.String()+"); write "+strconv.Quote(k.Token))
 		}
 	}
-	return d
 }

@@ -2,19 +2,37 @@ package robots
 
 // What Check reports: severities, codes and findings.
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // A Severity says how much a finding matters.
 type Severity uint8
 
+const (
+	// SeverityInfo: the line works as written for Google, but other
+	// crawlers may read it differently, or it is ignored on purpose.
+	SeverityInfo Severity = iota + 1
+	// SeverityWarning: the line probably does not do what its author meant,
+	// or other crawlers may not read it.
+	SeverityWarning
+	// SeverityError: the line, or part of the file, is ignored or can never
+	// have an effect.
+	SeverityError
+)
+
 var severityNames = [...]string{SeverityInfo: "info", SeverityWarning: "warning", SeverityError: "error"}
 
 // String returns "info", "warning" or "error".
-func (s Severity) String() string {
-	if int(s) < len(severityNames) && severityNames[s] != "" {
-		return severityNames[s]
+func (s Severity) String() string { return enumName(severityNames[:], s, "severity") }
+
+// enumName returns names[v], or typ(v) if v has no name.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return "severity(" + strconv.Itoa(int(s)) + ")"
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
 // MarshalText encodes s as its name, such as "error".
@@ -22,13 +40,12 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 
 // UnmarshalText decodes a name written by MarshalText.
 func (s *Severity) UnmarshalText(b []byte) error {
-	for i, name := range severityNames {
-		if name != "" && name == string(b) {
-			*s = Severity(i)
-			return nil
-		}
+	i := slices.Index(severityNames[:], string(b))
+	if i <= 0 { // severityNames[0] is not a name
+		return strconv.ErrSyntax
 	}
-	return strconv.ErrSyntax
+	*s = Severity(i)
+	return nil
 }
 
 // A Code names the kind of a finding. Codes are stable: tools may select or
@@ -153,26 +170,9 @@ func (l Diagnostics) Error() string {
 // Err returns the findings of severity error as an error (a Diagnostics),
 // or nil if there is none.
 func (l Diagnostics) Err() error {
-	var errs Diagnostics
-	for _, d := range l {
-		if d.Severity == SeverityError {
-			errs = append(errs, d)
-		}
-	}
-	if errs == nil {
+	errs := slices.DeleteFunc(slices.Clone(l), func(d Diagnostic) bool { return d.Severity != SeverityError })
+	if len(errs) == 0 {
 		return nil
 	}
 	return errs
 }
-
-const (
-	// SeverityInfo: the line works as written for Google, but other
-	// crawlers may read it differently, or it is ignored on purpose.
-	SeverityInfo Severity = iota + 1
-	// SeverityWarning: the line probably does not do what its author meant,
-	// or other crawlers may not read it.
-	SeverityWarning
-	// SeverityError: the line, or part of the file, is ignored or can never
-	// have an effect.
-	SeverityError
-)

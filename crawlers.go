@@ -13,7 +13,6 @@ package robots
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -47,12 +46,7 @@ var purposeNames = [...]string{
 
 // String returns "other", "training", "ai-search", "user-fetch" or
 // "search".
-func (p Purpose) String() string {
-	if int(p) < len(purposeNames) {
-		return purposeNames[p]
-	}
-	return "purpose(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Purpose) String() string { return enumName(purposeNames[:], p, "purpose") }
 
 // MarshalText encodes p as its name, such as "training".
 func (p Purpose) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
@@ -74,12 +68,7 @@ const (
 var honoursNames = [...]string{HonoursUnstated: "unstated", HonoursYes: "yes", HonoursNo: "no"}
 
 // String returns "unstated", "yes" or "no".
-func (h Honours) String() string {
-	if int(h) < len(honoursNames) {
-		return honoursNames[h]
-	}
-	return "honours(" + strconv.Itoa(int(h)) + ")"
-}
+func (h Honours) String() string { return enumName(honoursNames[:], h, "honours") }
 
 // MarshalText encodes h as its name, such as "yes".
 func (h Honours) MarshalText() ([]byte, error) { return []byte(h.String()), nil }

@@ -18,6 +18,7 @@ package robots
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -45,17 +46,17 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	r.eachLine(func(e *entry, rec int) {
-		if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(r.text), key)) {
-			out = append(out, e.extra(r.text, rec))
-		}
-	})
+	r.eachLine(func(e *entry, rec int) { out = e.appendExtra(out, r.text, key, rec) })
 	return out
 }
 
-// extra returns e, an extra line of record rec, as an Extra.
-func (e *entry) extra(text string, rec int) Extra {
-	return Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec}
+// appendExtra appends e, a line of record rec, to out if it is an extra
+// line whose key is key ("" for any).
+func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
+	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
+		return out
+	}
+	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
 }
 
 // GroupExtras returns the lines whose key is key, compared
@@ -80,13 +81,8 @@ func (g *Group) Extras(key string) []Extra {
 	var out []Extra
 	var one [1]int32
 	recs := g.records(&one)
-	text := g.file.text
 	for _, rec := range recs {
-		g.file.eachRecordLine(int(rec), func(e *entry) {
-			if e.kind == kindOther && (key == "" || equalFoldASCII(e.key(text), key)) {
-				out = append(out, e.extra(text, int(rec)))
-			}
-		})
+		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
 	}
 	return out
 }
@@ -249,54 +245,32 @@ var errNotNumber = errors.New("not a number of seconds")
 // for a time.Duration (about 292 years) is the largest time.Duration: it
 // asks for the longest delay, never for none.
 func parseCrawlDelay(v string) (time.Duration, error) {
-	secs, rest := consumeDigits(v)
-	intDigits := len(v) - len(rest)
-	var frac time.Duration
-	if strings.HasPrefix(rest, ".") {
-		f := rest[1:]
-		var digits string
-		digits, rest = spanDigits(f)
-		if intDigits == 0 && digits == "" {
-			return 0, errNotNumber
-		}
-		scale := time.Second
-		for i := 0; i < len(digits) && i < 9; i++ {
-			scale /= 10
-			frac += time.Duration(digits[i]-'0') * scale
-		}
-	} else if intDigits == 0 {
+	whole, frac, _ := strings.Cut(v, ".")
+	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
 		return 0, errNotNumber
 	}
-	if rest != "" {
-		return 0, errNotNumber
+	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxDelaySeconds { // else it overflowed, or nearly
+		ns, _ := strconv.Atoi((frac + "000000000")[:9])
+		return time.Duration(secs)*time.Second + time.Duration(ns), nil
 	}
-	if secs < 0 || secs > maxDelaySeconds { // consumeDigits overflowed, or nearly
-		return math.MaxInt64, nil
-	}
-	return time.Duration(secs)*time.Second + frac, nil
+	return math.MaxInt64, nil
 }
 
 // consumeDigits returns the decimal number that s starts with (0 if none,
 // -1 if it overflows an int64) and the rest of s.
 func consumeDigits(s string) (n int64, rest string) {
-	digits, rest := spanDigits(s)
-	for i := 0; i < len(digits); i++ {
-		if n > (1<<63-1-9)/10 {
-			return -1, rest
-		}
-		n = n*10 + int64(digits[i]-'0')
+	rest = strings.TrimLeft(s, digits)
+	if rest == s {
+		return 0, rest
 	}
-	return n, rest
+	if n, err := strconv.ParseInt(s[:len(s)-len(rest)], 10, 64); err == nil {
+		return n, rest
+	}
+	return -1, rest
 }
 
-// spanDigits returns the ASCII digits that s starts with and the rest of s.
-func spanDigits(s string) (digits, rest string) {
-	i := 0
-	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-		i++
-	}
-	return s[:i], s[i:]
-}
+// digits are the ASCII digits.
+const digits = "0123456789"
 
 var errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
 
@@ -355,11 +329,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 	if len(s) == 5 && s[2] == ':' {
 		s = s[:2] + s[3:]
 	}
-	if len(s) != 4 {
-		return 0, false
-	}
-	digits, rest := spanDigits(s)
-	if rest != "" || len(digits) != 4 {
+	if len(s) != 4 || strings.Trim(s, digits) != "" {
 		return 0, false
 	}
 	h := int(s[0]-'0')*10 + int(s[1]-'0')
@@ -386,8 +356,7 @@ func validHost(v string) error {
 	}
 	s = strings.TrimSuffix(s, "/")
 	if h, port, ok := strings.Cut(s, ":"); ok {
-		digits, rest := spanDigits(port)
-		if digits == "" || rest != "" || len(digits) > 5 {
+		if port == "" || len(port) > 5 || strings.Trim(port, digits) != "" {
 			return errHost
 		}
 		s = h

@@ -27,7 +27,7 @@ func TestFoldedDirs(t *testing.T) {
 		}
 		return d + "/"
 	}
-	for file := range 120 {
+	for file := range sample(120, 16) {
 		var b strings.Builder
 		b.WriteString("user-agent: a\n")
 		n := smallSet + 1 + rng.IntN(40)

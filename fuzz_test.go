@@ -44,6 +44,79 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 	}
 }
 
+// fuzzMaxBytes bounds the inputs of this package's fuzz targets: each
+// returns at once on a larger one. Go's fuzzer minimises every input that
+// reaches new code before it goes on (for -fuzzminimizetime, a minute by
+// default), and the candidates it tries grow as the square of the input
+// (internal/fuzz's minimizeBytes removes every run of bytes): each new
+// input of a few KiB kept both workers minimising for the rest of the
+// minute, about 40 executions a minute under plain go test -fuzz. A larger
+// input reaches only the early return, no new code, so it is never
+// minimised; the larger files are checked by the tests that ask them
+// everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
+// TestKeepLine...). 512 bytes hold 40 rules, more than smallSet and the
+// other thresholds of the matcher.
+const fuzzMaxBytes = 512
+
+// tooLargeToFuzz reports whether the fuzz targets skip an input whose
+// arguments are body and strs: over fuzzMaxBytes in all.
+func tooLargeToFuzz(body []byte, strs ...string) bool {
+	return fuzzSize(body, strs...) > fuzzMaxBytes
+}
+
+// fuzzSize returns the bytes of body and strs in all.
+func fuzzSize(body []byte, strs ...string) int {
+	n := len(body)
+	for _, s := range strs {
+		n += len(s)
+	}
+	return n
+}
+
+// maxShortInput bounds the short body of a longInput (FuzzScan,
+// FuzzKeepLine), and maxRepeat its repeated byte: a line a little over the
+// longest that Google reads (maxLineLen). Each of their executions reads
+// the long body, so that the short one is kept shorter than fuzzMaxBytes
+// for minimising to stay brief.
+const (
+	maxShortInput = 128
+	maxRepeat     = maxLineLen + 1024
+)
+
+// A longInput is a fuzz input for the targets that must see long lines
+// (FuzzScan, FuzzKeepLine) while the fuzzer minimises only short inputs:
+// the body with its byte at at repeated n more times (n modulo maxRepeat+1,
+// so that one execution stays cheap). at is taken modulo
+// the length of the body; an empty body stays empty.
+func longInput(body []byte, at, n uint16) string {
+	if len(body) == 0 {
+		return ""
+	}
+	i := int(at) % len(body)
+	return string(body[:i+1]) + strings.Repeat(string(body[i:i+1]), int(n)%(maxRepeat+1)) + string(body[i+1:])
+}
+
+// shortInput returns the arguments of longInput that make s, its longest
+// run of one byte cut to one byte, for seeds: s itself if no run is longer
+// than 64 bytes or maxRepeat more.
+func shortInput(s string) (body []byte, at, n uint16) {
+	best, bestLen := 0, 0
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		if j-i > bestLen {
+			best, bestLen = i, j-i
+		}
+		i = j
+	}
+	if bestLen <= 64 || bestLen-1 > maxRepeat {
+		return []byte(s), 0, 0
+	}
+	return []byte(s[:best+1] + s[best+bestLen:]), uint16(best), uint16(bestLen - 1)
+}
+
 // probes returns url, a few fixed URLs, and URLs made from the file's own
 // patterns, so that they match often: three per rule, until there are more
 // than n.
@@ -78,9 +151,12 @@ const rawSeed = "user-agent: a\ndisallow: /\nallow: /\xe9/index.html\ndisallow: 
 // FuzzParse checks that parsing any input terminates without panic, is
 // deterministic, and ignores what follows the first MaxSize bytes.
 func FuzzParse(f *testing.F) {
-	addSeeds(f, 32<<10)
+	addSeeds(f, fuzzMaxBytes)
 	f.Add([]byte(rawSeed))
 	f.Fuzz(func(t *testing.T, body []byte) {
+		if tooLargeToFuzz(body) {
+			return
+		}
 		r1, r2 := Parse(body), Parse(body)
 		// cmp.Diff only to explain a difference: it is slow on large files.
 		if a, b := r1.Records(), r2.Records(); !equalRecords(a, b) {
@@ -122,11 +198,14 @@ func FuzzParse(f *testing.F) {
 // TestAllowedMatchesSlowModel asks every question of askAll, and checks the
 // 500 KiB cap, on the seeds and on generated files.
 func FuzzAllowed(f *testing.F) {
-	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
+	addSeeds(f, fuzzMaxBytes-64, "Googlebot", "https://example.com/a/b?c=d")
 	f.Add([]byte("user-agent: *\ndisallow: /*a*b$\nallow: /a/index.html"), "x", "/a/")
 	f.Add([]byte(rawSeed), "a", "/%E9/")
 	f.Add([]byte(rawSeed), "a", "/a%E2b%FF/")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
+		if tooLargeToFuzz(body, agent, url) {
+			return
+		}
 		checkAllowed(t, body, agent, url, askFew)
 	})
 }
@@ -135,19 +214,16 @@ func FuzzAllowed(f *testing.F) {
 // bruteDecision on a few questions per input: URLs made from the file's
 // own patterns, for the fuzzer's agent, Googlebot and the file's first.
 func FuzzDecide(f *testing.F) {
-	addSeeds(f, 4<<10, "Googlebot", "https://example.com/a/b?c=d")
+	addSeeds(f, fuzzMaxBytes/2-64, "Googlebot", "https://example.com/a/b?c=d")
 	f.Add([]byte("user-agent: a\nallow: /d/index.html\ndisallow: /d/\nallow: /d/$\n"), "a", "/d/")
 	f.Add([]byte(rawSeed), "a", "/caf%C3%A9")
-	f.Add([]byte(rawSeed+strings.Repeat("disallow: /*x\xe2%e2y\n", 40)), "a", "/x%E2%E2y")
+	f.Add([]byte(rawSeed+strings.Repeat("disallow:*x\xe2%e2y\n", 5)), "a", "/x%E2%E2y")
 	// a's record is among those of "*", merged: its own set is read from
 	// the line table (scanRecord).
 	f.Add([]byte("user-agent: *\nuser-agent: a\nallow: /x/index.htm\ndisallow: /x*\n\nuser-agent: *\ndisallow: /\n"), "a", "/x/")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
-		if len(body) > 4<<10 {
-			// bruteDecision reads the records for every path: on larger
-			// bodies the fuzzer's minimisation of a new input stalls
-			// (0 execs/s for tens of seconds). 4 KiB holds large sets.
-			return
+		if fuzzSize(body, agent, url) > fuzzMaxBytes/2 {
+			return // see fuzzMaxBytes; bruteDecision reads the records for every path
 		}
 		r := Parse(body)
 		agents := []string{agent, "Googlebot"}
@@ -156,7 +232,7 @@ func FuzzDecide(f *testing.F) {
 		}
 		// "/robots.txt" is always allowed (robotsTxtPath), which
 		// bruteDecision does not know.
-		paths := slices.DeleteFunc(probes(r, url, 12), func(u string) bool { return slowPathOf(u) == robotsTxtPath })
+		paths := slices.DeleteFunc(probes(r, url, 8), func(u string) bool { return slowPathOf(u) == robotsTxtPath })
 		for _, a := range agents {
 			checkDecisions(t, string(body), a, paths)
 		}

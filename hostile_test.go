@@ -2,15 +2,24 @@ package robots
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// hostileFiles are inputs made to hurt a robots.txt parser and matcher.
-func hostileFiles() map[string]string {
+// hostileFiles are inputs made to hurt a robots.txt parser and matcher:
+// a map of its own at each call, of strings made once (makeHostileFiles
+// takes a tenth of a second, and a dozen tests ask).
+func hostileFiles() map[string]string { return maps.Clone(hostileOnce()) }
+
+var hostileOnce = sync.OnceValue(makeHostileFiles)
+
+// makeHostileFiles makes the files of hostileFiles.
+func makeHostileFiles() map[string]string {
 	var star strings.Builder // 500 KiB of "Disallow: /*a*a*a*...", lines at the length limit
 	star.WriteString("user-agent: *\n")
 	for star.Len() < MaxSize {

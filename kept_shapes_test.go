@@ -2,7 +2,9 @@ package robots
 
 import (
 	"fmt"
+	"maps"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -34,8 +36,13 @@ func ownAndGlobal(i int) string { return "user-agent:*\nuser-agent:b" + letters(
 // keptShapes are files of MaxSize bytes, beside hostileFiles, whose kept
 // bytes per input byte issue 11 bounds by 1.5 once warm: shapes that
 // compile a rule line more than once, or that keep more per line than a
-// plain rule.
-func keptShapes() map[string]string {
+// plain rule. Each call returns a map of its own, of strings made once.
+func keptShapes() map[string]string { return maps.Clone(keptShapesOnce()) }
+
+var keptShapesOnce = sync.OnceValue(makeKeptShapes)
+
+// makeKeptShapes makes the files of keptShapes.
+func makeKeptShapes() map[string]string {
 	return map[string]string{
 		// Each record's rules are compiled in the merged set of "*";
 		// its own set, asked for its own token, reads its rule lines

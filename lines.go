@@ -3,12 +3,19 @@ package robots
 // The line table: the user-agent, rule, sitemap and extra lines of a file
 // as a parsed Robots keeps them, in about one or two bytes a line.
 //
+// What it buys: over the real-world corpus, 144,027 lines take 205,774
+// bytes of table (1.43 a line), where a srcLine each would take 1,152,216:
+// 18% of the 5,281,991 bytes the corpus keeps warm for Googlebot, which
+// would go from 0.92 to about 1.08 bytes a byte of input, over the bound of
+// 1.0 (TestKeptPerByte). It costs a Decide that quotes a rule about 50 ns
+// (ruleAt; see Cost in the package doc); Allowed never reads it.
+//
 // The table is a stream of variable-length entries, one a kept line, in
 // file order. The values of the lines are in the kept text in the same
 // order, one after the other, so that an entry need not say where its value
 // is: it starts where the previous entry's kept bytes end (the running
 // offset). An entry says it only for a user-agent value kept once for
-// several lines (keepAgent), which is earlier in the text.
+// several lines (agentText), which is earlier in the text.
 //
 // An entry starts with a header byte: the kind of the line (lineKind) in
 // its low 3 bits, and above them, when the line follows the previous
@@ -33,7 +40,10 @@ package robots
 // of them), and the marks after the first, which is all zero, three numbers
 // each. A file without lines has neither.
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Header byte and long-entry flags.
 const (
@@ -46,6 +56,10 @@ const (
 	entryRef      = 1
 	entryFlagBits = 1
 )
+
+// maxEntry is the most bytes an entry takes: a header byte and four
+// varints of at most 32 bits.
+const maxEntry = 1 + 4*binary.MaxVarintLen32
 
 // markEvery is the number of entries between two lineMarks.
 const markEvery = 32
@@ -84,7 +98,11 @@ type lineWriter struct {
 // is the length of the kept text after its value.
 func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if w.n%markEvery == 0 {
-		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
+		w.marks = push(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
+	}
+	if cap(w.buf)-len(w.buf) < maxEntry {
+		// Doubled, as push does, so that the appends below do not grow it.
+		w.buf = slices.Grow(w.buf, max(len(w.buf), maxEntry))
 	}
 	w.n++
 	start := l.off() - uint32(keyLen)
@@ -113,30 +131,6 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if flags&entryRef == 0 {
 		w.text = uint32(end)
 	}
-}
-
-// addNext appends the entry of a line of kind kind, but an extra, numbered
-// line, whose value of size bytes ends the kept text at end, if it is in
-// the short or medium form: if the line follows the previous entry's, its
-// value follows the previous entry's and no mark is due. It reports whether
-// it did; add writes any entry.
-func (w *lineWriter) addNext(kind lineKind, line, size, end uint32) bool {
-	n := len(w.buf)
-	if n+2 > cap(w.buf) || size > mediumMax || w.n%markEvery == 0 ||
-		line != w.line+1 || end-size != w.text {
-		return false
-	}
-	if size < entryMedium {
-		w.buf = w.buf[:n+1]
-		w.buf[n] = byte(kind) | byte(size)<<entryKindBits
-	} else {
-		w.buf = w.buf[:n+2]
-		w.buf[n] = byte(kind) | entryMedium<<entryKindBits
-		w.buf[n+1] = byte(size - entryMedium)
-	}
-	w.n++
-	w.line, w.text = line, end
-	return true
 }
 
 // appendIndex appends to b the index of a line table, of the records

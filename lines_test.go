@@ -48,7 +48,7 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 		case kindUserAgent:
 			if len(agents) > 0 && rng.IntN(3) == 0 {
 				a := agents[rng.IntN(len(agents))]
-				t.Off, t.Size = a.Off, a.Size // kept once (keepAgent)
+				t.Off, t.Size = a.Off, a.Size // kept once (agentText)
 			} else {
 				t.Off = keep(size)
 				agents = append(agents, t)

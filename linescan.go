@@ -121,16 +121,6 @@ func stops(w uint64) uint64 {
 // it: read from the word rather than the body.
 func byteAt(w uint64, b int) byte { return byte(w >> (uint(b-7) & 63)) }
 
-// breaks returns a word whose lowest set bit, if any, is the high bit of
-// the first LF or CR of w, eight bytes of a body read as a little-endian
-// word. (x-ones)&^x has the high bit set of each zero byte of x, and of
-// some after the first, which a borrow reaches: x is w with each byte
-// xor'ed with LF, and with CR.
-func breaks(w uint64) uint64 {
-	a, b := w^'\n'*ones, w^'\r'*ones
-	return ((a-ones)&^a | (b-ones)&^b) & highBits
-}
-
 // isStop reports whether c ends a line (LF, CR) or its content (NUL, '#').
 func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 
@@ -144,13 +134,6 @@ func isStop(c byte) bool { return c == '#' || c < 0x0E && stopLow>>c&1 != 0 }
 // linear; a long line is read at the speed of strings.IndexByte (a hostile
 // file of one line of MaxSize bytes).
 func lineEnd(s string, i int) int {
-	// Most lines that get here are comments of a few words: their break
-	// is found by reading words, before calling strings.IndexByte twice.
-	for end := min(len(s), i+64); i+8 <= end; i += 8 {
-		if m := breaks(load64(s[i : i+8])); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
 	for n := 64; i < len(s); n *= 2 {
 		t := s[i:min(len(s), i+n)]
 		e := len(t)

@@ -22,10 +22,6 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// robotsPath is the only path at which a robots.txt is looked for. It is
-// case-sensitive: /Robots.txt and /folder/robots.txt are not robots.txt files.
-const robotsPath = "/robots.txt"
-
 // defaultPorts are the ports that mean the same as no port, per scheme. The
 // keys are also the schemes a robots.txt can be fetched with.
 var defaultPorts = map[string]uint64{
@@ -49,7 +45,7 @@ func URL(pageURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return origin + robotsPath, nil
+	return origin + robotsTxtPath, nil
 }
 
 // Governs reports whether the robots.txt at robotsURL holds the rules for
@@ -60,7 +56,7 @@ func URL(pageURL string) (string, error) {
 // https://www.example.com/a. Governs reports false if either URL is invalid.
 func Governs(robotsURL, pageURL string) bool {
 	origin, u, err := splitOrigin(robotsURL)
-	if err != nil || u.EscapedPath() != robotsPath || u.RawQuery != "" || u.ForceQuery {
+	if err != nil || u.EscapedPath() != robotsTxtPath || u.RawQuery != "" || u.ForceQuery {
 		return false
 	}
 	pageOrigin, _, err := splitOrigin(pageURL)
@@ -131,7 +127,7 @@ func normalizeHost(host string) (string, error) {
 			return "", errors.New("not an IPv6 address")
 		}
 		zone := addr.Zone()
-		if !isASCII(zone) {
+		if strings.ContainsFunc(zone, func(r rune) bool { return r >= utf8.RuneSelf }) {
 			// Go's URL parser refuses a %-escape of a byte over 0x7F in a
 			// host, so such a zone could not be written back. Found by
 			// FuzzURL.
@@ -165,16 +161,6 @@ func normalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
-}
-
-// isASCII reports whether s holds only ASCII bytes.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // escapeZone %-encodes the bytes of an IPv6 zone that RFC 6874 does not

@@ -280,6 +280,9 @@ func FuzzURL(f *testing.F) {
 	}
 	f.Add("http://[fe80::1%25en0]:0080/a?b#c")
 	f.Fuzz(func(t *testing.T, page string) {
+		if len(page) > 512 {
+			return // as fuzzMaxBytes of the package's other targets: minimising long inputs stalls the fuzzer
+		}
 		u, err := robots.URL(page)
 		if err != nil {
 			return

@@ -20,7 +20,7 @@ func TestSortNames(t *testing.T) {
 			var text strings.Builder
 			var names []naming
 			recs := map[string]map[int32]bool{} // by lower-case token
-			first := map[string]string{} // of the first record, the first written
+			first := map[string]string{}        // of the first record, the first written
 			firstRec := map[string]int32{}
 			for i := range n {
 				token := tokens[(i*7)%len(tokens)]

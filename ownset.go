@@ -1,10 +1,11 @@
 package robots
 
-// The own sets of records: the set of a record alone, which a group of
-// that record alone asks, and a split group asks for each of its other
-// records (resolve.go). Each is compiled, or read from the line table at
-// each question (scanRecord) when a group of several compiles its
-// record's rules already, or when the merge budget is spent.
+// The merge budget, and the own sets of records: the set of a record
+// alone, which a group of that record alone asks, and a split group asks
+// for each of its other records (resolve.go). Each is compiled, or read
+// from the line table at each question (scanRecord) when a group of
+// several compiles its record's rules already, or when the merge budget is
+// spent. A group of several records past the budget is split (split).
 
 // mergeBudget is the number of times each rule line of a file may be
 // compiled, summed over the file, once all its sets are asked (resolve).
@@ -118,5 +119,78 @@ func (b *groupBuilder) compileOwn(rec int32) {
 		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
 		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
 		b.size += objectSize[lazyLayout]()
+	}
+}
+
+// split splits g, a group of the records recs, which are more than the
+// budget can merge: it takes the merged set of the largest group made so
+// far whose records with rules are among recs (the group of "*", often,
+// for a token named beside it in every record and in one of its own), and
+// asks the rest of its records with rules one by one. Only the largest
+// maxSubsets merged groups are looked at, so that this stays linear in
+// recs.
+func (b *groupBuilder) split(g *Group, recs []int32) {
+	g.split = true
+	ruled := func(rec int32) bool { return b.first[rec+1] > b.first[rec] }
+	in := make(map[int32]bool, len(recs))
+	for _, rec := range recs {
+		if ruled(rec) {
+			in[rec] = true
+		}
+	}
+	var best *Group
+	for k := range b.largest[:b.nLargest] {
+		c := &b.largest[k]
+		if best != nil && c.recN <= best.recN {
+			continue
+		}
+		// c's set holds only rules of recs if its records with rules
+		// are among recs.
+		var one [1]int32
+		all := true
+		for _, rec := range c.records(&one) {
+			all = all && (!ruled(rec) || in[rec])
+		}
+		if all {
+			best = c
+		}
+	}
+	if best != nil {
+		g.set = best.set
+		var one [1]int32
+		for _, rec := range best.records(&one) {
+			delete(in, rec)
+		}
+	}
+	m := b.r.moreGroups()
+	g.restLo = int32(len(m.recs))
+	for _, rec := range recs {
+		if in[rec] {
+			m.recs = push(m.recs, rec)
+			b.set(rec)
+		}
+	}
+	g.restN = int32(len(m.recs)) - g.restLo
+}
+
+// maxSubsets is how many of the largest merged groups a split group looks
+// at for one whose records are among its own.
+const maxSubsets = 8
+
+// noteLargest keeps g among the largest merged groups, if it is one.
+func (b *groupBuilder) noteLargest(g *Group) {
+	if b.nLargest < maxSubsets {
+		b.largest[b.nLargest] = *g
+		b.nLargest++
+		return
+	}
+	i := 0 // the smallest
+	for k := range b.largest {
+		if b.largest[k].recN < b.largest[i].recN {
+			i = k
+		}
+	}
+	if b.largest[i].recN < g.recN {
+		b.largest[i] = *g
 	}
 }

@@ -105,8 +105,8 @@ func TestRealWorldFiles(t *testing.T) {
 					}
 				}
 			}
-			if len(paths) > 200 {
-				paths = paths[:200]
+			if n := sample(200, 40); len(paths) > n {
+				paths = paths[:n]
 			}
 			for _, a := range agents {
 				for _, p := range paths {

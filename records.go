@@ -17,23 +17,18 @@ func (rs *resolveScratch) readTable(r *Robots) {
 	var e entry
 	for d.pos < len(d.lines) {
 		if d.i == next {
-			rs.first = append(rs.first, int32(len(rs.rules)))
+			rs.first = push(rs.first, int32(len(rs.rules)))
 			next = -1
 			if len(rs.first) < n {
 				next = r.recordStart(len(rs.first))
 			}
-		}
-		if off, size, allow, ok := d.nextShortRule(); ok {
-			// Most rule lines, which need no decoding of varints.
-			rs.rules = append(rs.rules, newSrcLine(int(off), int(size), int(d.line), allow))
-			continue
 		}
 		d.next(&e)
 		switch e.kind {
 		case kindUserAgent:
 			rs.addAgent(e.l.value(r.text), e.l.off())
 		case kindAllow, kindDisallow:
-			rs.rules = append(rs.rules, e.l)
+			rs.rules = push(rs.rules, e.l)
 		}
 	}
 }
@@ -45,9 +40,9 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 	token := agentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
-			rs.global = append(rs.global, rec)
+			rs.global = push(rs.global, rec)
 		}
 		return
 	}
-	rs.names = append(rs.names, newNaming(token, off, rec))
+	rs.names = push(rs.names, newNaming(token, off, rec))
 }

@@ -3,6 +3,7 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -190,6 +191,14 @@ type tableRead struct {
 	Names         []tableNaming
 }
 
+// equal reports whether t and u hold the same values, a nil slice equal
+// to an empty one: what cmp.Equal with cmpopts.EquateEmpty says, without
+// its reflection, which took most of TestReadTableMatchesRecords' time.
+func (t tableRead) equal(u tableRead) bool {
+	return slices.Equal(t.Rules, u.Rules) && slices.Equal(t.First, u.First) &&
+		slices.Equal(t.Global, u.Global) && slices.Equal(t.Names, u.Names)
+}
+
 // recordsRead returns what readTable should read from r, made from
 // recordLines, which decodes each entry with lineReader.next rather than
 // readTable's nextShortRule.
@@ -226,7 +235,7 @@ func TestReadTableMatchesRecords(t *testing.T) {
 		for _, n := range rs.names {
 			got.Names = append(got.Names, tableNaming{r.text[n.off() : n.off()+n.size()], n.rec()})
 		}
-		if want := recordsRead(r); !cmp.Equal(got, want, cmpopts.EquateEmpty()) {
+		if want := recordsRead(r); !got.equal(want) {
 			t.Errorf("%s: readTable disagrees with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
 		}
 	}

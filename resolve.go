@@ -77,7 +77,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
 	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
-	size = r.keepTables() + b.size
+	size = r.clipTables() + b.size
 	if m := r.more; m != nil {
 		m.recs = trim(m.recs)
 		m.multi = trim(m.multi)
@@ -88,9 +88,9 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	return size
 }
 
-// keepTables copies r.named, r.compiled and r.sets, made in scratch
+// clipTables copies r.named, r.compiled and r.sets, made in scratch
 // space, to slices of their exact size, and returns their bytes.
-func (r *Robots) keepTables() int {
+func (r *Robots) clipTables() int {
 	r.named, r.compiled, r.sets = clone(r.named), clone(r.compiled), clone(r.sets)
 	return sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets))
 }
@@ -239,24 +239,6 @@ func listKey(recs []int32) string {
 	return string(k)
 }
 
-// keepLargest keeps g among the largest merged groups, if it is one.
-func (b *groupBuilder) keepLargest(g *Group) {
-	if b.nLargest < maxSubsets {
-		b.largest[b.nLargest] = *g
-		b.nLargest++
-		return
-	}
-	i := 0 // the smallest
-	for k := range b.largest {
-		if b.largest[k].recN < b.largest[i].recN {
-			i = k
-		}
-	}
-	if b.largest[i].recN < g.recN {
-		b.largest[i] = *g
-	}
-}
-
 // moreGroups returns r.more, which it makes if need be.
 func (r *Robots) moreGroups() *moreGroups {
 	if r.more == nil {
@@ -293,7 +275,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.merge(&g, recs)
 	}
 	if !g.split && g.set.n > 0 {
-		b.keepLargest(&g)
+		b.noteLargest(&g)
 	}
 	b.made.add(g, m)
 	return g
@@ -331,61 +313,6 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		b.size += objectSize[lazyLayout]()
 	}
 }
-
-// split splits g, a group of the records recs, which are more than the
-// budget can merge: it takes the merged set of the largest group made so
-// far whose records with rules are among recs (the group of "*", often,
-// for a token named beside it in every record and in one of its own), and
-// asks the rest of its records with rules one by one. Only the largest
-// maxSubsets merged groups are looked at, so that this stays linear in
-// recs.
-func (b *groupBuilder) split(g *Group, recs []int32) {
-	g.split = true
-	ruled := func(rec int32) bool { return b.first[rec+1] > b.first[rec] }
-	in := make(map[int32]bool, len(recs))
-	for _, rec := range recs {
-		if ruled(rec) {
-			in[rec] = true
-		}
-	}
-	var best *Group
-	for k := range b.largest[:b.nLargest] {
-		c := &b.largest[k]
-		if best != nil && c.recN <= best.recN {
-			continue
-		}
-		// c's set holds only rules of recs if its records with rules
-		// are among recs.
-		var one [1]int32
-		all := true
-		for _, rec := range c.records(&one) {
-			all = all && (!ruled(rec) || in[rec])
-		}
-		if all {
-			best = c
-		}
-	}
-	if best != nil {
-		g.set = best.set
-		var one [1]int32
-		for _, rec := range best.records(&one) {
-			delete(in, rec)
-		}
-	}
-	m := b.r.moreGroups()
-	g.restLo = int32(len(m.recs))
-	for _, rec := range recs {
-		if in[rec] {
-			m.recs = push(m.recs, rec)
-			b.set(rec)
-		}
-	}
-	g.restN = int32(len(m.recs)) - g.restLo
-}
-
-// maxSubsets is how many of the largest merged groups a split group looks
-// at for one whose records are among its own.
-const maxSubsets = 8
 
 // union returns the group of several agents: the records that name any of
 // them, or if none does, those that name "*". Its cost is linear in the

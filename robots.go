@@ -374,12 +374,7 @@ var reasonNames = [...]string{
 }
 
 // String returns a short description of the reason.
-func (r Reason) String() string {
-	if int(r) < len(reasonNames) {
-		return reasonNames[r]
-	}
-	return "reason(" + strconv.Itoa(int(r)) + ")"
-}
+func (r Reason) String() string { return enumName(reasonNames[:], r, "reason") }
 
 // String describes the decision in one line, such as
 // "disallowed by line 3: Disallow: /private".

@@ -18,9 +18,10 @@
 // BenchmarkAllowedMatchFloor, which are floor and floor-match below on the
 // core's own files, hostile files, bytes kept per input byte),
 // and writes the raw outputs and a summary to results/<date>-<commit>/;
-// cmd/summarize makes the summary's tables, which README's Performance
-// section shows. testdata/README.md says which real files are used and
-// why; RESULTS.md holds analyses and profiles of earlier commits.
+// cmd/summarize makes the summary's tables, which RESULTS.md's latest run
+// shows, and a short table of them for README's Performance section.
+// testdata/README.md says which real files are used and why; RESULTS.md
+// also holds analyses and profiles of earlier commits.
 //
 // What each library is asked:
 //

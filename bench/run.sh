@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh measures, in one run of the current tree on one machine state,
-# every number of README's "Performance" section:
+# every number of README's "Performance" table and of RESULTS.md's latest
+# run:
 #
 #   - the core's BenchmarkParseCorpus: a bare line scan of the real-world
 #     corpus, Parse, and Parse plus a first question (MB/s);
@@ -18,7 +19,8 @@
 # falls on all of them alike. benchstat (pinned) makes CSV tables of the
 # rounds, and cmd/summarize turns them into results/<date>-<commit>/summary.md,
 # beside the raw outputs. With -readme, the summary also replaces the
-# generated part of ../README.md's Performance section.
+# generated part of RESULTS.md ("Latest run"), and its short table that of
+# ../README.md's Performance section.
 #
 # Defaults take 4 to 5 minutes on 2 cores: COUNT=6 (benchstat's fewest for
 # a confidence interval), BENCHTIME=0.3s per benchmark, 0.1s for the 24
@@ -140,7 +142,7 @@ meta "wall time" "$(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"
 say "summary"
 args=()
 if $readme; then
-  args=(-readme ../README.md)
+  args=(-readme ../README.md -results RESULTS.md)
 fi
 go run ./cmd/summarize "${args[@]}" "$out" >"$out/summary.md"
 say "done in $((SECONDS - start)) s: $out/summary.md"

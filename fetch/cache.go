@@ -3,15 +3,11 @@ package fetch
 import (
 	"container/list"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
-	"unicode"
 
 	"github.com/gorep/robots"
 )
@@ -110,7 +106,9 @@ type Options struct {
 	// if it had no Store, applying the policy to what it knows itself, and
 	// tries the Store again a second later: a Store that is down or slow
 	// delays a question by at most StoreTimeout, and LeaseWait bounds the
-	// wait for another Cache's fetch of a file this one knows. It must be safe for concurrent use.
+	// wait for another Cache's fetch of a file this one knows. A
+	// ShardedStore (a Redis Cluster) is set aside only in the shard that
+	// failed. It must be safe for concurrent use.
 	StoreFault func(robotsURL string, err error)
 }
 
@@ -180,9 +178,8 @@ type Cache struct {
 	opts      Options       // with defaults
 	fetching  chan struct{} // a token per fetch in progress, MaxFetches at most
 	stats     counters
-	// storeDownUntil is when, after a fault, the Store is used again (Unix
-	// nanoseconds of the real clock); zero while it works.
-	storeDownUntil atomic.Int64
+	// aside holds the shards of the Store set aside after a fault.
+	aside aside
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // by robots.txt URL; each holds an *entry
@@ -238,10 +235,12 @@ func (c *Cache) UserAgent() string { return c.userAgent }
 // Allowed reports whether the crawler agent may fetch pageURL under the
 // rules that apply now, fetching the robots.txt first if need be.
 //
-// agent is a product token such as "ExampleBot". A full User-Agent header
+// agent is a product token such as "ExampleBot", read as every front end
+// of this module reads it (robots.CrawlerToken): a full User-Agent header
 // such as "ExampleBot/1.0 (+https://example.com/bot)" is reduced to its
-// token with robots.ProductToken, so that it never silently falls to the "*"
-// group; an agent with no token in it is an error.
+// token, so that it never silently falls to the "*" group; an empty agent,
+// or one that names no crawler ("  ", a browser's header), is an error that
+// quotes it.
 //
 // Allowed returns an error only when it cannot decide: agent has no token,
 // pageURL is not an absolute http or https URL, or ctx ended while waiting
@@ -268,20 +267,13 @@ func (c *Cache) Decide(ctx context.Context, agent, pageURL string) (robots.Decis
 	return r.Decide(token, pageURL), nil
 }
 
-// productToken returns agent if it is a product token, else the token of
-// the User-Agent header it is. An empty agent, or one that names no crawler
-// (only spaces, a browser's header), is an error that quotes it.
+// productToken returns the token to ask the rules with for agent, by the
+// rule every front end of this module follows (robots.CrawlerToken): a
+// product token as given, a User-Agent header reduced to its token, and an
+// error that quotes agent if it is empty or names no crawler.
 func productToken(agent string) (string, error) {
-	if agent == "" {
-		return "", errors.New(`robots: the agent is empty: give a product token, such as "ExampleBot"`)
-	}
-	if !strings.ContainsAny(agent, "/;()") && !strings.ContainsFunc(agent, unicode.IsSpace) {
-		return agent, nil
-	}
-	if token := robots.ProductToken(agent); token != "" {
-		return token, nil
-	}
-	return "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"ExampleBot\"", agent)
+	token, _, err := robots.CrawlerToken(agent)
+	return token, err
 }
 
 // Robots returns the rules that apply now to pageURL, a page URL or a

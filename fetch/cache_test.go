@@ -688,8 +688,8 @@ func TestCacheOversizeFile(t *testing.T) {
 // and 60,000 small hosts, the heap held 11.5 times Stats().Bytes (issue 26
 // item 6).
 func TestCacheMaxBytesCountsOrigins(t *testing.T) {
-	const maxBytes = 256 << 10
-	const hosts = 30_000
+	const maxBytes = 128 << 10
+	const hosts = 15_000
 	var requests atomic.Int64
 	c := fetch.NewCache(fileClient(privateRules, &requests, nil), testUserAgent, fetch.Options{MaxBytes: maxBytes, MaxHosts: 1_000_000})
 	var before, after runtime.MemStats

@@ -139,6 +139,9 @@ type Result struct {
 	StatusCode int
 	// Redirects is the number of redirects followed.
 	Redirects int
+	// FinalURL is the URL of the last response, the file whose lines Robots
+	// holds: URL unless a redirect was followed; "" when no response came.
+	FinalURL string
 	// TTL is how long the result may be used before the file is fetched
 	// again: the lifetime of a good file (Success or Unavailable), or the
 	// delay before a retry (Unreachable), which a Retry-After field may set.
@@ -283,7 +286,7 @@ func getNow(ctx context.Context, client *http.Client, userAgent, robotsURL strin
 		return res.unreachable(o), fmt.Errorf("robots: %w", err)
 	}
 	defer resp.Body.Close()
-	res.StatusCode = resp.StatusCode
+	res.StatusCode, res.FinalURL = resp.StatusCode, resp.Request.URL.String()
 
 	var body []byte
 	if res.Outcome = outcome(resp.StatusCode); res.Outcome == Success {

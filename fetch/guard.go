@@ -49,9 +49,9 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 // Get and NewCache use a Guard when they are given no client, and a
 // Transport for its robots.txt fetches when it is given no base transport.
 // A client given to them is used as it is: put a Guard's DialContext in its
-// transport to guard it (and disable keep-alives, as Guard.Transport does:
-// a connection kept from an intranet fetch would otherwise serve a later
-// fetch without being checked again).
+// transport to guard it (and, unless the Guard is Strict, disable
+// keep-alives, as Guard.Transport does: a connection kept from an intranet
+// fetch would otherwise serve a later fetch without being checked again).
 type Guard struct {
 	// Strict, if true, refuses every guarded address, the exception for
 	// an intranet crawler included: for a service that fetches the URLs
@@ -153,7 +153,10 @@ func lookupNetwork(network string) string {
 // Transport returns an http.Transport whose connections go through g: a
 // copy of http.DefaultTransport as the program has set it, with a 64 KiB
 // bound on response headers, no proxy (through a proxy, the Guard would see
-// only the proxy's address) and no keep-alive (see Guard).
+// only the proxy's address), and no keep-alive unless g is Strict (see
+// Guard). A crawler of the public web that wants no connection to its own
+// network at all, for its pages too, gives NewClient
+// TransportOptions{Base: (&fetch.Guard{Strict: true}).Transport()}.
 func (g *Guard) Transport() *http.Transport {
 	t := &http.Transport{}
 	if dt, ok := http.DefaultTransport.(*http.Transport); ok {
@@ -167,7 +170,9 @@ func (g *Guard) Transport() *http.Transport {
 	//lint:ignore SA1019 cleared so that TLS connections go through DialContext
 	t.DialTLS = nil
 	t.DialContext = g.DialContext
-	t.DisableKeepAlives = true
+	// A Strict Guard checks every connection by one rule, so a kept one
+	// may serve any later request.
+	t.DisableKeepAlives = !g.Strict
 	t.MaxResponseHeaderBytes = maxHeaderBytes
 	return t
 }

@@ -201,3 +201,18 @@ func TestTransportGuard(t *testing.T) {
 		t.Errorf("the site got %v, want nothing", got)
 	}
 }
+
+// TestGuardTransportKeepAlive checks that only a Strict Guard's transport
+// keeps connections: a connection of an intranet fetch must not serve a
+// later fetch unchecked.
+func TestGuardTransportKeepAlive(t *testing.T) {
+	if !(&fetch.Guard{}).Transport().DisableKeepAlives {
+		t.Error("Guard{}.Transport() keeps connections, want none kept")
+	}
+	if (&fetch.Guard{Strict: true}).Transport().DisableKeepAlives {
+		t.Error("Guard{Strict: true}.Transport() keeps no connection, want them kept")
+	}
+	if (&fetch.Guard{}).Transport().Proxy != nil {
+		t.Error("Guard{}.Transport() has a proxy, want none")
+	}
+}

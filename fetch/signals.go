@@ -33,6 +33,8 @@ type TDMRepResult struct {
 	// TTL is how long the result may be kept: the robots.txt lifetime
 	// policy (Options), applied to this file.
 	TTL time.Duration
+	// body is the file read, for a shared Store.
+	body []byte
 }
 
 // TDMRepURL returns the tdmrep.json URL of the origin of pageURL.
@@ -75,11 +77,15 @@ func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 		return res, fmt.Errorf("tdmrep: reading %s: %w", tu, err)
 	}
 	res.File, res.Problem = signals.ParseTDMRep(body)
+	if res.File != nil {
+		res.body = body
+	}
 	return res, nil
 }
 
 // getWithAgent GETs u with the User-Agent header, with client (or the
-// default client) and at most maxRedirects redirects.
+// default client, whose Guard lets u reach the crawler's own network only
+// if u names such an address itself) and at most maxRedirects redirects.
 func getWithAgent(ctx context.Context, client *http.Client, userAgent, u string) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(withIntranet(ctx, u), http.MethodGet, u, nil)
 	if err != nil {

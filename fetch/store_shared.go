@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// storeBackoff is how long a Cache goes on without its Store after a fault,
-// before it tries the Store again: a Store that is down or slow costs a
-// caller at most one StoreTimeout per storeBackoff.
+// storeBackoff is how long a Cache goes on without its Store (or the shard
+// of it that failed) after a fault, before it tries again: a Store that is
+// down or slow costs a caller at most one StoreTimeout per storeBackoff and
+// shard.
 const storeBackoff = time.Second
 
 // update brings st up to date: from the Store if another Cache fetched it
@@ -27,7 +28,7 @@ const storeBackoff = time.Second
 // by the policy on that copy and looks again LeaseWait later.
 func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed bool, lease Lease) {
 	start := time.Now()
-	if c.store() != nil {
+	if c.store(st.RobotsURL) != nil {
 		if shared, ok := c.load(ctx, st); ok {
 			*st, changed = shared, true
 			if c.opts.Now().Before(st.NextFetch) {
@@ -50,7 +51,7 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 		if arrived, lease = c.await(ctx, st, start.Add(wait)); arrived {
 			return st.NextFetch, true, nil
 		}
-		if lease == nil && c.store() != nil {
+		if lease == nil && c.store(st.RobotsURL) != nil {
 			c.stats.leaseTimeouts.Add(1)
 			if !st.FetchedAt.IsZero() {
 				// The other Cache is still fetching: the policy applies
@@ -86,7 +87,7 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 // there is no Store to use or it failed, and nil and true when another
 // Cache holds the lease.
 func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
-	store := c.store()
+	store := c.store(st.RobotsURL)
 	if store == nil {
 		return nil, false
 	}
@@ -110,7 +111,7 @@ func (c *Cache) lease(ctx context.Context, st *State) (Lease, bool) {
 func (c *Cache) await(ctx context.Context, st *State, deadline time.Time) (bool, Lease) {
 	c.stats.leaseWaits.Add(1)
 	poll := max(min(c.opts.LeaseWait/10, 50*time.Millisecond), time.Millisecond)
-	for time.Now().Add(poll).Before(deadline) && c.store() != nil {
+	for time.Now().Add(poll).Before(deadline) && c.store(st.RobotsURL) != nil {
 		time.Sleep(poll)
 		if shared, ok := c.load(ctx, st); ok && c.opts.Now().Before(shared.NextFetch) {
 			*st = shared
@@ -156,7 +157,7 @@ func (c *Cache) release(ctx context.Context, lease Lease) {
 // load returns the State in the Store if it is newer than st, its times
 // made plausible (see plausible).
 func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
-	store := c.store()
+	store := c.store(st.RobotsURL)
 	if store == nil {
 		return State{}, false
 	}
@@ -176,20 +177,21 @@ func (c *Cache) load(ctx context.Context, st *State) (State, bool) {
 	return shared, true
 }
 
-// store returns the Store to use now: nil if there is none, or during
-// storeBackoff after a fault.
-func (c *Cache) store() Store {
-	if until := c.storeDownUntil.Load(); until != 0 && time.Now().UnixNano() < until {
+// store returns the Store to use now for robotsURL: nil if there is none,
+// or during storeBackoff after a fault of its shard.
+func (c *Cache) store(robotsURL string) Store {
+	if c.opts.Store == nil || c.aside.has(c.shard(robotsURL), time.Now().UnixNano()) {
 		return nil
 	}
 	return c.opts.Store
 }
 
-// fault counts and reports a failed call to the Store, and leaves the Store
-// aside for storeBackoff.
+// fault counts and reports a failed call to the Store, and sets aside the
+// shard of robotsURL (the whole Store, unless it is a ShardedStore) for
+// storeBackoff.
 func (c *Cache) fault(robotsURL string, err error) {
 	c.stats.storeFaults.Add(1)
-	c.storeDownUntil.Store(time.Now().Add(storeBackoff).UnixNano())
+	c.aside.add(c.shard(robotsURL), time.Now().Add(storeBackoff).UnixNano())
 	if c.opts.StoreFault != nil {
 		c.opts.StoreFault(robotsURL, err)
 	}

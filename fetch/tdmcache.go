@@ -13,8 +13,11 @@ import (
 // TDMRepCache keeps the tdmrep.json of each origin for as long as the
 // robots.txt policy (Options) keeps a robots.txt: a file or its absence
 // for its lifetime, a failed fetch for the retry interval. One fetch per
-// origin at a time; concurrent callers wait for it. It is safe for
-// concurrent use.
+// origin at a time; concurrent callers wait for it. With Options.Store,
+// the files are shared by a fleet as robots.txt files are: saved under
+// the tdmrep.json URL as a State, and read from there before fetching
+// (without a lease: at worst each process fetches a file once per
+// lifetime). It is safe for concurrent use.
 type TDMRepCache struct {
 	client    *http.Client
 	userAgent string
@@ -66,15 +69,7 @@ func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep,
 		e = &tdmEntry{ready: make(chan struct{})}
 		c.entries[origin] = e
 		c.mu.Unlock()
-		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.opts.Timeout)
-		res, err := getTDMRep(fctx, c.client, c.userAgent, origin+"/", &c.opts)
-		cancel()
-		if res != nil {
-			e.file, e.expires = res.File, now.Add(res.TTL)
-		}
-		if err != nil && res == nil {
-			e.expires = now.Add(c.opts.retry(0))
-		}
+		err := c.fill(ctx, e, origin, now)
 		close(e.ready)
 		return e.file, err
 	}
@@ -85,6 +80,52 @@ func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep,
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// fill sets e from the shared Store if it holds a fresh copy, or else from
+// a fetch, which it saves there.
+func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now time.Time) error {
+	tu := origin + "/.well-known/tdmrep.json"
+	ctx = context.WithoutCancel(ctx)
+	if c.opts.Store != nil {
+		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+		st, ok, err := c.opts.Store.Load(sctx, tu)
+		cancel()
+		if err == nil && ok && now.Before(st.NextFetch) {
+			if 200 <= st.GoodStatus && st.GoodStatus <= 299 {
+				e.file, _ = signals.ParseTDMRep(st.Body)
+			}
+			e.expires = st.NextFetch
+			return nil
+		}
+	}
+	fctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	res, err := getTDMRep(fctx, c.client, c.userAgent, origin+"/", &c.opts)
+	cancel()
+	if res == nil { // not an http or https origin
+		e.expires = now.Add(c.opts.retry(0))
+		return err
+	}
+	st := State{RobotsURL: tu, Outcome: outcome(res.StatusCode), StatusCode: res.StatusCode, FetchedAt: now}
+	if err != nil || st.Outcome == Unreachable {
+		// A network error, 429 or 5xx: no file is known; ask again after
+		// the retry interval.
+		st.Outcome, st.FailingSince = Unreachable, now
+		e.file, e.expires = nil, now.Add(c.opts.retry(res.StatusCode))
+	} else {
+		e.file, e.expires = res.File, now.Add(res.TTL)
+		st.GoodStatus, st.GoodAt, st.GoodUntil = res.StatusCode, now, e.expires
+		if res.File != nil {
+			st.Body = res.body
+		}
+	}
+	st.NextFetch = e.expires
+	if c.opts.Store != nil {
+		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+		c.opts.Store.Save(sctx, st) // a fault only costs the fleet a fetch
+		cancel()
+	}
+	return err
 }
 
 // evict makes room for one entry; c.mu is held.

@@ -44,3 +44,39 @@ func TestTDMRepCache(t *testing.T) {
 		t.Errorf("after 25 hours: err %v, %d fetches, want 2", err, hits.Load())
 	}
 }
+
+// TestTDMRepCacheStore checks that the caches of a fleet share tdmrep.json
+// through the Store: the second process reads the first one's copy, and
+// the file is fetched again only after its lifetime.
+func TestTDMRepCacheStore(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte(`[{"location":"/a","tdm-reservation":1}]`))
+	}))
+	defer srv.Close()
+	store := newMemStore()
+	var now atomic.Int64
+	now.Store(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix())
+	opts := fetch.Options{Store: store, Now: func() time.Time { return time.Unix(now.Load(), 0) }}
+	one := fetch.NewTDMRepCache(nil, "TDMBot/1.0", opts)
+	two := fetch.NewTDMRepCache(nil, "TDMBot/1.0", opts)
+	for i, c := range []*fetch.TDMRepCache{one, two, two} {
+		f, err := c.Get(t.Context(), srv.URL+"/a/b")
+		if err != nil || f == nil || len(f.Rules) != 1 || f.Rules[0].Location != "/a" {
+			t.Fatalf("call %d: Get = %+v, %v", i, f, err)
+		}
+	}
+	if n := hits.Load(); n != 1 {
+		t.Errorf("%d fetches by two caches sharing a store, want 1", n)
+	}
+	st, ok, _ := store.Load(t.Context(), srv.URL+"/.well-known/tdmrep.json")
+	if !ok || st.GoodStatus != 200 || len(st.Body) == 0 || st.Outcome != fetch.Success {
+		t.Errorf("saved state %+v, %t", st, ok)
+	}
+	now.Add(int64(25 * time.Hour / time.Second))
+	three := fetch.NewTDMRepCache(nil, "TDMBot/1.0", opts)
+	if _, err := three.Get(t.Context(), srv.URL+"/"); err != nil || hits.Load() != 2 {
+		t.Errorf("after the lifetime: err %v, %d fetches, want 2", err, hits.Load())
+	}
+}

@@ -292,12 +292,13 @@ func (f robotsFetcher) RoundTrip(req *http.Request) (*http.Response, error) {
 	return f.base.RoundTrip(req.WithContext(context.WithValue(req.Context(), robotsFetchKey{}, true)))
 }
 
-// agentToken returns the product token of the User-Agent header userAgent,
-// or an error if it has none.
+// agentToken returns the token to check the rules for, for the crawler
+// whose User-Agent header is userAgent, by the rule every front end of this
+// module follows (robots.CrawlerToken), or an error if it names no crawler.
 func agentToken(userAgent string) (string, error) {
-	agent := robots.ProductToken(userAgent)
-	if agent == "" {
-		return "", fmt.Errorf("robots: User-Agent %q names no crawler (robots.ProductToken finds no product token in it), "+
+	agent, _, err := robots.CrawlerToken(userAgent)
+	if err != nil || agent == "*" {
+		return "", fmt.Errorf("robots: User-Agent %q names no crawler, "+
 			"so the rules for * would apply; start it with the crawler's name, such as \"ExampleBot/1.0 (+https://example.com/bot)\"", userAgent)
 	}
 	return agent, nil

@@ -157,8 +157,11 @@ func TestNewTransportAgent(t *testing.T) {
 		{"crawler/full-header", "EvalBot/1.0 (+http://x)", "EvalBot"},
 		{"crawler/compatible", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"},
 		{"crawler/token", "EvalBot", "EvalBot"},
+		// As every front end asks it (robots.CrawlerToken): as given.
+		{"crawler/not-a-token", "MJ12bot", "MJ12bot"},
 		{"refused/browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36", ""},
 		{"refused/empty", "", ""},
+		{"refused/star", "*", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

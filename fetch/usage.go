@@ -72,19 +72,16 @@ type UsageOptions struct {
 // the Decision to the response (DecisionOf). It is safe for concurrent
 // use.
 type UsageTransport struct {
-	t      *Transport
-	tdm    *TDMRepCache
-	opts   UsageOptions
-	client *http.Client // for tdmrep.json: the base, past robots.txt
+	t    *Transport
+	tdm  *TDMRepCache
+	opts UsageOptions
 }
 
 // NewUsageTransport returns a UsageTransport over t. tdmrep.json is
-// fetched with t's base transport and User-Agent, cached with t's cache
-// policy.
+// fetched as t fetches robots.txt (the same client, so through the same
+// Guard) with t's User-Agent, and cached with t's cache policy.
 func NewUsageTransport(t *Transport, opts UsageOptions) *UsageTransport {
-	client := &http.Client{Transport: robotsFetcher{t.base}}
-	return &UsageTransport{t: t, opts: opts, client: client,
-		tdm: NewTDMRepCache(client, t.userAgent, t.cache.opts)}
+	return &UsageTransport{t: t, opts: opts, tdm: NewTDMRepCache(t.cache.client, t.userAgent, t.cache.opts)}
 }
 
 // TDMRep returns the cache of tdmrep.json files.

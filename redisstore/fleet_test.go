@@ -67,7 +67,7 @@ func siteClient(addr string) *http.Client {
 		}
 		var d net.Dialer
 		return d.DialContext(ctx, network, addr)
-	}}
+	}, MaxIdleConns: 16} // one host name per host: without a bound, an idle connection per host
 	return &http.Client{Transport: tr}
 }
 

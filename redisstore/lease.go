@@ -66,7 +66,7 @@ func (s *Store) Lease(ctx context.Context, robotsURL string, ttl time.Duration) 
 	l := &lease{s: s, key: s.LeaseKey(robotsURL), token: hex.EncodeToString(token[:]), stop: make(chan struct{})}
 	n, err := take.Run(ctx, s.rdb, []string{l.key}, l.token, term.Milliseconds(), maxLease.Milliseconds()).Int()
 	if err != nil {
-		return nil, err
+		return nil, s.failed(err)
 	}
 	if n != 1 {
 		return nil, fetch.ErrLeased
@@ -115,5 +115,5 @@ func (l *lease) keep(term time.Duration, end time.Time) {
 // Release gives the lease up if it is still held, and stops renewing it.
 func (l *lease) Release(ctx context.Context) error {
 	l.once.Do(func() { close(l.stop) })
-	return release.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err()
+	return l.s.failed(release.Run(ctx, l.s.rdb, []string{l.key}, l.token).Err())
 }

@@ -17,6 +17,7 @@ import (
 // persistence, and stops at its end.
 type server struct {
 	port int
+	args []string // more arguments to redis-server, such as a Cluster node's
 	cmd  *exec.Cmd
 }
 
@@ -27,16 +28,21 @@ func startServer(t testing.TB) *server {
 	if _, err := exec.LookPath("redis-server"); err != nil {
 		t.Fatalf("redis-server not found (%v): install it with `apt-get install -y redis-server` (Debian, Ubuntu) or `brew install redis`", err)
 	}
+	s := &server{port: freePort(t)}
+	s.start(t)
+	t.Cleanup(s.kill)
+	return s
+}
+
+// freePort returns a TCP port that was free on 127.0.0.1 a moment ago.
+func freePort(t testing.TB) int {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	s := &server{port: port}
-	s.start(t)
-	t.Cleanup(s.kill)
-	return s
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
 }
 
 // Addr returns the address of the server.
@@ -45,8 +51,9 @@ func (s *server) Addr() string { return "127.0.0.1:" + strconv.Itoa(s.port) }
 // start starts the server, empty, on its port and waits until it answers.
 func (s *server) start(t testing.TB) {
 	t.Helper()
-	s.cmd = exec.Command("redis-server", "--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--loglevel", "warning")
+	args := []string{"--port", strconv.Itoa(s.port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--loglevel", "warning"}
+	s.cmd = exec.Command("redis-server", append(args, s.args...)...)
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -67,10 +67,11 @@ type Options struct {
 
 // A Store is a fetch.Store on Redis. It is safe for concurrent use.
 type Store struct {
-	rdb    redis.UniversalClient
-	prefix string
-	ttl    time.Duration
-	term   time.Duration // of a lease
+	rdb     redis.UniversalClient
+	cluster *redis.ClusterClient // rdb, if it is one
+	prefix  string
+	ttl     time.Duration
+	term    time.Duration // of a lease
 }
 
 // New returns a Store that keeps its keys in rdb, a *redis.Client or a
@@ -88,7 +89,8 @@ func New(rdb redis.UniversalClient, opts Options) *Store {
 	if opts.LeaseTerm <= 0 {
 		opts.LeaseTerm = defaultLeaseTerm
 	}
-	return &Store{rdb: rdb, prefix: opts.Prefix, ttl: opts.TTL, term: opts.LeaseTerm}
+	cluster, _ := rdb.(*redis.ClusterClient)
+	return &Store{rdb: rdb, cluster: cluster, prefix: opts.Prefix, ttl: opts.TTL, term: opts.LeaseTerm}
 }
 
 // StateKey returns the key of the state of robotsURL.
@@ -118,7 +120,7 @@ func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, 
 		return fetch.State{}, false, nil
 	}
 	if err != nil {
-		return fetch.State{}, false, err
+		return fetch.State{}, false, s.failed(err)
 	}
 	st, err := decode(value, robotsURL)
 	if err != nil {
@@ -129,5 +131,5 @@ func (s *Store) Load(ctx context.Context, robotsURL string) (fetch.State, bool, 
 
 // Save records st, to expire after the Store's TTL.
 func (s *Store) Save(ctx context.Context, st fetch.State) error {
-	return s.rdb.Set(ctx, s.StateKey(st.RobotsURL), encode(&st), s.ttl).Err()
+	return s.failed(s.rdb.Set(ctx, s.StateKey(st.RobotsURL), encode(&st), s.ttl).Err())
 }

@@ -60,10 +60,11 @@ func Decide(url, agent string, s Seen) Decision {
 		if rd.Reason == robots.ReasonRule {
 			detail = "line " + strconv.Itoa(rd.Rule.Line) + ": " + rd.Rule.String()
 		}
+		// The site's own lines count even for a page it disallows
+		// (Preferences reads Content-Usage only where fetching is allowed).
+		robotsTxtPrefs(&c, s.Robots.Preferences(agent, url))
 		if rd.Allowed {
 			c.add(UseFetch, Allow, SignalRobotsTxt, detail)
-			p := s.Robots.Preferences(agent, url)
-			robotsTxtPrefs(&c, p)
 		} else {
 			c.add(UseFetch, Deny, SignalRobotsTxt, detail)
 			blocked = true
@@ -119,11 +120,9 @@ func Decide(url, agent string, s Seen) Decision {
 		d.Problems = append(d.Problems, "unknown rule "+strconvQuote(u.Text)+" ("+u.Signal+") ignored")
 	}
 	d.Problems = append(d.Problems, rules.Problems...)
-	var hRes, hPol string
+	var hRes, hPol string // the header layer, of a page seen only
 	if page {
 		hRes, hPol = s.Header.Get("Tdm-Reservation"), s.Header.Get("Tdm-Policy")
-	} else {
-		metaRes, metaPol = "", ""
 	}
 	tdm := LayerTDM(s.TDMRep, url, hRes, hPol, metaRes, metaPol)
 	d.Problems = append(d.Problems, tdm.Problems...)
@@ -235,10 +234,15 @@ func robotsRulePrefs(c *contributions, r RobotsRules, now time.Time) {
 		if r.MaxSnippet == -1 {
 			c.add(UseSnippet, Allow, sig, text)
 		} else {
+			// The snippet limits also bound the "direct input for AI
+			// Overviews and AI Mode" (Google, since 5 March 2025).
 			c.add(UseSnippet, Conditional, sig, text)
+			c.add(UseAIInput, Conditional, sig, text)
 		}
 	}
-	if r.NoArchive {
+	// Bing: "If content has both NOCACHE and NOARCHIVE tags, we will treat
+	// it as NOCACHE" (the one place the less restrictive rule wins).
+	if r.NoArchive && !r.NoCache {
 		sig, text := by("noarchive")
 		c.add(UseAIInput, Deny, sig, text)
 		c.add(UseAITrain, Deny, sig, text)
@@ -246,7 +250,7 @@ func robotsRulePrefs(c *contributions, r RobotsRules, now time.Time) {
 	if r.NoCache {
 		sig, text := by("nocache")
 		c.add(UseAIInput, Conditional, sig, text+" (URL, title and snippet only)")
-		c.add(UseAITrain, Deny, sig, text)
+		c.add(UseAITrain, Conditional, sig, text+" (URL, title and snippet only)")
 	}
 	for _, name := range []string{"noai", "noml"} {
 		if sig, text := by(name); text != "" {

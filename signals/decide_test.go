@@ -64,13 +64,15 @@ func TestMappingRows(t *testing.T) {
 		{"meta/max-snippet-0", "", nil, `<meta name="robots" content="max-snippet:0">`,
 			[]want{{UseSnippet, Deny, SignalMeta, "max-snippet:0"}, {UseAIInput, Deny, SignalMeta, "max-snippet:0"}}},
 		{"meta/max-snippet-n", "", nil, `<meta name="robots" content="max-snippet:50">`,
-			[]want{{UseSnippet, Conditional, SignalMeta, "max-snippet:50"}, {UseAIInput, Unknown, "", ""}}},
+			[]want{{UseSnippet, Conditional, SignalMeta, "max-snippet:50"}, {UseAIInput, Conditional, SignalMeta, "max-snippet:50"}}},
 		{"meta/max-snippet-unlimited", "", nil, `<meta name="robots" content="max-snippet:-1">`,
 			[]want{{UseSnippet, Allow, SignalMeta, "max-snippet:-1"}}},
 		{"x-robots-tag/noarchive", "", []string{"X-Robots-Tag: evalbot: noarchive", "X-Robots-Tag: bingbot: nocache"}, "",
 			[]want{{UseAIInput, Deny, SignalXRobotsTag, "evalbot: noarchive"}, {UseAITrain, Deny, SignalXRobotsTag, "evalbot: noarchive"}}},
 		{"meta/nocache", "", nil, `<meta name="robots" content="nocache">`,
-			[]want{{UseAIInput, Conditional, SignalMeta, "nocache (URL, title and snippet only)"}, {UseAITrain, Deny, SignalMeta, "nocache"}}},
+			[]want{{UseAIInput, Conditional, SignalMeta, "nocache (URL, title and snippet only)"}, {UseAITrain, Conditional, SignalMeta, "nocache (URL, title and snippet only)"}}},
+		{"meta/nocache-and-noarchive", "", nil, `<meta name="robots" content="noarchive, nocache">`,
+			[]want{{UseAIInput, Conditional, SignalMeta, "nocache (URL, title and snippet only)"}, {UseAITrain, Conditional, SignalMeta, "nocache (URL, title and snippet only)"}}},
 		{"meta/noai", "", nil, `<meta name="robots" content="noai">`,
 			[]want{{UseAITrain, Deny, SignalMeta, "noai"}, {UseAIInput, Unknown, "", ""}}},
 		{"meta/noimageai", "", nil, `<meta name="robots" content="noimageai">`,
@@ -149,6 +151,13 @@ func TestDecideCombines(t *testing.T) {
 			if v := d.Uses.Get(u); v.Answer != Unknown {
 				t.Errorf("%s = %+v, want unknown: the page is never read", u, v)
 			}
+		}
+	})
+	t.Run("blocked-page-site-signals", func(t *testing.T) {
+		s := seenPage(t, "user-agent: *\ndisallow: /a\ncontent-signal: ai-train=no\ncontent-usage: train-ai=y\n", nil, "")
+		d := Decide("/a", "EvalBot", s)
+		if d.Uses.AITrain.Answer != Deny || len(d.Uses.AITrain.By) != 1 || d.Uses.AITrain.By[0].Signal != SignalContentSignal {
+			t.Errorf("ai-train = %+v: want the robots.txt Content-Signal alone (Content-Usage applies to allowed paths only)", d.Uses.AITrain)
 		}
 	})
 	t.Run("tdmrep-file-before-fetch", func(t *testing.T) {

@@ -128,7 +128,9 @@ func readHead(r io.Reader, limit int64, scan bool) (*Head, error) {
 			}
 			return h, err
 		case html.TextToken:
-			if strings.TrimSpace(string(z.Text())) != "" {
+			// A byte order mark is stripped before tokenizing, as the HTML
+			// standard's decoder does; it does not end the head.
+			if strings.TrimSpace(strings.TrimPrefix(string(z.Text()), "\ufeff")) != "" {
 				return h.ended(z, cr, "text", offset, scan), nil
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:

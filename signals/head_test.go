@@ -50,6 +50,7 @@ func TestReadHead(t *testing.T) {
 			[]string{"googlebot=nosnippet"}, "text", true},
 		{"script-skipped", `<head><script>document.write('<meta name="robots" content="noindex">')</script><meta name="robots" content="noai"></head>`,
 			[]string{"robots=noai"}, "</head>", true},
+		{"bom", "\ufeff<!doctype html><html><head><meta name=robots content=noindex></head>", []string{"robots=noindex"}, "</head>", true},
 		{"end-of-page", `<head><meta name="robots" content="noml">`, []string{"robots=noml"}, "end of page", true},
 		{"meta-without-content", `<meta name="robots"><meta content="x"><meta name="a" content="">`, []string{"a="}, "end of page", true},
 	}

@@ -38,15 +38,15 @@
 //	  or meta       noindex + indexifembedded       index               conditional  Google ("indexifembedded": only embedded through iframes)
 //	                unavailable_after: D (passed)   index               deny         Google ("unavailable_after")
 //	                unavailable_after: D (to come)  index               conditional  Google (indexed until D)
-//	                nosnippet, max-snippet:0        snippet, ai-input   deny         Google ("nosnippet": also "a direct input for AI Overviews and AI Mode"; "max-snippet:0" = nosnippet)
-//	                max-snippet:N (N > 0)           snippet             conditional  Google ("max-snippet")
+//	                nosnippet, max-snippet:0        snippet, ai-input   deny         Google ("nosnippet": also not "a direct input for AI Overviews and AI Mode", added 5 Mar 2025; "max-snippet:0" = nosnippet)
+//	                max-snippet:N (N > 0)           snippet, ai-input   conditional  Google ("max-snippet"; the same limit bounds AI Overviews input)
 //	                max-snippet:-1                  snippet             allow        Google ("no limit")
-//	                noarchive                       ai-input, ai-train  deny         Bing Webmaster Blog, 22 Sep 2023 (not in Bing Chat answers, not used to train)
-//	                nocache                         ai-input            conditional  Bing, same post (URL, title and snippet only)
-//	                nocache                         ai-train            deny         Bing, same post
-//	                noai                            ai-train            deny         DeviantArt, "noai" and "noimageai" directives, Nov 2022
-//	                noimageai                       ai-train            conditional  DeviantArt (images excluded)
-//	                noml                            ai-train            deny         the "noml" extension, as img2dataset reads it (issue 365)
+//	                noarchive                       ai-input, ai-train  deny         Bing Webmaster Blog, September 2023 ("not be included in Bing Chat answers", not used for training)
+//	                nocache (with or without        ai-input, ai-train  conditional  Bing, same post ("only URLs, Titles and Snippets"; "both NOCACHE and
+//	                  noarchive)                                                     NOARCHIVE ... we will treat it as NOCACHE")
+//	                noai                            ai-train            deny         DeviantArt team journal, Nov 2022 (training sets "must ... exclude" such content)
+//	                noimageai                       ai-train            conditional  DeviantArt, same (the page's images excluded; its text not addressed)
+//	                noml                            ai-train            deny         noml.info (Mojeek's "noml" open letter); img2dataset issue 365, 28 Nov 2023
 //	                all, index, follow, nofollow, notranslate, noimageindex,
 //	                max-image-preview, max-video-preview: none of the five uses (reported only)
 //	tdmrep          tdm-reservation 1               ai-train            deny         TDMRep CG Final Report (10 May 2024): "TDM rights are reserved"

@@ -55,6 +55,7 @@ type TDMRep struct {
 	// Problems are the rules skipped or read as unset, and why.
 	Problems []string
 	paths    *robots.Robots // one group per rule, named by tdmAgent
+	agents   []string       // tdmAgent(i) for each rule, made once
 }
 
 // ErrTDMRepTooLarge and ErrTDMRepNotJSON report a tdmrep.json that is not
@@ -90,7 +91,8 @@ func ParseTDMRep(data []byte) (*TDMRep, error) {
 			continue
 		}
 		t.Rules = append(t.Rules, rule)
-		b.WriteString("user-agent: " + tdmAgent(len(t.Rules)-1) + "\ndisallow: " + rule.Location + "\n")
+		t.agents = append(t.agents, tdmAgent(len(t.Rules)-1))
+		b.WriteString("user-agent: " + t.agents[len(t.agents)-1] + "\ndisallow: " + rule.Location + "\n")
 	}
 	t.paths = robots.Parse([]byte(b.String()))
 	return t, nil
@@ -143,7 +145,7 @@ func (t *TDMRep) Match(url string) (TDMRule, bool) {
 		url = strings.NewReplacer("$", "%24", "*", "%2A").Replace(url)
 	}
 	for i := range t.Rules {
-		if d := t.paths.Decide(tdmAgent(i), url); d.Reason == robots.ReasonRule {
+		if d := t.paths.Decide(t.agents[i], url); d.Reason == robots.ReasonRule {
 			return t.Rules[i], true
 		}
 	}

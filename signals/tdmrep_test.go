@@ -90,6 +90,15 @@ func TestParseTDMRepBad(t *testing.T) {
 	if len(f.Rules) != 3 || len(f.Problems) != 6 {
 		t.Errorf("Rules %v, Problems %q: want 3 rules and 6 problems", f.Rules, f.Problems)
 	}
+	// The rule cap: 12,000 rules in 480 KB, the last 2,000 not read.
+	many := "[" + strings.Repeat(`{"location":"/x","tdm-reservation":1},`, 11999) + `{"location":"/y","tdm-reservation":1}]`
+	f, err = ParseTDMRep([]byte(many))
+	if err != nil || len(f.Rules) != maxTDMRules || !strings.Contains(f.Problems[len(f.Problems)-1], "more than 10000 rules") {
+		t.Fatalf("many rules: err %v, %d rules", err, len(f.Rules))
+	}
+	if _, ok := f.Match("/y"); ok {
+		t.Error("a rule past the cap matched")
+	}
 	var nilFile *TDMRep
 	if _, ok := nilFile.Match("/"); ok {
 		t.Error("nil TDMRep matched")

@@ -6,35 +6,22 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/internal/tester"
 )
 
-// checkURLs returns an error for the first of urls that is neither an
-// absolute URL ("https://example.com/a") nor a path starting with "/": a
-// mistyped subcommand or a host without a scheme ("example.com/a"), which
-// Google's matcher would read as something else.
+// checkURLs returns an error for the first of urls that is not a URL to
+// answer, as the tester's API says it (tester.CheckURL): an absolute http,
+// https or ftp URL with a host, or a path starting with "/", %-encoded. A
+// mistyped subcommand, a host without a scheme ("example.com/a") or a
+// space in a host ("https://exa mple.com/") would be read by Google's
+// matcher as something else, and answered.
 func checkURLs(urls []string) error {
 	for _, u := range urls {
-		if !isAbsoluteURL(u) && !strings.HasPrefix(u, "/") {
-			return fmt.Errorf("%q is not an absolute URL (such as https://example.com/a) nor a path starting with /", u)
+		if err := tester.CheckURL(u); err != nil {
+			return fmt.Errorf("%q: %v", u, err)
 		}
 	}
 	return nil
-}
-
-// isAbsoluteURL reports whether s starts with a scheme, "://" and a host.
-func isAbsoluteURL(s string) bool {
-	scheme, rest, ok := strings.Cut(s, "://")
-	if !ok || scheme == "" || rest == "" || strings.ContainsAny(rest[:1], "/?#") {
-		return false
-	}
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		letter := 'a' <= c|0x20 && c|0x20 <= 'z'
-		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	return true
 }
 
 // crawlers returns the crawlers to ask for the -agent values, each as the

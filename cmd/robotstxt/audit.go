@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
@@ -42,6 +41,8 @@ type auditReport struct {
 	// Warnings say that the file is no robots.txt file at all, as in
 	// "robotstxt test -json".
 	Warnings []string `json:"warnings,omitempty"`
+	// TDMRep is the site's tdmrep.json, for a URL (audit_tdmrep.go).
+	TDMRep *tdmrepAudit `json:"tdmrep,omitempty"`
 	audit.Report
 }
 
@@ -65,17 +66,18 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if res.Outcome == fetch.Unreachable {
 			status = 1
 		}
+		report.TDMRep = auditTDMRep(src)
 	}
 	if *asJSON {
 		return printJSON(report, status, stdout, stderr)
 	}
-	printAudit(stdout, src, report.Report)
+	printAudit(stdout, src, report.Report, report.TDMRep)
 	return status
 }
 
 // printAudit writes the audit as text: a header, then the crawlers with the
 // same answers together, AI crawlers first.
-func printAudit(w io.Writer, src *source, rep audit.Report) {
+func printAudit(w io.Writer, src *source, rep audit.Report, tdm *tdmrepAudit) {
 	fmt.Fprintf(w, "# %s", src.name)
 	if src.fetched != nil {
 		fmt.Fprintf(w, " (%s)", describe(src.fetched))
@@ -86,6 +88,10 @@ func printAudit(w io.Writer, src *source, rep audit.Report) {
 			fmt.Fprintf(w, "\n%s\n", crawlerNames(group))
 			printAnswers(w, group[0])
 		}
+	}
+	if tdm != nil {
+		fmt.Fprintln(w)
+		printTDMRep(w, tdm)
 	}
 }
 
@@ -137,9 +143,22 @@ func crawlerNames(group []audit.Result) string {
 	return kind + ": " + strings.Join(names, ", ")
 }
 
+// pathColumn is the widest the column of paths of printAnswers gets: a
+// longer path (a file may name one of hundreds of bytes) pushes its own
+// line only, rather than padding every line to its width.
+const pathColumn = 24
+
 // printAnswers writes the verdicts and preferences of one crawler.
 func printAnswers(w io.Writer, r audit.Result) {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	width, verdicts := 0, len("allowed")
+	for _, v := range r.Verdicts {
+		if n := len(v.Path); n <= pathColumn {
+			width = max(width, n)
+		}
+		if !v.Allowed {
+			verdicts = len("disallowed")
+		}
+	}
 	for _, v := range r.Verdicts {
 		verdict := "allowed"
 		if !v.Allowed {
@@ -152,9 +171,8 @@ func printAnswers(w io.Writer, r audit.Result) {
 		if v.Usage != nil {
 			reason += "; content-usage " + usageText(*v.Usage)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.Path, verdict, reason)
+		fmt.Fprintf(w, "  %-*s  %-*s  %s\n", width, v.Path, verdicts, verdict, reason)
 	}
-	tw.Flush()
 	if s := r.Signals; len(s.Lines) > 0 {
 		fmt.Fprintf(w, "  content-signal %s (%s)\n", signalsText(s), linesText(s.Lines))
 	}

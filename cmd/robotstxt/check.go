@@ -53,6 +53,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if report.Diagnostics.Err() != nil {
 		status = 1
 	}
+	if body := src.body; src.fetched == nil && len(body) == 0 || src.fetched != nil && src.fetched.Outcome == fetch.Success && len(src.fetched.Body) == 0 {
+		// No finding to print: say why, as Google reads it.
+		fmt.Fprintf(stderr, "robotstxt: %s is empty: it allows every crawler everything\n", src.name)
+	}
 	if *asJSON {
 		return printJSON(report, status, stdout, stderr)
 	}

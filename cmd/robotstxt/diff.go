@@ -31,11 +31,15 @@ each pair of deciding rules that exploring a crawler's wildcard patterns
 together finds, and on the URLs of -url and -urls. Every change reported
 is real, and the report is complete: if any path changes verdict for a
 crawler compared, a change with the same deciding lines is reported;
-unless the wildcards of a crawler's rules combine in too many ways to
-explore (20,000 states, or about a second of work). The report then says
-so, and changes seen only on paths that match several wildcard patterns
-at once can be missed: list such paths with -url. Each change shows its
-first witness and how many more share it, not every path affected.
+unless a budget cut it. The work is bounded whatever the files (about a
+second and tens of megabytes): the wildcards of a crawler's rules may
+combine in too many ways to explore (20,000 states, about a second of
+work, 32 MiB of states), the patterns may be too long for all their
+witnesses (16 MiB), or the crawlers times the witnesses may be too many
+to decide (5 million decisions, more for larger groups). The report then
+says which budget cut it, and what may be missing: list such paths with
+-url. Each change shows its first witness and how many more share it,
+not every path affected.
 
 The exit status is 0 when nothing changed, 1 when something did, and 2 on
 a usage error or an input that cannot be read (a fetch that fails on the
@@ -134,7 +138,11 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 		fmt.Fprintln(w)
 	}
 	if !report.Changed() {
-		fmt.Fprintf(w, "no change for %s on %s\n", plural(report.Crawlers, "crawler"), plural(report.Paths, "path"))
+		if report.Complete {
+			fmt.Fprintf(w, "no change for %s on %s\n", plural(report.Crawlers, "crawler"), plural(report.Paths, "path"))
+		} else {
+			fmt.Fprintf(w, "no change found for %s on %s, within the budget (see the note)\n", plural(report.Crawlers, "crawler"), plural(report.Paths, "path"))
+		}
 		printIncomplete(w, report)
 		return
 	}
@@ -175,8 +183,15 @@ func printDiff(w io.Writer, srcs [2]*source, report *semdiff.Report) {
 
 // printIncomplete says, if report is not complete, what may be missing.
 func printIncomplete(w io.Writer, report *semdiff.Report) {
-	if !report.Complete {
-		fmt.Fprintf(w, "note: the wildcards of these files combine in too many ways to explore all: a change seen only on paths that match several \"*\" patterns at once may be missing (give such paths with -url)\n")
+	for _, limit := range report.Limits {
+		switch limit {
+		case semdiff.LimitPatterns:
+			fmt.Fprintf(w, "note: the patterns of these files are too long to derive every witness path within the budget: a change seen only on paths made from the later patterns may be missing (give such paths with -url)\n")
+		case semdiff.LimitWildcards:
+			fmt.Fprintf(w, "note: the wildcards of these files combine in too many ways to explore all: a change seen only on paths that match several \"*\" patterns at once may be missing (give such paths with -url)\n")
+		case semdiff.LimitDecisions:
+			fmt.Fprintf(w, "note: too many crawlers and paths to compare every verdict within the budget: the verdicts of the crawlers listed last (in the order *, then by name) were not compared\n")
+		}
 	}
 }
 

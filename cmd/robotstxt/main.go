@@ -15,8 +15,10 @@
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
 // deciding rule with its line number, or the reason no rule decided; -json
-// prints the same as JSON. Each URL is absolute ("https://example.com/a") or
-// a path starting with "/"; anything else is a usage error. The
+// prints the same as JSON; a rule of a file reached by a redirect is quoted
+// with the name of that file. Each URL is absolute
+// ("https://example.com/a") or a path starting with "/", %-encoded, as the
+// tester's API checks it; anything else is a usage error. The
 // robots.txt is read from FILE, from standard input for "-", or fetched
 // from a URL as Google does (a 404 allows everything, a 503 disallows
 // everything); with no -f, the example file of Google's robots.txt
@@ -43,8 +45,11 @@
 //
 // check prints what in the file is wrong, ignored by Google or surprising,
 // one finding per line as a compiler does ("robots.txt:12: warning: ...
-// [code]"), or as JSON with -json. The exit status is 1 if any finding is an
-// error, 2 on a usage or input error, and 0 otherwise.
+// [code]"), or as JSON with -json; of an empty file, it says on standard
+// error that it allows everything. The exit status is 1 if any finding is
+// an error, 2 on a usage or input error, and 0 otherwise. A file that does
+// not exist but is named like a URL without its scheme
+// ("example.com/robots.txt") gets a hint, for every subcommand.
 //
 // diff reports what changed from OLD to NEW (files, "-", or URLs): for "*",
 // every crawler either file names and the known AI and search crawlers
@@ -55,7 +60,7 @@
 // something did, and 2 on a usage or input error.
 //
 // fetch fetches the robots.txt that governs a URL and shows its URL, the
-// HTTP status, the policy that applies, how long it may be cached, its groups
+// HTTP status (with the file a redirect led to), the policy that applies, how long it may be cached, its groups
 // and its sitemaps. The exit status is 0 when the file, or its absence, was
 // established, 1 when the site could not be reached (everything is then
 // disallowed) and 2 on a usage error.
@@ -90,6 +95,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"slices"
@@ -236,10 +242,30 @@ func load(name string, stdin io.Reader) (*source, error) {
 	} else {
 		body, err = readFile(name)
 	}
+	if errors.Is(err, fs.ErrNotExist) && looksLikeURL(name) {
+		return nil, fmt.Errorf("%w (a URL starts with its scheme, such as https://%s)", err, name)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &source{name: name, body: body, robots: robots.Parse(body)}, nil
+}
+
+// looksLikeURL reports whether name, which names no file, looks like a URL
+// without its scheme: a host with a dot, then a path
+// ("example.com/robots.txt").
+func looksLikeURL(name string) bool {
+	host, _, path := strings.Cut(name, "/")
+	if !path || !strings.Contains(host, ".") || strings.HasPrefix(host, ".") {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		c := host[i] | 0x20
+		if !('a' <= c && c <= 'z' || '0' <= host[i] && host[i] <= '9' || host[i] == '.' || host[i] == '-' || host[i] == ':') {
+			return false
+		}
+	}
+	return true
 }
 
 // readFile reads at most maxInput bytes of the file name.
@@ -267,6 +293,9 @@ func describe(res *fetch.Result) string {
 	}
 	if res.Redirects > 0 {
 		status += " after " + plural(res.Redirects, "redirect")
+		if res.FinalURL != "" {
+			status += " to " + res.FinalURL
+		}
 	}
 	var policy string
 	switch res.Outcome {

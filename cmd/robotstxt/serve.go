@@ -73,7 +73,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ip, ok := ln.Addr().(*net.TCPAddr); ok && !ip.IP.IsLoopback() {
 		fmt.Fprintf(stderr, "robotstxt: warning: %s is not a loopback address: other machines can use the tester\n", ln.Addr())
 	}
-	srv := &http.Server{Handler: tester.NewHandler(opts), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(tester.NewHandler(opts))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "robotstxt: serving the tester on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
@@ -88,4 +88,19 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// newServer returns the tester's server of h. Its timeouts bound what a
+// slow or idle client holds: the header (10 s), the whole request (30 s:
+// the largest request body, 4 MiB, on a slow link) and an idle keep-alive
+// connection (60 s). The write of an answer is not bounded: /api/fetch
+// waits for a fetch of up to 30 s.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
 }

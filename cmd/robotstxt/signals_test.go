@@ -99,7 +99,7 @@ func TestSignalsJSON(t *testing.T) {
 			"fetch=allow(robots.txt: no matching rule)",
 			"index=unknown()",
 			"snippet=conditional(meta: max-snippet:50)",
-			"ai-input=unknown()",
+			"ai-input=conditional(meta: max-snippet:50)",
 			// /articles/* comes first in tdmrep.json: it decides, though
 			// /articles/free/ is longer.
 			"ai-train=deny(meta: noai; tdmrep: /.well-known/tdmrep.json: /articles/* tdm-reservation 1)",

@@ -32,6 +32,9 @@ type testReport struct {
 	// Status and Outcome describe the fetch, for a URL.
 	Status  int    `json:"status,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	// FinalURL is the file fetched after redirects, whose lines the rules
+	// quote, when a redirect was followed.
+	FinalURL string `json:"final_url,omitempty"`
 	// Agents are the crawlers asked, in the order given, each spelled as
 	// its -agent value: "googlebot-news,googlebot" for a crawler that obeys
 	// two tokens.
@@ -107,6 +110,9 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	report := testReport{File: src.name, Warnings: warnNotRobots(src, stderr)}
 	if res := src.fetched; res != nil {
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
+		if res.Redirects > 0 {
+			report.FinalURL = res.FinalURL
+		}
 	}
 	groups := make([]*robots.Group, len(asked))
 	for i, tokens := range asked {
@@ -135,9 +141,9 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	for _, r := range report.Results {
 		if len(groups) > 1 {
 			// Several crawlers: each line names its own.
-			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", verdict(r.Allowed), r.Agent, r.URL, explain(r))
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", verdict(r.Allowed), r.Agent, r.URL, explain(r, report.FinalURL))
 		} else {
-			fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r))
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r, report.FinalURL))
 		}
 	}
 	return status
@@ -171,14 +177,18 @@ func verdict(allowed bool) string {
 	return "disallowed"
 }
 
-// explain says what decided r.
-func explain(r testResult) string {
+// explain says what decided r; file, if not "", is the file the rule's
+// line is in (a robots.txt reached by a redirect).
+func explain(r testResult, file string) string {
 	if r.Rule == nil {
 		return "(" + r.Reason + ")"
 	}
 	kind := "Disallow"
 	if r.Rule.Allow {
 		kind = "Allow"
+	}
+	if file != "" {
+		return fmt.Sprintf("line %d of %s: %s: %s", r.Rule.Line, file, kind, r.Rule.Pattern)
 	}
 	return fmt.Sprintf("line %d: %s: %s", r.Rule.Line, kind, r.Rule.Pattern)
 }

@@ -43,6 +43,42 @@ func namedAgents(spellings []string, files ...*robots.Robots) map[string]string 
 	return named
 }
 
+// A ruleCount gives the number of rules that apply to each crawler in a
+// file, as groupRules would return them, without reading the file again
+// for each.
+type ruleCount struct {
+	named  map[string]int // by lower-case token
+	global int
+}
+
+// countRules returns the ruleCount of r.
+func countRules(r *robots.Robots) ruleCount {
+	c := ruleCount{named: map[string]int{}}
+	for _, rec := range r.Records() {
+		seen := map[string]bool{}
+		for _, a := range rec.Agents {
+			t := strings.ToLower(a.Token)
+			switch {
+			case seen[t]:
+			case t == "*":
+				c.global += len(rec.Rules)
+			default:
+				c.named[t] += len(rec.Rules)
+			}
+			seen[t] = true
+		}
+	}
+	return c
+}
+
+// of returns the number of rules that apply to agent.
+func (c ruleCount) of(agent string) int {
+	if n, ok := c.named[strings.ToLower(agent)]; ok && agent != "*" {
+		return n
+	}
+	return c.global
+}
+
 // groupRules returns the rules that apply to the crawler agent in r, as
 // Robots.Group chooses them: those of the groups that name it, or if none
 // does, those of the groups for "*".

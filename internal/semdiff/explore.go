@@ -18,6 +18,12 @@ const (
 	maxWork   = 50_000_000
 )
 
+// maxExploreBytes bounds the memory the explorations of one Compare keep:
+// the paths and states they have seen. States of long patterns are long,
+// and the paths that reach them too (a rule of 10,000 wildcards). A
+// variable, for the tests.
+var maxExploreBytes = 32 << 20
+
 // A glob is a rule as matched: the escaped text of its pattern without a
 // final "$" and trailing "*" (it may hold other "*"), whether it is anchored
 // at the end of the path, and what ranks it against the other rules of its
@@ -35,7 +41,8 @@ type glob struct {
 // explore returns a path for each pair of deciding rules that some path
 // gets from the groups old and new (the rules that apply to one crawler in
 // each file), and whether it found them all within maxStates and the work
-// left in budget, from which it takes what it uses.
+// left in budget, from which it takes what it uses, and the bytes left in
+// mem, from which it takes what it keeps.
 //
 // It walks, breadth first from "/", the automaton that reads a path byte by
 // byte and follows every rule of both groups at once, and keeps the first
@@ -43,7 +50,7 @@ type glob struct {
 // fresh stands for them. "/robots.txt", always allowed, is never a witness,
 // so that another path with the same deciding rules, if there is one,
 // stands for them.
-func explore(old, new []robots.Rule, fresh string, budget *int) (witnesses []string, complete bool) {
+func explore(old, new []robots.Rule, fresh string, budget, mem *int) (witnesses []string, complete bool) {
 	var globs []glob
 	for side, rules := range [][]robots.Rule{old, new} {
 		for _, r := range rules {
@@ -94,6 +101,10 @@ func explore(old, new []robots.Rule, fresh string, budget *int) (witnesses []str
 				continue
 			}
 			if len(seen) == maxStates {
+				return witnesses, false
+			}
+			// The key, the state queued and its path.
+			if *mem -= 2*len(buf) + len(it.path) + 1; *mem < 0 {
 				return witnesses, false
 			}
 			seen[string(buf)] = true
@@ -215,5 +226,15 @@ func appendKey(b []byte, positions []uint64) []byte {
 }
 
 // maxDecisions bounds the decisions that one Compare makes to compare
-// verdicts: one per crawler and witness. A variable, for the tests.
-var maxDecisions = 5_000_000
+// verdicts: one per crawler and witness, each counted once more for every
+// decisionRules rules of the crawler's groups in the two files;
+// maxDecisionBytes the bytes of the paths it decides on, which each
+// decision reads. Variables, for the tests.
+var (
+	maxDecisions     = 5_000_000
+	maxDecisionBytes = 256 << 20
+)
+
+// decisionRules is the number of rules of a crawler's groups that make one
+// of its decisions count as two in maxDecisions.
+const decisionRules = 64

@@ -35,10 +35,16 @@
 // The verdicts cost one decision per crawler and witness, which grows as
 // the square of the files' size (100 KiB of groups that each name their
 // own crawler: 3,000 crawlers times 6,000 witnesses, 6 seconds). Compare
-// makes at most maxDecisions (5 million, a second or two); past it, the
-// verdicts of the remaining crawlers, in the order "*" then by name, are
-// not compared and Report.Complete is false. Their Crawl-delay and usage
-// preferences still are.
+// makes at most maxDecisions (5 million, a second or two; a decision in a
+// group of more than 64 rules counts for more) and reads at most
+// maxDecisionBytes of paths; past them, the verdicts of the remaining
+// crawlers, in the order "*" then by name, are not compared and
+// Report.Complete is false. Their Crawl-delay and usage preferences still
+// are. The witnesses of Witnesses hold at most 16 MiB (a pattern of n
+// wildcards has n prefixes: a 20 KB rule of 10,000 would make 400 MB), and
+// the explorations keep at most 32 MiB of states and paths. Report.Limits
+// says which of these budgets cut a report: whatever the files, Compare
+// takes about a second and tens of megabytes at most.
 //
 // Paths are compared as given, already %-encoded, as Google matches them.
 // The guarantee is about the groups as Google's reference selects them for
@@ -92,7 +98,24 @@ type Report struct {
 	// within the budget, so that every change of verdict on any path is
 	// reported (see the package doc).
 	Complete bool `json:"complete"`
+	// Limits says which budgets cut the comparison when Complete is false:
+	// LimitPatterns, LimitWildcards, LimitDecisions, in that order.
+	Limits []string `json:"limits,omitempty"`
 }
+
+// The budgets that cut a comparison (Report.Limits), each about a second
+// and tens of megabytes at most, whatever the files.
+const (
+	// LimitPatterns: the patterns are too long for all their witnesses
+	// (maxWitnessBytes): those of the later ones are left out.
+	LimitPatterns = "patterns"
+	// LimitWildcards: the wildcards of a crawler's rules combine in more
+	// ways than explore follows (maxStates, maxWork, maxExploreBytes).
+	LimitWildcards = "wildcards"
+	// LimitDecisions: more crawlers times witnesses than maxDecisions and
+	// maxDecisionBytes: the verdicts of the last crawlers are not compared.
+	LimitDecisions = "decisions"
+)
 
 // Changed reports whether r holds any change.
 func (r *Report) Changed() bool {
@@ -184,10 +207,30 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 	})
 	w := newWitnessSet(old, new)
 	report := &Report{Agents: []AgentChange{}, Crawlers: 1 + len(agents) + len(like)}
-	budget := maxDecisions
+	budget, bytes := maxDecisions, maxDecisionBytes
+	urlBytes := 0
+	for _, u := range opts.URLs {
+		urlBytes += len(u)
+	}
+	cut := false
+	oldRules, newRules := countRules(old), countRules(new)
 	for _, a := range append([]string{"*"}, agents...) {
-		witnesses, urls := w.of(a), opts.URLs
-		if budget -= len(witnesses) + len(urls); budget < 0 {
+		var witnesses []string
+		urls := opts.URLs
+		// A decision costs more in a larger group: with thousands of
+		// floating wildcards, tens of microseconds.
+		weight := 1 + (oldRules.of(a)+newRules.of(a))/decisionRules
+		// The common witnesses are the fewest a crawler has: past the
+		// budget, of is not asked (it sorts them).
+		if !cut && budget-(len(w.common)+len(urls))*weight >= 0 {
+			witnesses = w.of(a)
+			budget -= (len(witnesses) + len(urls)) * weight
+			bytes -= urlBytes
+			for _, p := range witnesses {
+				bytes -= len(p)
+			}
+		}
+		if cut = cut || witnesses == nil || budget < 0 || bytes < 0; cut {
 			// Out of work: keep comparing the cheap values, not the verdicts.
 			witnesses, urls, w.complete = nil, nil, false
 		}
@@ -200,7 +243,10 @@ func Compare(old, new *robots.Robots, opts Options) *Report {
 		}
 		report.Agents = appendAgent(report.Agents, c)
 	}
-	report.Paths, report.Complete = len(w.all)+len(opts.URLs), w.complete
+	report.Paths, report.Complete, report.Limits = len(w.all)+len(opts.URLs), w.complete, w.limits
+	if cut {
+		report.Limits = append(report.Limits, LimitDecisions)
+	}
 	report.Sitemaps = compareLists(old.Sitemaps(), new.Sitemaps())
 	for _, key := range usageKeys {
 		if c, ok := compareExtras(key, outside(old.Extras(key)), outside(new.Extras(key))); ok {

@@ -21,7 +21,23 @@ import (
 // Without a "*" inside a pattern, they reach every set of patterns that a
 // path can match. Compare adds, when a crawler's rules have a "*" inside,
 // the paths that exploring those rules together finds.
+//
+// The witnesses of a pattern of n "*" hold n prefixes of it: their bytes
+// grow as the square of its length (a 20 KB rule of 10,000 wildcards would
+// make 400 MB of them). Witnesses stops at maxWitnessBytes of witnesses,
+// those of the patterns it has not reached left out.
 func Witnesses(files ...*robots.Robots) []string {
+	ws, _ := witnesses(maxWitnessBytes, files...)
+	return ws
+}
+
+// maxWitnessBytes bounds the bytes of the witnesses of Witnesses. A
+// variable, for the tests.
+var maxWitnessBytes = 16 << 20
+
+// witnesses returns the witnesses of Witnesses of up to maxBytes bytes in
+// all, and whether it found them all.
+func witnesses(maxBytes int, files ...*robots.Robots) (ws []string, complete bool) {
 	var globs []glob
 	for _, r := range files {
 		for _, rec := range r.Records() {
@@ -32,6 +48,15 @@ func Witnesses(files ...*robots.Robots) []string {
 	}
 	fresh := freshByte(files...)
 	set := map[string]bool{}
+	left := maxBytes
+	// fits reports whether the witnesses of a path of n bytes fit in what
+	// is left, and takes their bytes from it.
+	fits := func(n int) bool {
+		if left -= 2*n + 3; left < 0 {
+			return false
+		}
+		return true
+	}
 	add := func(w string) {
 		if !strings.HasPrefix(w, "/") {
 			w = "/" + w // after a leading "*", which matches the "/"
@@ -40,13 +65,24 @@ func Witnesses(files ...*robots.Robots) []string {
 		set[w+fresh] = true
 	}
 	add("/")
+	complete = true
+globs:
 	for _, g := range globs {
 		pieces := strings.Split(g.text, "*")
-		for j := range pieces {
+		n := 0 // the length of the pieces up to j, joined without a byte
+		for j, p := range pieces {
+			if n += len(p); !fits(n) || !fits(n+j) {
+				complete = false
+				break globs
+			}
 			add(strings.Join(pieces[:j+1], ""))
 			add(strings.Join(pieces[:j+1], fresh))
 		}
 		if g.anchored {
+			if !fits(n + 1) {
+				complete = false
+				break
+			}
 			add(strings.Join(pieces, "") + "/")
 		}
 	}
@@ -55,7 +91,7 @@ func Witnesses(files ...*robots.Robots) []string {
 		witnesses = append(witnesses, w)
 	}
 	slices.Sort(witnesses)
-	return witnesses
+	return witnesses, complete
 }
 
 // globsOf returns the globs that the rule matches with: its pattern, and
@@ -182,13 +218,20 @@ type witnessSet struct {
 	// exploration stopped at maxStates.
 	all      map[string]bool
 	complete bool
-	// budget is the work explore may still do.
-	budget int
+	// budget is the work explore may still do, mem the bytes it may still
+	// keep.
+	budget, mem int
+	// limits says which budgets cut the witnesses (Report.Limits).
+	limits []string
 }
 
 func newWitnessSet(old, new *robots.Robots) *witnessSet {
-	w := &witnessSet{old: old, new: new, common: Witnesses(old, new), fresh: freshByte(old, new),
-		explored: map[string][]string{}, all: map[string]bool{}, complete: true, budget: maxWork}
+	common, complete := witnesses(maxWitnessBytes, old, new)
+	w := &witnessSet{old: old, new: new, common: common, fresh: freshByte(old, new),
+		explored: map[string][]string{}, all: map[string]bool{}, complete: complete, budget: maxWork, mem: maxExploreBytes}
+	if !complete {
+		w.limits = append(w.limits, LimitPatterns)
+	}
 	for _, p := range w.common {
 		w.all[p] = true
 	}
@@ -205,7 +248,10 @@ func (w *witnessSet) of(agent string) []string {
 	more, ok := w.explored[key]
 	if !ok {
 		var complete bool
-		more, complete = explore(old, new, w.fresh, &w.budget)
+		more, complete = explore(old, new, w.fresh, &w.budget, &w.mem)
+		if !complete && !slices.Contains(w.limits, LimitWildcards) {
+			w.limits = append(w.limits, LimitWildcards)
+		}
 		w.complete = w.complete && complete
 		w.explored[key] = more
 		for _, p := range more {

@@ -168,7 +168,7 @@ const maxTestWork = 100_000
 
 // decide returns the verdict of g on rawURL.
 func decide(g *robots.Group, rawURL string) result {
-	if err := checkURL(rawURL); err != nil {
+	if err := CheckURL(rawURL); err != nil {
 		return result{URL: rawURL, Error: err.Error()}
 	}
 	d := g.Decide(rawURL)

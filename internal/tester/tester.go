@@ -57,6 +57,23 @@
 //	 "summary": {"ai_crawlers": 19, "ai_blocked": 1, "ai_controls": 2, "ai_controls_blocked": 0, ...,
 //	   "text": "blocks 1 of 19 known AI crawlers, 0 of 2 AI control tokens and 0 of 6 search crawlers; training: unstated; search: unstated"}}
 //
+// POST /api/signals answers, for a page, each use (fetch, index, snippet,
+// ai-input, ai-train) from the file, a crawler, and what the page's
+// response said (package signals), as "robotstxt signals -json" does:
+//
+//	{"robots": "User-agent: *\n", "agent": "EvalBot", "url": "https://example.com/a",
+//	 "headers": "X-Robots-Tag: evalbot: noindex", "html": "<head>...</head>",
+//	 "tdmrep": "[{\"location\": \"/a\", \"tdm-reservation\": 1}]"}
+//
+//	{"url": "https://example.com/a", "agent": "EvalBot", "uses": {
+//	  "fetch": {"answer": "allow", "by": [{"signal": "robots.txt", "detail": "no matching rule"}]},
+//	  "index": {"answer": "deny", "by": [{"signal": "x-robots-tag", "detail": "evalbot: noindex"}]}, ...},
+//	 "page_seen": true, "problems": [...]}
+//
+// headers are "Name: value" lines as pasted (a status line is skipped);
+// html is read to the end of its head, then for meta tags misplaced in the
+// body, which are reported; tdmrep is optional.
+//
 // POST /api/fetch gets the live robots.txt that governs a URL, with the
 // fetch subpackage, when the server allows it (Options.AllowFetch):
 //

@@ -191,7 +191,7 @@ func TestTest(t *testing.T) {
 			urls: []string{"", "a b", "/caf\u00e9", "/a\tb", "example.com/private/", "//example.com/private/", "mailto:a@example.com", "https:///private/", "http://[::1/", "ftp://example.com/private/"},
 			want: testAnswer{Results: []result{
 				{URL: "", Error: "empty URL"},
-				{URL: "a b", Error: "not %-encoded: a space may not appear in a URL; write a%20b"},
+				{URL: "a b", Error: `not a URL: give an absolute URL (such as https://example.com/a) or a path starting with "/"`},
 				{URL: "/caf\u00e9", Error: `not %-encoded: "é" may not appear in a URL; write /caf%C3%A9`},
 				{URL: "/a\tb", Error: "not %-encoded: U+0009 may not appear in a URL; write /a%09b"},
 				{URL: "example.com/private/", Error: `not a URL: give an absolute URL (https://example.com/private/) or a path starting with "/"`},

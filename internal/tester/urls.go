@@ -9,19 +9,29 @@ import (
 	"unicode/utf8"
 )
 
-// checkURL returns an error saying why rawURL is not a URL the tester
-// decides: an absolute http, https or ftp URL with a host, or a path
-// starting with "/", in either case %-encoded (RFC 3986), as
-// robots.Robots.Allowed requires. The library itself takes anything, and
-// reads "example.com/a" as the path "/a"; the tester is stricter so that a
-// typing mistake is shown rather than answered.
-func checkURL(rawURL string) error {
+// CheckURL returns an error saying why rawURL is not a URL the tester and
+// the robotstxt command decide: an absolute http, https or ftp URL with a
+// host, or a path starting with "/", in either case %-encoded (RFC 3986),
+// as robots.Robots.Allowed requires. The library itself takes anything,
+// and reads "example.com/a" as the path "/a"; the front ends are stricter
+// so that a typing mistake is shown rather than answered. A URL that a
+// message suggests is one CheckURL accepts.
+func CheckURL(rawURL string) error {
 	if rawURL == "" {
 		return errors.New("empty URL")
 	}
 	if i := strings.IndexFunc(rawURL, mustEscape); i >= 0 {
 		c, _ := utf8.DecodeRuneInString(rawURL[i:])
-		return fmt.Errorf("not %%-encoded: %s may not appear in a URL; write %s", describeRune(c), escape(rawURL))
+		escaped := escape(rawURL)
+		err := CheckURL(escaped)
+		switch {
+		case err == nil:
+			return fmt.Errorf("not %%-encoded: %s may not appear in a URL; write %s", describeRune(c), escaped)
+		case strings.Contains(rawURL, "://") && strings.HasPrefix(err.Error(), "not a URL: invalid"):
+			// %-encoded, the byte is still in the host: "https://exa mple.com/".
+			return fmt.Errorf("not a URL: %s may not appear in its host", describeRune(c))
+		}
+		return err // %-encoding would not make it a URL: say what would
 	}
 	if rawURL[0] == '/' {
 		return nil
@@ -35,14 +45,37 @@ func checkURL(rawURL string) error {
 		return fmt.Errorf("not a URL: %v", err)
 	}
 	switch {
+	case u.Scheme == "" && looksLikeHost(rawURL):
+		return fmt.Errorf("not a URL: give an absolute URL (https://%s) or a path starting with \"/\"", rawURL)
 	case u.Scheme == "":
-		return fmt.Errorf("not a URL: give an absolute URL (https://%s) or a path starting with \"/\"", strings.TrimPrefix(rawURL, "//"))
+		return errors.New("not a URL: give an absolute URL (such as https://example.com/a) or a path starting with \"/\"")
 	case u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ftp":
 		return fmt.Errorf("not a URL a robots.txt governs: the scheme is %q, not http, https or ftp", u.Scheme)
 	case u.Host == "":
 		return errors.New("not a URL: no host")
 	}
 	return nil
+}
+
+// looksLikeHost reports whether s starts with what may be a host name with
+// a dot, followed by the end, "/", "?" or "#": "example.com/a" does,
+// "not%20a%20url" and "a:b" do not.
+func looksLikeHost(s string) bool {
+	end := strings.IndexAny(s, "/?#")
+	if end < 0 {
+		end = len(s)
+	}
+	host := s[:end]
+	if !strings.Contains(host, ".") || host[0] == '.' {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // mustEscape reports whether c may not appear as is in a URL: a control

@@ -1,14 +1,17 @@
 // Command summarize turns the folder that bench/run.sh writes (benchstat's
-// CSV tables, TestKeptPerByte's log, the machine and the commands) into the
-// markdown tables of README's Performance section, with the ratios against
-// the floor and the peers computed from that one run.
+// CSV tables, TestKeptPerByte's log, the machine and the commands) into
+// markdown tables, with the ratios against the floor and the peers
+// computed from that one run: the full summary (summary.md, and
+// bench/RESULTS.md's latest run) and the short table of README's
+// Performance section.
 //
 // Usage:
 //
-//	summarize [-readme README.md] results/<date>-<commit> > summary.md
+//	summarize [-readme README.md] [-results RESULTS.md] results/<date>-<commit> > summary.md
 //
-// With -readme, the tables also replace what lies between the two marker
-// comments of the README (readmeBegin and readmeEnd).
+// With -readme, the short table replaces what lies between the marker
+// comments readmeBegin and markEnd of the README; with -results, the full
+// summary what lies between resultsBegin and markEnd of RESULTS.md.
 package main
 
 import (
@@ -19,9 +22,10 @@ import (
 )
 
 func main() {
-	readme := flag.String("readme", "", "also put the tables between the markers of this README")
+	readme := flag.String("readme", "", "also put the short table between the markers of this README")
+	results := flag.String("results", "", "also put the full summary between the markers of this RESULTS.md")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: summarize [-readme README.md] results-folder")
+		fmt.Fprintln(os.Stderr, "usage: summarize [-readme README.md] [-results RESULTS.md] results-folder")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -29,23 +33,30 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *readme); err != nil {
+	if err := run(flag.Arg(0), *readme, *results); err != nil {
 		fmt.Fprintln(os.Stderr, "summarize:", err)
 		os.Exit(1)
 	}
 }
 
-// run writes the summary of the folder dir to stdout, and into readme if
-// it is not "".
-func run(dir, readme string) error {
+// run writes the summary of the folder dir to stdout, and into resultsMD
+// if it is not ""; and the short table into readme if it is not "".
+func run(dir, readme, resultsMD string) error {
 	r, err := readResults(dir)
 	if err != nil {
 		return err
 	}
 	var body bytes.Buffer
 	writeSummary(&body, r)
+	if resultsMD != "" {
+		if err := spliceFile(resultsMD, body.Bytes(), resultsBegin); err != nil {
+			return err
+		}
+	}
 	if readme != "" {
-		if err := spliceFile(readme, body.Bytes()); err != nil {
+		var short bytes.Buffer
+		writeReadme(&short, r)
+		if err := spliceFile(readme, short.Bytes(), readmeBegin); err != nil {
 			return err
 		}
 	}

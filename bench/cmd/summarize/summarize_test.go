@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/run/summary.golden")
+var update = flag.Bool("update", false, "rewrite testdata/run/summary.golden and readme.golden")
 
 // TestSummaryGolden summarizes testdata/run, the folder of a short run of
 // bench/run.sh (COUNT=2, so without confidence intervals), and compares it
@@ -35,6 +35,57 @@ func TestSummaryGolden(t *testing.T) {
 	}
 	if diff := cmp.Diff(string(want), got.String()); diff != "" {
 		t.Errorf("summary of testdata/run (-want +got):\n%s", diff)
+	}
+}
+
+// TestReadmeGolden writes the README's short table of testdata/run and
+// compares it with testdata/run/readme.golden; TestReadmeRows checks its
+// computed cells.
+func TestReadmeGolden(t *testing.T) {
+	r, err := readResults("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	writeReadme(&got, r)
+	golden := filepath.Join("testdata", "run", "readme.golden")
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got.String()); diff != "" {
+		t.Errorf("README table of testdata/run (-want +got):\n%s", diff)
+	}
+}
+
+// TestReadmeRows checks rows of the README's short table against the
+// canned run, so that its golden file cannot silently hold a wrong one.
+func TestReadmeRows(t *testing.T) {
+	r, err := readResults("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	writeReadme(&b, r)
+	tests := []struct{ name, row string }{
+		// core-parse.csv: parse+query 4.144e+07 B/s ÷ linescan 1.91335e+09 B/s.
+		{"first-question", "| `Parse` + first question, real-world corpus (5,748,778 B) | 41.4 MB/s, 2.17 % of a bare line scan | – | – |"},
+		// kept.txt: realworld 1.79, largest 1.28; the most of the hostile files.
+		{"kept", "| kept ÷ input (`MemSize`): corpus / largest real file / worst hostile | 1.79 / 1.28 / 5.11 | – | – |"},
+		// core-hostile.csv: the slowest short path.
+		{"hostile", "| a question on a hostile 500 KiB file, the slowest | 8,810,943 ns (invalid-utf8) | – | – |"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(b.String(), tt.row+"\n") {
+				t.Errorf("README table has no row %q:\n%s", tt.row, b.String())
+			}
+		})
 	}
 }
 
@@ -178,17 +229,18 @@ func TestFormat(t *testing.T) {
 func zero() float64 { return 0 }
 
 func TestSplice(t *testing.T) {
-	doc := "## Performance\n\nprose\n\n" + readmeBegin + "\nold tables\n" + readmeEnd + "\n## License\n"
+	doc := "## Performance\n\nprose\n\n" + readmeBegin + "\nold tables\n" + markEnd + "\n## License\n"
 	tests := []struct {
 		name, doc, want, err string
 	}{
-		{"replaces", doc, "## Performance\n\nprose\n\n" + readmeBegin + "\nnew tables\n" + readmeEnd + "\n## License\n", ""},
-		{"no-begin", "## Performance\n" + readmeEnd, "", "no line"},
+		{"replaces", doc, "## Performance\n\nprose\n\n" + readmeBegin + "\nnew tables\n" + markEnd + "\n## License\n", ""},
+		{"no-begin", "## Performance\n" + markEnd, "", "no line"},
+		{"other-begin", resultsBegin + "old\n" + markEnd, "", "no line"},
 		{"no-end", readmeBegin + "old\n", "", "after the first marker"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := splice([]byte(tt.doc), []byte("new tables\n"))
+			got, err := splice([]byte(tt.doc), []byte("new tables\n"), readmeBegin)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("splice error = %v, want one with %q", err, tt.err)

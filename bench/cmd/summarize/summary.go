@@ -19,8 +19,8 @@ const (
 	peerLibsInOrder  = "robots robots-group robots-path floor floor-match temoto temoto-agent grobotstxt"
 )
 
-// writeSummary writes the summary of r: the tables of README's
-// Performance section, then the machine and the commands.
+// writeSummary writes the summary of r: the tables of RESULTS.md's
+// latest run, then the machine and the commands.
 func writeSummary(w io.Writer, r *results) {
 	fmt.Fprintf(w, "Measured by `bench/run.sh` in one run at commit %s, %s, on %s (%s cores), %s. "+
 		"Medians of %s runs; ± is benchstat's 95 %% confidence interval. "+

@@ -28,7 +28,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/robotstxt" ./cmd/robotstxt)
 
-ROBOTSTXT="$tmp/robotstxt" node --test --test-reporter=spec tester.test.mjs
+ROBOTSTXT="$tmp/robotstxt" node --test --test-reporter=spec tester.test.mjs signals.test.mjs
 
 if [ "${UPDATE_SCREENSHOT:-}" = 1 ]; then
   mkdir -p "$root/docs"

@@ -24,7 +24,7 @@ type scanResult struct {
 }
 
 // scanBody runs the parser's pass over body: Parse's loop, which reads
-// most lines in one pass (keepLine), if fast, else the loop Check
+// most lines in one pass (scanCommon), if fast, else the loop Check
 // drives, which hands every line to handle; the records, rules and
 // tokens are those Parse reads back from the line table to make the groups.
 func scanBody(body string, fast bool) scanResult {
@@ -47,11 +47,11 @@ func (r scanResult) equal(o scanResult) bool {
 		slices.Equal(r.First, o.First) && slices.Equal(r.Names, o.Names) && slices.Equal(r.Global, o.Global) && r.MayMatch == o.MayMatch
 }
 
-// keepLineCases are bodies at the edges of keepLine: values that end
+// scanCommonCases are bodies at the edges of scanCommon: values that end
 // at and around word boundaries, at the end of the body, at each byte
 // that ends a line or its content, with whitespace around them, rules
 // before any user-agent line, and lines at maxLineLen.
-func keepLineCases() map[string]string {
+func scanCommonCases() map[string]string {
 	cases := map[string]string{
 		"no-agent":        "Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n",
 		"blanks":          "User-agent: *\nDisallow:\t\v /a \f\t\nAllow:/b\nDisallow:   \nAllow:\v\n",
@@ -90,7 +90,7 @@ func keepLineCases() map[string]string {
 // TestKeepLineMatchesHandle checks that Parse's loop makes of every body
 // what handle alone makes of it.
 func TestKeepLineMatchesHandle(t *testing.T) {
-	bodies := keepLineCases()
+	bodies := scanCommonCases()
 	for _, c := range scanCases {
 		bodies["scan/"+c.name] = c.body
 	}
@@ -108,13 +108,24 @@ func TestKeepLineMatchesHandle(t *testing.T) {
 	}
 }
 
-// FuzzKeepLine checks Parse's loop against handle alone on any input.
+// FuzzKeepLine checks Parse's loop against handle alone on any input: a
+// body of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat
+// times (longInput), so that lines over the longest line Google reads are
+// made of short inputs.
 func FuzzKeepLine(f *testing.F) {
-	for _, body := range keepLineCases() {
-		f.Add([]byte(body))
+	for _, body := range scanCommonCases() {
+		short, at, n := shortInput(body)
+		if longInput(short, at, n) != body {
+			f.Fatalf("shortInput(%.40q...) does not give it back", body)
+		}
+		f.Add(short, at, n)
 	}
-	f.Fuzz(func(t *testing.T, body []byte) {
-		if want, got := scanBody(string(body), false), scanBody(string(body), true); !want.equal(got) {
+	f.Fuzz(func(t *testing.T, short []byte, at, n uint16) {
+		if len(short) > maxShortInput {
+			return // see fuzzMaxBytes
+		}
+		body := longInput(short, at, n)
+		if want, got := scanBody(body, false), scanBody(body, true); !want.equal(got) {
 			diff := cmp.Diff(want, got, cmp.AllowUnexported(naming{}))
 			t.Fatalf("Parse's loop disagrees with handle (-want +got):\n%s", diff)
 		}

@@ -80,8 +80,7 @@ func (g *Group) Extras(key string) []Extra {
 	}
 	var out []Extra
 	var one [1]int32
-	recs := g.records(&one)
-	for _, rec := range recs {
+	for _, rec := range g.records(&one) {
 		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
 	}
 	return out

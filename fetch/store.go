@@ -29,8 +29,10 @@ import (
 // older: the others fetch again sooner. Keep a fleet's clocks in agreement
 // (NTP).
 //
+// A Store spread over shards that fail apart (a Redis Cluster's masters)
+// implements ShardedStore too, so that a fault sets aside one shard only.
 // The package redisstore (module github.com/gorep/robots/redisstore)
-// implements a Store on Redis.
+// implements a Store on Redis, and a ShardedStore on a Redis Cluster.
 type Store interface {
 	// Load returns the state saved for robotsURL, and false if there is
 	// none (never saved, expired, or unreadable).

@@ -22,7 +22,7 @@ import (
 func TestClusterReshard(t *testing.T) {
 	const workers, hosts = 4, 30
 	start := time.Now()
-	c := startCluster(t)
+	c := startCluster(t, 5*time.Second)
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
 	redirects := &redirectCount{}

@@ -16,15 +16,18 @@ import (
 
 // A cluster is a Redis Cluster of six redis-server processes on 127.0.0.1
 // that a test started (three masters, each with a replica), and stops at its
-// end. Its nodes fail over fast: cluster-node-timeout is 1 s.
+// end.
 type cluster struct {
 	nodes []*server
 }
 
 // startCluster starts six cluster-enabled redis-servers on free ports,
 // joins them with `redis-cli --cluster create --cluster-replicas 1`, and
-// waits until every node sees all 16384 slots served.
-func startCluster(t testing.TB) *cluster {
+// waits until every node sees all 16384 slots served. A master that does
+// not answer for nodeTimeout (cluster-node-timeout) is failed over: short
+// for a fast failover, long enough that a loaded machine does not fail
+// over a busy master.
+func startCluster(t testing.TB, nodeTimeout time.Duration) *cluster {
 	t.Helper()
 	if _, err := exec.LookPath("redis-cli"); err != nil {
 		t.Fatalf("redis-cli not found (%v): install it with `apt-get install -y redis-server`", err)
@@ -47,7 +50,7 @@ func startCluster(t testing.TB) *cluster {
 			"--cluster-enabled", "yes",
 			"--cluster-port", strconv.Itoa(port()),
 			"--cluster-config-file", filepath.Join(dir, "nodes-"+strconv.Itoa(s.port)+".conf"),
-			"--cluster-node-timeout", "1000",
+			"--cluster-node-timeout", strconv.FormatInt(nodeTimeout.Milliseconds(), 10),
 			// The healthy masters serve their slots while one fails over,
 			// as the README advises.
 			"--cluster-require-full-coverage", "no",

@@ -64,7 +64,7 @@ func masterOf(t testing.TB, rdb *redis.ClusterClient, pageURL string) string {
 func TestClusterOneFetchPerHost(t *testing.T) {
 	const workers, hosts = 4, 60
 	start := time.Now()
-	c := startCluster(t)
+	c := startCluster(t, 5*time.Second)
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
 	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second}
@@ -98,7 +98,7 @@ func TestClusterFailover(t *testing.T) {
 	// a failed shard aside for a second; go-redis then reloads the slots.
 	const wantGap = 3 * time.Second
 	start := time.Now()
-	c := startCluster(t)
+	c := startCluster(t, time.Second)
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
 	// Generous bounds for a loaded machine: a call that times out on a

@@ -12,15 +12,18 @@ import (
 
 // A value holds one fetch.State, laid out as:
 //
-//	magic "RBS" | version 1 | RobotsURL (uvarint length, bytes)
-//	GoodStatus (uvarint) | Body (uvarint length, bytes)
+//	magic "RBS" | version 2 | RobotsURL (uvarint length, bytes)
+//	GoodStatus (uvarint) | Body (uvarint length; uvarint length kept, bytes:
+//	the body, or its DEFLATE when shorter, see deflate.go)
 //	GoodAt, GoodUntil, FailingSince, FetchedAt, NextFetch (varint Unix ns, 0 for the zero time)
 //	Outcome (byte) | StatusCode (uvarint) | CRC-32 (IEEE) of all before it (4 bytes, big-endian)
 //
-// A value that is not exactly that, for the URL asked for, is a miss.
+// Version 1, written before, kept the Body as is (uvarint length, bytes),
+// and is read still. A value that is not exactly one of them, for the URL
+// asked for, is a miss.
 const (
 	magic   = "RBS"
-	version = 1
+	version = 2
 	// maxURL bounds the robots.txt URL in a value.
 	maxURL = 8 << 10
 	// maxValue bounds a whole value: a body of robots.MaxSize and the rest.
@@ -39,8 +42,7 @@ func encode(st *fetch.State) []byte {
 	b = binary.AppendUvarint(b, uint64(len(st.RobotsURL)))
 	b = append(b, st.RobotsURL...)
 	b = binary.AppendUvarint(b, uint64(st.GoodStatus))
-	b = binary.AppendUvarint(b, uint64(len(st.Body)))
-	b = append(b, st.Body...)
+	b = appendBody(b, st.Body)
 	for _, t := range []time.Time{st.GoodAt, st.GoodUntil, st.FailingSince, st.FetchedAt, st.NextFetch} {
 		b = binary.AppendVarint(b, unixNano(t))
 	}
@@ -52,7 +54,7 @@ func encode(st *fetch.State) []byte {
 // decode returns the State in value, which must be that of robotsURL.
 func decode(value []byte, robotsURL string) (fetch.State, error) {
 	var st fetch.State
-	if len(value) > maxValue || len(value) < len(magic)+1+4 || string(value[:len(magic)]) != magic || value[len(magic)] != version {
+	if len(value) > maxValue || len(value) < len(magic)+1+4 || string(value[:len(magic)]) != magic || value[len(magic)] != 1 && value[len(magic)] != version {
 		return st, errBadValue
 	}
 	sum := len(value) - 4
@@ -62,7 +64,11 @@ func decode(value []byte, robotsURL string) (fetch.State, error) {
 	d := decoder{b: value[len(magic)+1 : sum]}
 	st.RobotsURL = string(d.bytes(maxURL))
 	st.GoodStatus = d.status()
-	st.Body = d.bytes(robots.MaxSize)
+	if value[len(magic)] == 1 {
+		st.Body = d.bytes(robots.MaxSize)
+	} else {
+		st.Body = d.body(robots.MaxSize)
+	}
 	for _, t := range []*time.Time{&st.GoodAt, &st.GoodUntil, &st.FailingSince, &st.FetchedAt, &st.NextFetch} {
 		*t = fromUnixNano(d.varint())
 	}
@@ -78,6 +84,11 @@ func decode(value []byte, robotsURL string) (fetch.State, error) {
 type decoder struct {
 	b   []byte
 	err bool
+}
+
+// appendUvarint appends n as a uvarint.
+func appendUvarint(b []byte, n int) []byte {
+	return binary.AppendUvarint(b, uint64(n))
 }
 
 func (d *decoder) uvarint() uint64 {

@@ -24,7 +24,7 @@ import (
 
 // The scale of BenchmarkFleetScale, and the real files its hosts serve.
 var (
-	scaleHosts   = flag.Int("scale.hosts", 20000, "hosts in BenchmarkFleetScale")
+	scaleHosts   = flag.Int("scale.hosts", 2000, "hosts in BenchmarkFleetScale")
 	scaleWorkers = flag.Int("scale.workers", 8, "Caches (worker processes) in BenchmarkFleetScale")
 	corpusDir    = flag.String("corpus", "../testdata/realworld", "directory of robots.txt files that the hosts of the benchmarks serve")
 )
@@ -110,7 +110,7 @@ func (h *cmdCount) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Pro
 // host (INFO used_memory, all masters), the commands per question of each
 // phase, the time and process CPU per question, and Redis CPU per command.
 //
-//	go test -run '^$' -bench FleetScale -benchtime 1x -corpus /path/to/robots.txt/files
+//	go test -run '^$' -bench FleetScale -benchtime 1x -scale.hosts 20000 -corpus /path/to/robots.txt/files
 func BenchmarkFleetScale(b *testing.B) {
 	files := corpus(b)
 	b.Run("redis", func(b *testing.B) {
@@ -122,7 +122,7 @@ func BenchmarkFleetScale(b *testing.B) {
 		})
 	})
 	b.Run("cluster", func(b *testing.B) {
-		c := startCluster(b)
+		c := startCluster(b, 15*time.Second)
 		rdb := clusterClient(b, c, nil)
 		var masters []string
 		rdb.ForEachMaster(context.Background(), func(_ context.Context, m *redis.Client) error {
@@ -190,10 +190,13 @@ func scale(b *testing.B, files [][]byte, masters []string, newClient func(redis.
 		c1 := cmds.n.Load()
 		phase("localhit", caches)
 		var kept int
+		var held int64
 		for _, c := range caches {
-			kept += c.Stats().Hosts
+			st := c.Stats()
+			kept, held = kept+st.Hosts, held+st.Bytes
 		}
 		b.ReportMetric(float64(kept)/float64(workers*hosts), "kept-ratio")
+		b.ReportMetric(float64(held)/float64(kept), "cache-B/host")
 		caches = nil
 		runtime.GC()
 		c2 := cmds.n.Load()

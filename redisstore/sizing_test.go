@@ -110,3 +110,44 @@ func BenchmarkRedisHitCorpus(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecode measures reading a value that Load got from Redis, for
+// the median and 99th-percentile files of the corpus: kept compressed
+// (version 2, inflated on each read) and as is (version 1), beside parsing
+// it. It reports the process's CPU time per read too (getrusage), steadier
+// than the wall clock on a loaded machine.
+func BenchmarkDecode(b *testing.B) {
+	_, median, p99 := bySize(b)
+	const robotsURL = "http://bench.example/robots.txt"
+	for _, f := range []struct {
+		name string
+		body []byte
+	}{{"median", median}, {"p99", p99}} {
+		st := goodState(robotsURL, f.body)
+		for _, v := range []struct {
+			name  string
+			value []byte
+		}{{"deflated", redisstore.Encode(&st)}, {"as-is", redisstore.EncodeV1(&st)}} {
+			b.Run(f.name+"/"+v.name, func(b *testing.B) {
+				b.SetBytes(int64(len(f.body)))
+				b.ReportAllocs()
+				cpu := processCPU()
+				for b.Loop() {
+					if _, err := redisstore.Decode(v.value, robotsURL); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(len(v.value)), "value-B")
+			})
+		}
+		b.Run(f.name+"/parse", func(b *testing.B) {
+			b.SetBytes(int64(len(f.body)))
+			cpu := processCPU()
+			for b.Loop() {
+				robots.Parse(f.body).MemSize()
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
+}

@@ -34,7 +34,8 @@
 // fetch.Options.StoreFault, goes on alone with Google's policy, and shares
 // again when Redis answers. Make the client honour those deadlines with
 // redis.Options.ContextTimeoutEnabled, and keep its DialTimeout short and
-// its DialerRetries low. go-redis also writes each refused dial to stderr,
+// its DialerRetries low; redis.ClusterOptions alike (see cluster.go and the
+// README for a Cluster). go-redis also writes each refused dial to stderr,
 // through one logger per process: route its lines with
 // redis.SetLogger(redisstore.NewLogger(log.Default(), time.Minute)), at most
 // one a minute (see Logger).

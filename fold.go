@@ -68,7 +68,7 @@ func foldDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 // foldedDir returns the length of the directory whose rule r, a rule of
 // s, stands for (foldDirs), or 0 if it stands for none.
 func (s *ruleSet) foldedDir(r rule) int {
-	if s.big == nil || !s.big.dirsFolded || !r.allow() || r&ruleRaw != 0 || r.shape() < shapeWildcard {
+	if s.big == nil || !s.big.folded() || !r.allow() || r&ruleRaw != 0 || r.shape() < shapeWildcard {
 		return 0
 	}
 	return wildDir(r.written(s.file.text))

@@ -131,7 +131,7 @@ func TestFoldDirsCompiles(t *testing.T) {
 			}
 			folded := false
 			for _, s := range largeSets(r) {
-				folded = folded || s.big.dirsFolded
+				folded = folded || s.big.folded()
 			}
 			if folded != tt.dirsFolded {
 				t.Errorf("dirsFolded = %t, want %t", folded, tt.dirsFolded)
@@ -160,7 +160,7 @@ func TestFoldedDirsAfterCollision(t *testing.T) {
 	r := Parse([]byte(b.String()))
 	layOutAll(r)
 	s := largeSet(r, "a")
-	if s.big == nil || !s.big.dirsFolded || s.big.Load().float == nil {
+	if s.big == nil || !s.big.folded() || s.big.Load().float == nil {
 		t.Fatal("the set folds no directory into a float table")
 	}
 	lay := s.big.Load()

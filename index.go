@@ -56,23 +56,31 @@ type bigSet struct {
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
-// returns its layout. Of concurrent questions, one lays the rules out
-// while the others wait, under a lock of the file that only questions to
-// sets not laid out take (shared, to scan: scanUnlaid); no query reads the
-// rules of a large set while they are laid out. MemSize counts the layout
-// from then on.
+// returns its layout. The layout is made in a slice of its own, so that
+// questions scanning the compiled rules meanwhile read rules that never
+// change; of concurrent questions, each lays out, and the first to
+// publish its layout is kept, without a lock. MemSize counts the layout
+// from then on, and no longer the compiled rules of a lazy set, which the
+// layout holds instead (own is released).
 func (s *ruleSet) layOut() *bigSet {
-	f := s.file
-	s.ready()
-	f.layMu.Lock()
-	defer f.layMu.Unlock()
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	b := s.newLayout(s.rules())
-	b.rules = s.rules()
-	s.big.Store(b)
-	f.lazySize.Add(int64(b.memSize()))
+	compiled := s.ready()
+	rules := make([]rule, len(compiled)) // of its exact size, as compileLazy's
+	copy(rules, compiled)
+	b := s.newLayout(rules)
+	b.rules = rules
+	if !s.big.CompareAndSwap(nil, b) {
+		return s.big.Load()
+	}
+	size := b.memSize() + sliceSize[rule](cap(rules))
+	if s.big.lazy() {
+		if p := s.big.own.Swap(nil); p != nil {
+			size -= ownSize(*p)
+		}
+	}
+	s.file.lazySize.Add(int64(size))
 	return b
 }
 
@@ -428,7 +436,7 @@ func commonPrefixLen(a, b string) int {
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first.
-// It takes the lock of layOut, so that it may run beside queries.
+// It may run beside queries: a layout made meanwhile is read again.
 func (s *ruleSet) sorted() []rule {
 	switch {
 	case s.n == 0:
@@ -436,14 +444,17 @@ func (s *ruleSet) sorted() []rule {
 	case s.lo < 0:
 		return s.compiledLines()
 	}
-	s.ready()
-	s.file.layMu.Lock()
-	rules := slices.Clone(s.rules())
 	var b *bigSet
 	if s.big != nil {
 		b = s.big.Load()
 	}
-	s.file.layMu.Unlock()
+	rules := slices.Clone(s.ready())
+	if b == nil && s.big != nil && s.big.Load() != nil {
+		return s.sorted() // laid out meanwhile: ready gave its rules
+	}
+	if b != nil {
+		rules = slices.Clone(b.rules)
+	}
 	switch {
 	case s.big == nil:
 		return rules

@@ -38,23 +38,40 @@ type lazyLayout struct {
 	// asked counts the questions of the set before its layout (up to a
 	// few more than layoutQuestions, if questions race).
 	asked atomic.Int32
-	// dirsOmitted reports that compile left out the rules of the
-	// directories of the set's index.htm allow rules (omitDirs): its
-	// layout files them (bigSet.dirs), and a scan finds them.
-	dirsOmitted bool
-	// dirsFolded reports that compile left out the rules of the
-	// directories that hold a "*" of the set's index.htm allow rules
-	// which are not raw (foldDirs): those rules stand for them.
-	dirsFolded bool
-	// lazy reports a set that resolve left to its questions to compile
-	// (lazySet): the rules of the records srcN from srcLo in
+	// dirs holds the bits isLazy, dirsOmitted and dirsFolded: what
+	// compile left out of the set, set before its compiled rules are
+	// published (a bit each, so that the layout takes 32 bytes).
+	dirs atomic.Uint32
+	// A lazy set (isLazy) is one that resolve left to its questions to
+	// compile (lazySet): the rules of the records srcN from srcLo in
 	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
 	// ruleSet counts their rule lines, not its compiled rules, which
-	// compileLazy keeps in own.
-	lazy        bool
+	// compileLazy keeps in own, in file order, until the set is laid out
+	// (layOut): then the layout holds them, and own is nil again.
 	srcLo, srcN int32
 	own         atomic.Pointer[[]rule]
 }
+
+// The bits of lazyLayout.dirs.
+const (
+	// dirsOmitted: compile left out the rules of the directories of the
+	// set's index.htm allow rules (omitDirs); its layout files them
+	// (bigSet.dirs), and a scan finds them.
+	dirsOmitted = 1 << iota
+	// dirsFolded: compile left out the rules of the directories that
+	// hold a "*" of the set's index.htm allow rules which are not raw
+	// (foldDirs): those rules stand for them.
+	dirsFolded
+	// isLazy: the set is lazy, set when it is made.
+	isLazy
+)
+
+// lazy reports whether l is the layout of a lazy set.
+func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
+
+// omitted and folded report the bits of l.dirs.
+func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
+func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 
 // The questions a large set answers in each state: from its rule lines
 // for the first compileQuestions, compiled for the rest of the first
@@ -75,11 +92,13 @@ const (
 // cost the making of the groups most of its compiling, and which many
 // files never see asked more than once.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
-	return ruleSet{file: file, n: int32(n), big: &lazyLayout{lazy: true, srcLo: srcLo, srcN: srcN}}
+	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
+	l.dirs.Store(isLazy)
+	return ruleSet{file: file, n: int32(n), big: l}
 }
 
-// compiled returns the compiled rules of a lazy set, or none before it
-// is compiled.
+// compiled returns the compiled rules of a lazy set, in file order, or
+// none before it is compiled and once it is laid out.
 func (l *lazyLayout) compiled() []rule {
 	if p := l.own.Load(); p != nil {
 		return *p
@@ -88,10 +107,17 @@ func (l *lazyLayout) compiled() []rule {
 }
 
 // ready returns the compiled rules of s, which it compiles first if s is
-// a lazy set not yet compiled.
+// a lazy set not yet compiled: in file order, or, once s is laid out, as
+// its layout keeps them.
 func (s *ruleSet) ready() []rule {
-	if s.big == nil || !s.big.lazy || s.big.own.Load() != nil {
+	if s.big == nil || !s.big.lazy() {
 		return s.rules()
+	}
+	if p := s.big.own.Load(); p != nil {
+		return *p
+	}
+	if b := s.big.Load(); b != nil {
+		return b.rules
 	}
 	return s.compileLazy()
 }
@@ -105,12 +131,15 @@ func (s *ruleSet) ready() []rule {
 // with.
 func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
 	l := s.big
-	if !l.lazy {
-		return s.scanUnlaid(path, m, l.asked.Add(1))
+	if !l.lazy() {
+		return s.scanUnlaid(s.rules(), path, m, l.asked.Add(1))
 	}
 	rules := l.compiled()
 	q := int32(0)
 	if rules == nil {
+		if b := l.Load(); b != nil {
+			return b // laid out since the caller looked: own is released
+		}
 		if q = l.asked.Add(1); q <= compileQuestions && s.scanLines(path, m) {
 			return nil
 		}
@@ -123,41 +152,31 @@ func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
 	if q == 0 {
 		q = l.asked.Add(1)
 	}
-	return s.scanUnlaid(path, m, q)
+	return s.scanUnlaid(rules, path, m, q)
 }
 
-// scanUnlaid updates m by scanning the compiled rules of s, asked for the
-// qth time, or, past layoutQuestions, returns its layout, which it makes
-// if need be.
-func (s *ruleSet) scanUnlaid(path string, m *match, q int32) *bigSet {
+// scanUnlaid updates m by scanning rules, the compiled rules of s in file
+// order, asked for the qth time, or, past layoutQuestions, returns its
+// layout, which it makes if need be. The rules scanned are never written
+// again (a layout is made in a slice of its own), and they are those the
+// caller read once: a lazy set laid out meanwhile releases them (own).
+func (s *ruleSet) scanUnlaid(rules []rule, path string, m *match, q int32) *bigSet {
 	if q > layoutQuestions {
 		return s.layOut()
 	}
-	// The layout rewrites the rules in place, under the lock of the
-	// file: the scan reads them under the same lock, shared.
-	f := s.file
-	f.layMu.RLock()
-	defer f.layMu.RUnlock()
-	if b := s.big.Load(); b != nil {
-		return b
-	}
-	s.scanRules(path, m)
+	s.scanRules(rules, path, m)
 	return nil
 }
 
-// compileLazy compiles the rules of s, a lazy set, once: of concurrent
-// first questions, one compiles while the others wait, under the lock of
-// layOut. The rules are decoded from the line table and compiled as resolve
-// would have, into a slice of their own, which MemSize counts from then
-// on. A set whose compiled rules are smallSet or fewer keeps them sorted,
-// as a small set does, and is never laid out (answerUnlaid).
+// compileLazy compiles the rules of s, a lazy set, and returns them. The
+// rules are decoded from the line table and compiled as resolve would
+// have, into a slice of their own, which MemSize counts from then on. Of
+// concurrent first questions, each compiles, and the first to publish
+// its rules (own) is kept; without a lock, no question waits for another.
+// A set whose compiled rules are smallSet or fewer keeps them sorted, as
+// a small set does, and is never laid out (answerUnlaid).
 func (s *ruleSet) compileLazy() []rule {
 	f, l := s.file, s.big
-	f.layMu.Lock()
-	defer f.layMu.Unlock()
-	if p := l.own.Load(); p != nil {
-		return *p
-	}
 	// The rule lines, and the compiled rules before they are copied to a
 	// slice of their size: s counts its rule lines, which compile to as
 	// many rules or more.
@@ -176,12 +195,27 @@ func (s *ruleSet) compileLazy() []rule {
 	compileTo(&c, f.text, &compiled, lines, &sc)
 	rules := make([]rule, len(compiled))
 	copy(rules, compiled)
-	l.dirsOmitted = c.big != nil && c.big.dirsOmitted
-	l.dirsFolded = c.big != nil && c.big.dirsFolded
-	l.own.Store(&rules)
-	f.lazySize.Add(int64(objectSize[[]rule]() + sliceSize[rule](cap(rules))))
+	if c.big != nil {
+		l.dirs.Store(c.big.dirs.Load() | isLazy)
+	}
+	if !l.own.CompareAndSwap(nil, &rules) {
+		if p := l.own.Load(); p != nil {
+			return *p
+		}
+		return rules // laid out meanwhile: scan these, keep none
+	}
+	if l.Load() != nil {
+		// Laid out between the caller's look and this: the layout holds
+		// the rules, and these are for this question alone.
+		l.own.CompareAndSwap(&rules, nil)
+		return rules
+	}
+	f.lazySize.Add(int64(ownSize(rules)))
 	return rules
 }
+
+// ownSize returns the bytes that compileLazy keeps for rules.
+func ownSize(rules []rule) int { return objectSize[[]rule]() + sliceSize[rule](cap(rules)) }
 
 // recs returns the records of l, a lazy set of file f: record srcLo in
 // one, if it is the only one.

@@ -221,10 +221,11 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s: none, for a set that its
-// questions compile (lazy.go), before they do (ruleSet.ready).
+// rules returns the compiled rules of s, in file order, for a set not
+// laid out: none, for a set that its questions compile (lazy.go), before
+// they do (ruleSet.ready), or once laid out.
 func (s *ruleSet) rules() []rule {
-	if s.big != nil && s.big.lazy {
+	if s.big != nil && s.big.lazy() {
 		return s.big.compiled()
 	}
 	return s.file.compiled[s.lo : s.lo+s.n]

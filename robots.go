@@ -147,8 +147,10 @@
 // 25th question, when its scans have cost about as much as its layout. So
 // a file asked once after each fetch is never laid out, nor compiled but
 // for its sets with such patterns, and one asked many times costs at most
-// about twice the least it could. The
-// layout sorts its rules in place by literal head, each head
+// about twice the least it could; no question waits for another's
+// compiling or layout (concurrent ones may each make it, and the first
+// made is kept). The
+// layout sorts its rules, in a slice of its own, by literal head, each head
 // linked to the longest other head that is a prefix of it (2 bytes a rule,
 // or none when every link fits in its rule), but the directories that its index.htm
 // allow rules also allow, which are filed apart (3 bytes each; a
@@ -178,7 +180,6 @@ package robots
 
 import (
 	"strconv"
-	"sync"
 	"sync/atomic"
 )
 
@@ -213,10 +214,6 @@ type Robots struct {
 	// more holds what only some files need: groups of several records and
 	// sets of more than smallSet rules (resolve.go); nil in most files.
 	more *moreGroups
-	// layMu is held while the rules of a large set are laid out in place
-	// (index.go), and, shared, while a question scans the rules of a set
-	// not yet laid out (lazy.go).
-	layMu sync.RWMutex
 
 	// size is the bytes Parse made r keep (memsize.go), and lazySize those
 	// of the sets compiled and the indexes built since, which its

@@ -108,3 +108,17 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
 	return runs, order
 }
+
+// addAgent adds the user-agent line of value v, kept at off, to the
+// current record.
+func (rs *resolveScratch) addAgent(v string, off uint32) {
+	rec := int32(len(rs.first) - 1)
+	token := agentToken(v)
+	if token == "*" {
+		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
+			rs.global = push(rs.global, rec)
+		}
+		return
+	}
+	rs.names = push(rs.names, newNaming(token, off, rec))
+}

@@ -83,7 +83,7 @@ func putScratch(ps *parseScratch) {
 	rs := &ps.resolve
 	sc := &rs.sc
 	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
-		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 16*cap(rs.names), 4*cap(rs.global),
+		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 12*cap(rs.names), 4*cap(rs.global),
 		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 4*cap(rs.sets),
 		8*cap(rs.named), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
 		return

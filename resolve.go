@@ -73,7 +73,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs))
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first[:n], b.state, runs, order, recs
 	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named

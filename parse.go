@@ -32,7 +32,7 @@ func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
 	}
-	ps := getScratch()
+	ps := scratchPool.Get().(*parseScratch)
 	r := parseWith(data, ps)
 	putScratch(ps)
 	return r

@@ -27,8 +27,7 @@ import "sync"
 // A parseScratch holds the scratch slices of one Parse.
 type parseScratch struct {
 	// text, lines, marks and starts are those of the parser; resolve is
-	// that of resolve, and of the questions that compile a large set
-	// (lazy.go).
+	// that of resolve.
 	text, lines []byte
 	marks       []lineMark
 	starts      []uint32
@@ -73,9 +72,6 @@ var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 // slice, and only until two collections pass it by) cut the bytes Parse
 // allocates over the corpus by a third (8.25 to 5.26 MB).
 const maxPooled = 256 << 10
-
-// getScratch returns a scratch from the pool.
-func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }
 
 // putScratch gives ps back to the pool, unless one of its slices holds
 // more than maxPooled bytes. Each user empties a slice ([:0]) before use.

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// tableFiles are the files the tests of records.go read: the hostile files,
+// tableFiles are the files these tests read: the hostile files,
 // the kept shapes, a sample of the real-world corpus, and files of small
 // records of repeated, index.htm and raw rules.
 func tableFiles(t *testing.T) map[string]string {

@@ -39,8 +39,6 @@ type floatTable struct {
 	// lens is the set of the lengths of the anchors of the rules: bit n-1
 	// for grams of n bytes. A question looks up only grams of those lengths.
 	lens uint8
-	// longStarts reports that start takes 4 bytes a bucket.
-	longStarts bool
 	// heads holds the first bytes of the anchors of two bytes, and of
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
@@ -251,7 +249,10 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for b := 1; b < len(next); b++ {
 		next[b] += next[b-1]
 	}
-	t.start, t.longStarts = makeBucketStarts(next)
+	t.start = make(bucketStarts, len(next)) // a set laid out has fewer than maxLaid rules
+	for b, v := range next {
+		t.start[b] = uint16(v)
+	}
 	// A counting sort by bucket, which keeps the order by key within each:
 	// in each bucket, the rules tried where their anchor stands, marked
 	// (markSingle), first, then the others.
@@ -332,34 +333,9 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) st
 }
 
 // bucketStarts are the starts of the buckets of a floatTable, and the end
-// of the last, in 2 bytes each when the table has fewer than 1<<16 rules
-// (always so, for a set of one file: a rule line takes at least 8 bytes
-// of MaxSize, and makes at most one floating rule); else in 4, the low
-// half first (long).
+// of the last, in 2 bytes each: a set laid out has fewer than maxLaid
+// rules.
 type bucketStarts []uint16
 
-// makeBucketStarts returns the bucket starts start, increasing, and
-// whether they take 4 bytes each.
-func makeBucketStarts(start []int32) (_ bucketStarts, long bool) {
-	long = start[len(start)-1] >= 1<<16
-	if !long {
-		bs := make(bucketStarts, len(start))
-		for i, v := range start {
-			bs[i] = uint16(v)
-		}
-		return bs, false
-	}
-	bs := make(bucketStarts, 2*len(start))
-	for i, v := range start {
-		bs[2*i], bs[2*i+1] = uint16(v), uint16(v>>16)
-	}
-	return bs, true
-}
-
 // startOf returns the start of bucket b.
-func (t *floatTable) startOf(b uint32) int32 {
-	if t.longStarts {
-		return int32(t.start[2*b]) | int32(t.start[2*b+1])<<16
-	}
-	return int32(t.start[b])
-}
+func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }

@@ -16,7 +16,7 @@ import (
 )
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs), each
-// as the index of its index.htm rule in the set, below 1<<16 (fileDirs),
+// as the index of its index.htm rule in the set, below maxLaid,
 // and the length of the directory, escaped, its head. An entry is 3 bytes
 // when every directory is shorter than its rule's priority by less than
 // 256 bytes (the "index.htm" after it, and little more), the index then
@@ -82,9 +82,6 @@ func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
 // of rules, laid out, also allow, unless compile kept their rules: then
 // one of them is among rules (omitDirs).
 func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
-	if len(rules) >= 1<<16 {
-		return // compile kept them
-	}
 	for _, r := range rules {
 		if r.shape() == shapeExact && s.derived(r) {
 			return

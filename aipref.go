@@ -222,12 +222,10 @@ func memberPreference(m sfv.Member) Preference {
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
-	path string // the path pattern; "" when the line has none
-	// explicit reports whether the line gave a path.
-	explicit bool
-	dict     []sfv.Member // as written; nil if the dictionary did not parse
-	err      error        // why the dictionary did not parse
-	line     int
+	path string       // the path pattern, which starts with "/"; "" when the line has none
+	dict []sfv.Member // as written; nil if the dictionary did not parse
+	err  error        // why the dictionary did not parse
+	line int
 }
 
 // parseContentUsage reads the value of a Content-Usage line
@@ -241,7 +239,7 @@ func parseContentUsage(v string, line int) usageRule {
 	u := usageRule{line: line}
 	pref := v
 	if strings.HasPrefix(v, "/") {
-		u.path, pref, u.explicit = v, "", true
+		u.path, pref = v, ""
 		if i := strings.IndexAny(v, " \t"); i >= 0 {
 			u.path, pref = v[:i], strings.TrimLeft(v[i:], " \t")
 		}
@@ -300,7 +298,7 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 func matchUsagePaths(rules []usageRule, url string) []int {
 	var b strings.Builder
 	for i, u := range rules {
-		if u.explicit {
+		if u.path != "" {
 			b.WriteString("User-agent: " + usageAgent(i) + "\nDisallow: " + u.path + "\n")
 		}
 	}
@@ -308,7 +306,7 @@ func matchUsagePaths(rules []usageRule, url string) []int {
 	out := make([]int, len(rules))
 	for i, u := range rules {
 		out[i] = -1
-		if !u.explicit {
+		if u.path == "" {
 			out[i] = 0
 		} else if d := paths.Decide(usageAgent(i), url); d.Reason == ReasonRule {
 			out[i] = len(d.Rule.Pattern)

@@ -130,12 +130,8 @@ func looksLikeHTML(s string) bool {
 		return false
 	}
 	head := lowerASCII(s[:min(len(s), htmlSniffLen)])
-	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<title"} {
-		if strings.Contains(head, tag) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
+		func(tag string) bool { return strings.Contains(head, tag) })
 }
 
 // line checks physical line number n.

@@ -6,7 +6,7 @@ package robots
 //
 // These checks read the file through the public API of Parse (Records,
 // Extras), apart from the line-by-line checker of Check, which calls
-// checkMore once. Findings that the checker already makes (a line outside
+// checker.more once. Findings that the checker already makes (a line outside
 // any group, a sitemap that is not an absolute http or https URL, a
 // user-agent value cut to its token) are not repeated.
 
@@ -18,7 +18,7 @@ import (
 	"github.com/gorep/robots/internal/sfv"
 )
 
-// The codes of the findings of checkMore, with their severity.
+// The codes of the findings of checker.more, with their severity.
 const (
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
 	// ai-input, ai-train and the auxiliary "use" of Cloudflare's files, or a Content-Usage category other than
@@ -70,14 +70,6 @@ var (
 	// oldUsageKeys are categories of earlier vocabulary drafts.
 	oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 )
-
-// checkMore returns the findings of this file about r, the file as the
-// checker parsed it.
-func checkMore(r *Robots) Diagnostics {
-	var c checker
-	c.more(r)
-	return c.diags
-}
 
 // more adds the findings of this file about r.
 func (c *checker) more(r *Robots) {
@@ -167,7 +159,7 @@ func (c *checker) usage(r *Robots, recs []Record) {
 			continue
 		}
 		u := parseContentUsage(e.Value, e.Line)
-		if !u.explicit && disallowsAll(recs[e.Record]) {
+		if u.path == "" && disallowsAll(recs[e.Record]) {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 				"preferences apply only to paths that may be crawled, so this line has no effect")
 		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {

@@ -123,6 +123,14 @@ func TestCheckMoreMessages(t *testing.T) {
 	}
 }
 
+// checkMore returns the findings of checkai.go about r, the file as the
+// checker parsed it.
+func checkMore(r *Robots) Diagnostics {
+	var c checker
+	c.more(r)
+	return c.diags
+}
+
 // FuzzCheckMore checks that the findings of checkai.go never panic, are on
 // existing lines and have their codes.
 func FuzzCheckMore(f *testing.F) {

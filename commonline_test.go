@@ -14,7 +14,6 @@ import (
 // resolve.
 type scanResult struct {
 	Text   string
-	Counts [kindOther + 1]int
 	Rules  []srcLine
 	First  []int32
 	Names  []naming
@@ -37,13 +36,13 @@ func scanBody(body string, fast bool) scanResult {
 	}
 	var rs resolveScratch
 	rs.readTable(p.r)
-	return scanResult{p.r.text, p.counts, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
+	return scanResult{p.r.text, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
 }
 
 // equal reports whether r and o are the same: cheaper than cmp.Diff,
 // which explains a difference.
 func (r scanResult) equal(o scanResult) bool {
-	return r.Text == o.Text && r.Counts == o.Counts && slices.Equal(r.Rules, o.Rules) &&
+	return r.Text == o.Text && slices.Equal(r.Rules, o.Rules) &&
 		slices.Equal(r.First, o.First) && slices.Equal(r.Names, o.Names) && slices.Equal(r.Global, o.Global) && r.MayMatch == o.MayMatch
 }
 

@@ -147,9 +147,7 @@ var (
 
 // keyKind says which directive key names. The reference tests the lists
 // of keys in the order above; as each list starts with its own letter, at
-// most one can match, and the first byte of key picks it. Keys are most
-// often written as the first of their list, with or without a capital:
-// those are recognised before any case folding.
+// most one can match, and the first byte of key picks it.
 func keyKind(key string) lineKind {
 	if key == "" {
 		return kindOther
@@ -158,24 +156,12 @@ func keyKind(key string) lineKind {
 	var kind lineKind
 	switch lower(key[0]) {
 	case 'u':
-		if len(key) >= 10 && key[1:10] == "ser-agent" {
-			return kindUserAgent
-		}
 		keys, kind = userAgentKeys, kindUserAgent
 	case 'a':
-		if len(key) >= 5 && key[1:5] == "llow" {
-			return kindAllow
-		}
 		keys, kind = allowKeys, kindAllow
 	case 'd':
-		if len(key) >= 8 && key[1:8] == "isallow" {
-			return kindDisallow
-		}
 		keys, kind = disallowKeys, kindDisallow
 	case 's':
-		if len(key) >= 7 && key[1:7] == "itemap" {
-			return kindSitemap
-		}
 		keys, kind = sitemapKeys, kindSitemap
 	default:
 		return kindOther

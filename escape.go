@@ -94,7 +94,7 @@ func escapeChangesFrom(s string, i int) bool {
 		case c >= 0x80:
 			return true
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			if isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+			if s[i+1] >= 'a' || s[i+2] >= 'a' { // a lower-case hex digit
 				return true
 			}
 			i += 2
@@ -312,7 +312,3 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
-
-// isLowerHex reports whether c is a hex digit written as a lower-case
-// letter.
-func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }

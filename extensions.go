@@ -80,8 +80,7 @@ func (g *Group) Extras(key string) []Extra {
 	}
 	var out []Extra
 	var one [1]int32
-	recs := g.records(&one)
-	for _, rec := range recs {
+	for _, rec := range g.records(&one) {
 		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
 	}
 	return out
@@ -274,6 +273,9 @@ const digits = "0123456789"
 
 var errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
 
+// rateUnits are the units of a request-rate's period: seconds by default.
+var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
+
 // parseRequestRate parses the value of a request-rate line; see
 // Robots.RequestRate.
 func parseRequestRate(v string) (RequestRate, error) {
@@ -282,21 +284,11 @@ func parseRequestRate(v string) (RequestRate, error) {
 	if n <= 0 || n > 1<<31 || !strings.HasPrefix(rest, "/") {
 		return RequestRate{}, errRequestRate
 	}
-	per, rest := consumeDigits(rest[1:])
-	unit := time.Second
-	switch rest {
-	case "", "s":
-	case "m":
-		unit = time.Minute
-	case "h":
-		unit = time.Hour
-	default:
+	per, unit := consumeDigits(rest[1:])
+	if rateUnits[unit] == 0 || per <= 0 || per > 1<<31 {
 		return RequestRate{}, errRequestRate
 	}
-	if per <= 0 || per > 1<<31 {
-		return RequestRate{}, errRequestRate
-	}
-	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * unit}
+	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit]}
 	if window != "" {
 		w, err := parseVisitTime(window)
 		if err != nil {

@@ -15,18 +15,9 @@ func hasAnyPrefixFold(s string, prefixes []string) bool {
 }
 
 // hasLowerPrefixFold reports whether s starts with the lower-case ASCII
-// prefix p, ignoring ASCII case. Most bytes are equal as written, and are
-// not folded.
+// prefix p, ignoring ASCII case.
 func hasLowerPrefixFold(s, p string) bool {
-	if len(s) < len(p) {
-		return false
-	}
-	for i := 0; i < len(p); i++ {
-		if c := s[i]; c != p[i] && lower(c) != p[i] {
-			return false
-		}
-	}
-	return true
+	return len(s) >= len(p) && equalFoldASCII(s[:len(p)], p)
 }
 
 // equalFoldASCII reports whether s and t are equal under ASCII case folding.

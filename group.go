@@ -253,7 +253,8 @@ func (g *Group) records(one *[1]int32) []int32 {
 	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }
 
-// robotsTxtPath is always allowed (RFC 9309, section 2.2.2).
+// robotsTxtPath is the only path of a robots.txt file (case-sensitive:
+// /Robots.txt is not one), and always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"
 
 // group sets *g, a zero Group, to the group for one agent: a value, which

@@ -303,7 +303,9 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	}
 	d := r.reader(max(lo-1, 0))
 	// The short and medium forms, most lines, are skipped here, the others
-	// by next; at is where the last rule so far starts.
+	// by next; at is where the last rule so far starts. Skipping all by
+	// next made Decide on the largest file of benchFiles 28% slower
+	// (687 -> 877 ns, BenchmarkDecide, 6 runs alternating).
 	lines, pos, text, line := d.lines, d.pos, d.text, d.line
 	at := lineReader{lines: lines, pos: len(lines)}
 	for text <= off && pos < len(lines) {

@@ -46,18 +46,11 @@ func (ls *lineScanner) next() bool {
 	// The reference reads lines as C strings into a buffer of maxLineLen
 	// bytes, and a comment runs to the end of the line.
 	cut := nextStop(s[:min(len(s), start+maxLineLen)], start)
-	ls.cutAt(start, cut, cut)
-	return true
-}
-
-// cutAt makes the line that starts at start, whose content ends at cut,
-// the current line. Its break is at stop if s[stop] is LF or CR, else
-// after stop, or at len(s).
-func (ls *lineScanner) cutAt(start, cut, stop int) {
-	end := breakAt(ls.s, stop)
+	end := breakAt(s, cut)
 	ls.n++
 	ls.start, ls.end, ls.cut = start, end, cut
-	ls.off = pastBreak(ls.s, end)
+	ls.off = pastBreak(s, end)
+	return true
 }
 
 // breakAt returns the offset of the break of the line whose content stops

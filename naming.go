@@ -3,6 +3,15 @@ package robots
 // Namings: the product tokens of the user-agent lines, with their records,
 // sorted by token (case ignored) so that resolve makes one group for each
 // token.
+//
+// Each naming carries the first 8 bytes of its token, lower-cased, as an
+// integer, which decides most comparisons of the sort and of the runs.
+// What it buys: Parse + first question over the real-world corpus costs
+// 18.34 ms of CPU a pass with it, 19.12 ms (+4.3%) comparing tokens with
+// compareLower alone (cpu-ns/op of BenchmarkParseCorpus/op=parse+query's
+// loop, min of 7 passes, mean of 5 rounds alternating the binaries). Kept,
+// though under 5%, while Parse + first question is within a few percent of
+// its floor of 10% of a line scan (10.8%).
 
 import (
 	"cmp"

@@ -44,7 +44,7 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 	// result refers to src, whose kept parts are copied to the kept text.
 	// Copying data to a string instead costs 7.5% of Parse + first
 	// question over the real-world corpus (19.08 against 17.75 ms of CPU a
-	// pass: TestZZCPU of issue 23's measurements, as in pool.go).
+	// pass, as measured in pool.go).
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
@@ -64,10 +64,8 @@ type parser struct {
 	src string
 	// text is the kept text so far, which finish gives to r.
 	text []byte
-	// lines is the line table so far, which finish gives to r, and counts
-	// the entries of each kind.
-	lines  lineWriter
-	counts [kindOther + 1]int
+	// lines is the line table so far, which finish gives to r.
+	lines lineWriter
 	// starts holds the entry of the first user-agent line of each record
 	// so far.
 	starts []uint32
@@ -92,7 +90,6 @@ func mayDecide(c byte) bool { return c == '/' || c == '*' }
 // add appends line l of kind kind to the line table; keyLen is the length
 // of the key of an extra, kept just before its value.
 func (p *parser) add(kind lineKind, l srcLine, keyLen int) {
-	p.counts[kind]++
 	p.lines.add(kind, l, keyLen, len(p.text))
 }
 
@@ -104,15 +101,14 @@ func (p *parser) addText(v string) int {
 }
 
 // userAgent adds the user-agent line numbered n of value v, and reports
-// whether it starts a record; if copied, v is already written at the end
-// of the kept text, beyond its length (scanCommon).
-func (p *parser) userAgent(v string, n int, copied bool) bool {
+// whether it starts a record.
+func (p *parser) userAgent(v string, n int) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
 		p.starts = append(p.starts, p.lines.n)
 		p.ruled = false
 	}
-	a := newSrcLine(p.agentText(v, copied), len(v), n, false)
+	a := newSrcLine(p.agentText(v), len(v), n, false)
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
 	p.add(kindUserAgent, a, 0)
@@ -121,25 +117,18 @@ func (p *parser) userAgent(v string, n int, copied bool) bool {
 
 // agentText returns the offset in the kept text of agent value v, which it
 // appends unless one of the last few user-agent lines had the same value:
-// a file that names one agent in every group keeps its name once. If
-// copied, v is already written after the kept text, which agentText only
-// extends over it.
+// a file that names one agent in every group keeps its name once.
 //
 // This buys kept bytes on files that name one agent in many groups:
 // hostile/one-agent-many keeps 0.81 bytes a byte with it, 0.88 without,
 // and 1.50 at 4 KiB, the bound (TestKeptPerByteSmallFiles). Real files
 // keep 0.05% less with it.
-func (p *parser) agentText(v string, copied bool) int {
+func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		// Lengths first: most differ, and the text is not read.
 		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
 			return int(a.off())
 		}
-	}
-	if copied {
-		off := len(p.text)
-		p.text = p.text[:off+len(v)]
-		return off
 	}
 	return p.addText(v)
 }
@@ -160,8 +149,7 @@ func (p *parser) parse() {
 	// bytes a line. A body of shorter lines grows it: counting its colons,
 	// which most directives have, to size it exactly cost 3% of Parse.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(s)/8+64)
-	// The kept text is at most the body, and scanCommon writes as far as
-	// the body's length (copyToStop).
+	// The kept text is at most the body: it grows once or not at all.
 	p.text = slices.Grow(p.text[:0], len(s))
 	p.scan(nil)
 	p.finish()
@@ -216,34 +204,42 @@ type line struct {
 
 // handle parses the current line of ls.
 func (p *parser) handle(ls *lineScanner) line {
-	n := ls.n
-	l := line{n: n, text: ls.text()}
+	l := line{n: ls.n, text: ls.text()}
 	l.kind, l.key, l.value = splitDirective(ls.content())
-	switch l.kind {
+	l.newRecord, l.kept = p.directive(l.kind, l.key, l.value, l.n)
+	return l
+}
+
+// directive adds the line numbered n of kind kind, key and value to what r
+// keeps, and reports whether it is a user-agent line that starts a record,
+// or a rule line of a record (one before any user-agent line applies to
+// nobody, and is not kept).
+func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, kept bool) {
+	switch kind {
 	case kindUserAgent:
-		l.newRecord = p.userAgent(l.value, n, false)
+		return p.userAgent(value, n), false
 	case kindAllow, kindDisallow:
 		if len(p.starts) == 0 {
-			return l // a rule before any user-agent line applies to nobody
+			return false, false
 		}
-		p.ruled, l.kept = true, true
-		// Kept as written: a pattern that escaping (appendEscaped) changes
-		// is matched escaped as it goes (escape.go), not kept twice.
-		rl := newSrcLine(p.addText(l.value), len(l.value), n, l.kind == kindAllow)
-		if l.value != "" && mayDecide(l.value[0]) {
+		p.ruled = true
+		if value != "" && mayDecide(value[0]) {
 			p.mayMatch = true
 		}
-		p.add(l.kind, rl, 0)
+		// Kept as written: a pattern that escaping (appendEscaped) changes
+		// is matched escaped as it goes (escape.go), not kept twice.
+		p.add(kind, newSrcLine(p.addText(value), len(value), n, kind == kindAllow), 0)
+		return false, true
 	case kindSitemap:
-		if l.value != "" {
-			p.add(kindSitemap, newSrcLine(p.addText(l.value), len(l.value), n, false), 0)
+		if value != "" {
+			p.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
 		}
 	case kindOther:
 		// Kept for the crawlers that honour more than Google (extensions.go).
-		p.addText(l.key)
-		p.add(kindOther, newSrcLine(p.addText(l.value), len(l.value), n, false), len(l.key))
+		p.addText(key)
+		p.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
 	}
-	return l
+	return false, false
 }
 
 // finish gives r its kept text, followed by the line table and its index,

@@ -16,9 +16,9 @@ import "sync"
 //
 // What it buys: Parse + first question over the real-world corpus costs
 // 17.75 ms of CPU a pass with the pool, 23.75 ms (+34%) with a new scratch
-// every call (TestZZCPU of issue 23's measurements: getrusage, min of 7
-// passes, mean of 4 rounds alternating the binaries; BenchmarkParseCorpus
-// op=parse+query measures the same on a quiet machine).
+// every call (cpu-ns/op of BenchmarkParseCorpus/op=parse+query's loop:
+// the CPU time of the process a pass, min of 7 passes, mean of 4 rounds
+// alternating the two test binaries; issue 23).
 //
 // Nothing in the scratch refers to a parsed file: it holds integers only,
 // so that a pooled scratch keeps no file alive, and costs the garbage

@@ -142,7 +142,7 @@ func (b *groupBuilder) ref(recs []int32) int32 {
 		b.set(recs[0])
 		return recs[0]
 	}
-	k := b.made.find(recs, b.r.more)
+	k := b.made.find(recs)
 	if k >= 0 && b.made.list[k].multi > 0 {
 		return ^(b.made.list[k].multi - 1)
 	}
@@ -175,12 +175,10 @@ func (b *groupBuilder) addMulti(g Group) int32 {
 }
 
 // madeGroups holds the groups of several records made from a file, to
-// find them by their list of records: by comparing lists while they are
-// few, as in most files, else by a map.
+// find them by their list of records.
 type madeGroups struct {
 	list []madeGroup
-	// byList holds the index in list of each group by listKey, once list
-	// holds more than madeLinear groups.
+	// byList holds the index in list of each group by listKey.
 	byList map[string]int32
 }
 
@@ -191,52 +189,31 @@ type madeGroup struct {
 	multi int32
 }
 
-// madeLinear is the number of groups up to which madeGroups compares
-// lists rather than look them up in a map.
-const madeLinear = 8
-
-// find returns the index in mg.list of the group of the records recs,
-// or -1; m holds the lists of records of the file (nil before any group
-// of several records).
-func (mg *madeGroups) find(recs []int32, m *moreGroups) int {
-	if mg.byList != nil {
-		if k, ok := mg.byList[listKey(recs)]; ok {
-			return int(k)
-		}
-		return -1
-	}
-	for k := range mg.list {
-		g := &mg.list[k].g
-		if slices.Equal(m.recs[g.recLo:g.recLo+g.recN], recs) {
-			return k
-		}
+// find returns the index in mg.list of the group of the records recs, or
+// -1.
+func (mg *madeGroups) find(recs []int32) int {
+	if k, ok := mg.byList[string(listKey(recs))]; ok {
+		return int(k)
 	}
 	return -1
 }
 
-// add adds g, a group of several records not in mg, whose records are in
-// m.recs.
-func (mg *madeGroups) add(g Group, m *moreGroups) {
-	mg.list = append(mg.list, madeGroup{g: g})
-	switch n := len(mg.list); {
-	case n == madeLinear+1:
-		mg.byList = make(map[string]int32, 2*n)
-		for k := range mg.list {
-			g := &mg.list[k].g
-			mg.byList[listKey(m.recs[g.recLo:g.recLo+g.recN])] = int32(k)
-		}
-	case n > madeLinear+1:
-		mg.byList[listKey(m.recs[g.recLo:g.recLo+g.recN])] = int32(n - 1)
+// add adds g, the group of the records recs, not in mg.
+func (mg *madeGroups) add(g Group, recs []int32) {
+	if mg.byList == nil {
+		mg.byList = map[string]int32{}
 	}
+	mg.byList[string(listKey(recs))] = int32(len(mg.list))
+	mg.list = append(mg.list, madeGroup{g: g})
 }
 
-// listKey returns a string that identifies a list of records.
-func listKey(recs []int32) string {
+// listKey returns the bytes that identify a list of records.
+func listKey(recs []int32) []byte {
 	k := make([]byte, 0, 4*len(recs))
 	for _, r := range recs {
 		k = append(k, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
 	}
-	return string(k)
+	return k
 }
 
 // moreGroups returns r.more, which it makes if need be.
@@ -258,7 +235,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 		b.r.single(recs[0], named, &g)
 		return g
 	}
-	if k := b.made.find(recs, b.r.more); k >= 0 {
+	if k := b.made.find(recs); k >= 0 {
 		g := b.made.list[k].g
 		g.named = named
 		return g
@@ -277,7 +254,7 @@ func (b *groupBuilder) group(recs []int32, named bool) Group {
 	if !g.split && g.set.n > 0 {
 		b.noteLargest(&g)
 	}
-	b.made.add(g, m)
+	b.made.add(g, recs)
 	return g
 }
 

@@ -416,10 +416,6 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	var good *robots.Robots
 	if fresh {
 		good = st.goodRules()
-		// The first MemSize makes the file's groups (about as long as
-		// Parse, tens of ms for a hostile file): here, not in resize
-		// under c.mu, where it would stall every other host's question.
-		memSize(good)
 	}
 
 	c.mu.Lock()

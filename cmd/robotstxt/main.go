@@ -9,7 +9,7 @@
 //	robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
 //	robotstxt fetch URL
 //	robotstxt audit [-json] FILE|-|URL
-//	robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+//	robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]
 //	robotstxt signals [-agent NAME] [-json] URL...
 //	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
@@ -82,7 +82,8 @@
 //
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed
-// and which line decides; -allow-fetch lets the page load live files. See
+// and which line decides; -allow-fetch lets the page load live files, from
+// public addresses only unless -allow-private is given too. See
 // internal/tester for the page and its JSON API. It runs until interrupted,
 // then exits 0; 1 if the server fails, 2 on a usage error or an address it
 // cannot listen on.
@@ -143,7 +144,7 @@ const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] UR
        robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
        robotstxt fetch URL
        robotstxt audit [-json] FILE|-|URL
-       robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]
+       robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]
        robotstxt signals [-agent NAME] [-json] URL...
        robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `

@@ -28,8 +28,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free one")
 	allowFetch := fs.Bool("allow-fetch", false, "let the page load live robots.txt files, fetched by this server")
+	allowPrivate := fs.Bool("allow-private", false, "with -allow-fetch, also fetch from loopback, private and link-local addresses (an intranet); by default such fetches are refused")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: robotstxt serve [-addr HOST:PORT] [-allow-fetch] [FILE|-]\n\n")
+		fmt.Fprintf(stderr, "usage: robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]\n\n")
 		fmt.Fprintf(stderr, "Serves a web page to edit a robots.txt (FILE, or Google's example file) and test URLs against it.\n\n")
 		fs.PrintDefaults()
 	}
@@ -51,6 +52,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Robots:     example,
 		Name:       "the example file of Google's robots.txt specification",
 		AllowFetch: *allowFetch,
+		// Without -allow-private, fetches never reach the machine's own
+		// networks (a strict fetch.Guard).
+		AllowPrivate: *allowPrivate,
 	}
 	if fs.NArg() == 1 {
 		src, err := load(fs.Arg(0), stdin)

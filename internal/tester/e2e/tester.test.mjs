@@ -142,7 +142,7 @@ test('typing a file, an agent and URLs shows verdicts and deciding lines', async
     ['Disallowed', 'https://example.com/private/x', 'line 2 Disallow: /private/'],
     ['Allowed', 'https://example.com/private/press/1', 'line 3 Allow: /private/press/'],
     ['Allowed', '/', 'allowed: no rule of the group matches'],
-    ['Not a URL', 'not a url', 'not %-encoded: a space may not appear in a URL; write not%20a%20url'],
+    ['Not a URL', 'not a url', 'not a URL: give an absolute URL (such as https://example.com/a) or a path starting with "/"'],
   ]));
   assert.equal(await page.textContent('#summary'), '2 allowed, 1 disallowed, 1 not a URL, for Googlebot. No group names this crawler: the * groups apply.');
   await until(async () => assert.deepEqual(await marked(page), [
@@ -166,7 +166,7 @@ test('typing a file, an agent and URLs shows verdicts and deciding lines', async
     'Disallowed line 6 Disallow: /',
     'Disallowed line 6 Disallow: /',
     'Disallowed line 6 Disallow: /',
-    'Not a URL not %-encoded: a space may not appear in a URL; write not%20a%20url',
+    'Not a URL not a URL: give an absolute URL (such as https://example.com/a) or a path starting with "/"',
   ]));
 
   // A User-Agent header is cut to its product token, with a warning, as
@@ -261,7 +261,7 @@ test('with -allow-fetch, a live file is loaded through the server', async () => 
   await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteURL = `http://127.0.0.1:${site.address().port}/`;
   try {
-    const url = await startServer('-allow-fetch');
+    const url = await startServer('-allow-fetch', '-allow-private'); // the site is on 127.0.0.1
     const page = await newPage(860, url);
     await page.fill('#urls', 'https://example.com/live/a');
     await page.fill('#fetch-url', siteURL + 'some/page');

@@ -31,8 +31,15 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 //     some clouds put their metadata service);
 //   - link-local (169.254.0.0/16, with 169.254.169.254, fe80::/10),
 //     site-local (fec0::/10) and multicast;
+//   - reserved, not the public Internet's though Go's netip has no name
+//     for them: the IETF protocol assignments (192.0.0.0/24, with Oracle
+//     Cloud's legacy metadata service at 192.0.0.192), benchmarking
+//     (198.18.0.0/15), the reserved 240.0.0.0/4, NAT64's local-use prefix
+//     (64:ff9b:1::/48), IPv4-compatible IPv6 (::/96) and Teredo
+//     (2001::/32);
 //   - any of those written as an IPv6 address: IPv4-mapped
-//     (::ffff:10.0.0.5) or in the NAT64 prefix (64:ff9b::/96).
+//     (::ffff:10.0.0.5), in the NAT64 prefix (64:ff9b::/96), or the 6to4
+//     prefix of one (2002:a00:5::/48).
 //
 // It checks the address it connects to, after resolving the name, and
 // connects to that very address: a name that resolves to a public address
@@ -217,6 +224,21 @@ var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 // siteLocal is the deprecated site-local IPv6 prefix (RFC 3879).
 var siteLocal = netip.MustParsePrefix("fec0::/10")
 
+// sixToFour is the 6to4 prefix (RFC 3056), whose next 32 bits are an IPv4
+// address.
+var sixToFour = netip.MustParsePrefix("2002::/16")
+
+// reserved are the prefixes of IANA's special-purpose registries that are
+// not globally reachable and that netip's predicates do not cover.
+var reserved = []netip.Prefix{
+	netip.MustParsePrefix("192.0.0.0/24"),   // IETF protocol assignments (RFC 6890)
+	netip.MustParsePrefix("198.18.0.0/15"),  // benchmarking (RFC 2544)
+	netip.MustParsePrefix("240.0.0.0/4"),    // reserved (RFC 1112)
+	netip.MustParsePrefix("64:ff9b:1::/48"), // NAT64, local use (RFC 8215)
+	netip.MustParsePrefix("::/96"),          // IPv4-compatible (RFC 4291, deprecated)
+	netip.MustParsePrefix("2001::/32"),      // Teredo (RFC 4380)
+}
+
 // guarded reports whether ip is an address of the crawler's own network
 // (see Guard).
 func guarded(ip netip.Addr) bool {
@@ -227,6 +249,12 @@ func guarded(ip netip.Addr) bool {
 // is not guarded.
 func guardedKind(ip netip.Addr) string {
 	ip = ip.WithZone("")
+	if ip.Is6() && sixToFour.Contains(ip) {
+		b := ip.As16()
+		if kind := guardedKind(netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})); kind != "" {
+			return kind
+		}
+	}
 	if ip.Is6() && nat64.Contains(ip) {
 		b := ip.As16()
 		ip = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
@@ -249,6 +277,11 @@ func guardedKind(ip netip.Addr) string {
 		return "a site-local address"
 	case ip.IsMulticast() || ip.Is4() && ip == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return "a multicast or broadcast address"
+	}
+	for _, p := range reserved {
+		if p.Contains(ip) {
+			return "a reserved address"
+		}
 	}
 	return ""
 }

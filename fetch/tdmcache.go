@@ -41,7 +41,8 @@ type tdmEntry struct {
 const maxTDMOrigins = 10000
 
 // NewTDMRepCache returns a cache that fetches with client (nil: the
-// default client) and the User-Agent header userAgent, with the lifetimes
+// default client, through a Guard unless opts.AllowPrivate, as NewCache's)
+// and the User-Agent header userAgent, with the lifetimes
 // of opts (its zero value: Google's robots.txt policy).
 func NewTDMRepCache(client *http.Client, userAgent string, opts Options) *TDMRepCache {
 	return &TDMRepCache{client: client, userAgent: userAgent, opts: opts.withDefaults(), entries: map[string]*tdmEntry{}}
@@ -157,8 +158,12 @@ func (c *TDMRepCache) getBounded(ctx context.Context, origin string) (*TDMRepRes
 		err error
 	}
 	replied := make(chan reply, 1)
+	client := c.client
+	if client == nil && c.opts.AllowPrivate {
+		client = openClient()
+	}
 	go func() {
-		res, err := getTDMRep(ctx, c.client, c.userAgent, origin+"/", &c.opts)
+		res, err := getTDMRep(ctx, client, c.userAgent, origin+"/", &c.opts)
 		replied <- reply{res, err}
 	}()
 	select {

@@ -116,3 +116,18 @@ func TestUsageTransportTDMRepBounded(t *testing.T) {
 		return nil
 	})
 }
+
+// TestTDMRepCacheAllowPrivate checks that a TDMRepCache given no client
+// follows Options.AllowPrivate as a Cache does: without it, a name of the
+// crawler's own network (localhost) is refused by the Guard; with it, the
+// Guard is not in the way (the test's loopback dialer refuses names then,
+// before any packet).
+func TestTDMRepCacheAllowPrivate(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		c := fetch.NewTDMRepCache(nil, "TDMBot/1.0", fetch.Options{AllowPrivate: allow})
+		_, err := c.Get(t.Context(), "http://localhost:1/a")
+		if guarded := errors.Is(err, fetch.ErrGuarded); err == nil || guarded == allow {
+			t.Errorf("AllowPrivate %t: error %v, want one that is ErrGuarded %t", allow, err, !allow)
+		}
+	}
+}

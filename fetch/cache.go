@@ -58,7 +58,10 @@ type Options struct {
 	// the bound holds again once the fetches end. Default: 10,000.
 	MaxHosts int
 	// MaxFetches bounds the fetches in progress at once; more wait for
-	// their turn. Default: 64.
+	// their turn. A fetch still waiting for its turn when every caller
+	// waiting for it has left (its context ended, or Timeout passed) is
+	// dropped, so that the queue holds no more than the callers: the next
+	// question about the host starts another. Default: 64.
 	MaxFetches int
 	// Timeout bounds one fetch: connection, redirects and body. The fetch
 	// goes on when the caller that started it gives up, so that the callers
@@ -204,6 +207,11 @@ type entry struct {
 	next time.Time
 	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
+	// waiters counts the callers waiting for the refresh in progress;
+	// abandon is closed when the last of them leaves before it ends, so
+	// that the refresh gives up waiting for a turn (see Cache.turn).
+	waiters int
+	abandon chan struct{}
 	// err is the error of the last fetch if this Cache made it and it
 	// failed on the network; nil otherwise.
 	err  error
@@ -338,13 +346,16 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		c.stats.waits.Add(1)
 	case e.next.IsZero() || !now.Before(e.next):
 		c.stats.misses.Add(1)
-		e.done = make(chan struct{})
+		e.done, e.abandon = make(chan struct{}), make(chan struct{})
 		c.inFlight++
-		go c.refresh(context.WithoutCancel(ctx), e)
+		go c.refresh(context.WithValue(context.WithoutCancel(ctx), abandonKey{}, e.abandon), e)
 	default:
 		c.stats.hits.Add(1)
 	}
 	done, st, good := e.done, e.st, e.good
+	if done != nil {
+		e.waiters++
+	}
 	c.mu.Unlock()
 
 	if done != nil {
@@ -355,8 +366,10 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		select {
 		case <-done:
 		case <-ctx.Done():
+			c.leave(e, done)
 			return nil, ctx.Err()
 		case <-wait.C:
+			c.leave(e, done)
 			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
 				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
@@ -424,7 +437,7 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	}
 	e.next = next
 	close(e.done)
-	e.done = nil
+	e.done, e.abandon, e.waiters = nil, nil, 0
 	c.inFlight--
 	if e.el != nil {
 		// Just used by the callers that waited for it: the most recently

@@ -207,11 +207,8 @@ type entry struct {
 	next time.Time
 	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
-	// waiters counts the callers waiting for the refresh in progress;
-	// abandon is closed when the last of them leaves before it ends, so
-	// that the refresh gives up waiting for a turn (see Cache.turn).
-	waiters int
-	abandon chan struct{}
+	// run is the refresh in progress, nil when none is.
+	run *run
 	// err is the error of the last fetch if this Cache made it and it
 	// failed on the network; nil otherwise.
 	err  error
@@ -346,15 +343,15 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		c.stats.waits.Add(1)
 	case e.next.IsZero() || !now.Before(e.next):
 		c.stats.misses.Add(1)
-		e.done, e.abandon = make(chan struct{}), make(chan struct{})
+		e.done, e.run = make(chan struct{}), &run{}
 		c.inFlight++
-		go c.refresh(context.WithValue(context.WithoutCancel(ctx), abandonKey{}, e.abandon), e)
+		go c.refresh(context.WithValue(context.WithoutCancel(ctx), runKey{}, e.run), e)
 	default:
 		c.stats.hits.Add(1)
 	}
-	done, st, good := e.done, e.st, e.good
+	done, st, good, run := e.done, e.st, e.good, e.run
 	if done != nil {
-		e.waiters++
+		run.join()
 	}
 	c.mu.Unlock()
 
@@ -366,14 +363,18 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		select {
 		case <-done:
 		case <-ctx.Done():
-			c.leave(e, done)
+			c.leave(run)
 			return nil, ctx.Err()
 		case <-wait.C:
-			c.leave(e, done)
+			c.leave(run)
 			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
 				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()
+		if run.abandoned {
+			// Abandoned as this caller came: it asks again.
+			return c.rulesLocked(ctx, robotsURL, c.opts.Now())
+		}
 		st, good = e.st, e.good
 		c.mu.Unlock()
 		now = c.opts.Now()
@@ -437,7 +438,7 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	}
 	e.next = next
 	close(e.done)
-	e.done, e.abandon, e.waiters = nil, nil, 0
+	e.done, e.run = nil, nil
 	c.inFlight--
 	if e.el != nil {
 		// Just used by the callers that waited for it: the most recently

@@ -3,8 +3,11 @@ package fetch
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -57,3 +60,50 @@ func TestAbandonedRefreshesEnd(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestAbandonedRefreshRejoined checks that a caller who asks about a host
+// just as the last caller before it left (its refresh abandoned while
+// waiting for a turn) gets the file's rules, never the answer of a file
+// not fetched.
+func TestAbandonedRefreshRejoined(t *testing.T) {
+	gate := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(gate) }) }
+	defer open()
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host == "a.example" {
+			<-gate // holds the only turn
+		}
+		return &http.Response{StatusCode: 200, Header: http.Header{}, Request: r,
+			Body: io.NopCloser(strings.NewReader("User-agent: *\nDisallow: /private\n"))}, nil
+	})}
+	c := NewCache(client, "TestBot/1.0", Options{MaxFetches: 1, Timeout: time.Minute})
+	go c.Robots(context.Background(), "http://a.example/")
+	for c.Stats().Misses == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	const hosts = 200
+	var wg sync.WaitGroup
+	for i := range hosts {
+		u := "http://b" + strconv.Itoa(i) + ".example/"
+		ctx, cancel := context.WithCancel(context.Background())
+		ready := make(chan struct{})
+		go func() {
+			close(ready)
+			c.Robots(ctx, u) // leaves when cancelled
+		}()
+		<-ready
+		time.Sleep(100 * time.Microsecond)
+		cancel()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := c.Robots(context.Background(), u)
+			if err != nil || !r.Allowed("TestBot", "/public") || r.Allowed("TestBot", "/private") {
+				t.Errorf("%s: rules %v, %v; want the file's (Disallow: /private)", u, r, err)
+			}
+		}()
+	}
+	open()
+	wg.Wait()
+}

@@ -51,7 +51,11 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 // http://[::1]:8080/robots.txt) may connect to guarded IP literals, its own
 // and those its redirects name, unless the Guard is Strict. A name is never
 // an exception: an intranet crawler whose hosts have names gives the Cache
-// Options.AllowPrivate, or its own client.
+// Options.AllowPrivate, or its own client. Nor is a link-local address, or
+// a cloud's metadata service (169.254.169.254, fd00:ec2::254,
+// 100.100.100.200, 192.0.0.192), in any form: a link to
+// http://169.254.169.254/ is the commonest forgery, and no intranet crawls
+// there.
 //
 // Get and NewCache use a Guard when they are given no client, and a
 // Transport for its robots.txt fetches when it is given no base transport.
@@ -85,7 +89,7 @@ func (g *Guard) DialContext(ctx context.Context, network, addr string) (net.Conn
 	}
 	dial := g.dialer()
 	if ip, err := netip.ParseAddr(host); err == nil {
-		if guarded(ip) && (g.Strict || ctx.Value(intranetKey{}) == nil) {
+		if guarded(ip) && (g.Strict || ctx.Value(intranetKey{}) == nil || metadata(ip)) {
 			return nil, refusal(addr, ip)
 		}
 		return dial(ctx, network, addr)
@@ -212,6 +216,39 @@ func literalHost(rawURL string) (netip.Addr, bool) {
 	}
 	ip, err := netip.ParseAddr(u.Hostname())
 	return ip, err == nil
+}
+
+// metadataServices are the addresses of clouds' metadata services outside
+// the link-local ranges: AWS's over IPv6, Alibaba Cloud's, Oracle Cloud's
+// legacy one.
+var metadataServices = []netip.Addr{
+	netip.MustParseAddr("fd00:ec2::254"),
+	netip.MustParseAddr("100.100.100.200"),
+	netip.MustParseAddr("192.0.0.192"),
+}
+
+// metadata reports whether ip, in any form, is link-local or a metadata
+// service's: never an intranet's exception (see Guard).
+func metadata(ip netip.Addr) bool {
+	if guardedKind(ip) == "a link-local address" {
+		return true
+	}
+	ip = ip.WithZone("")
+	b := ip.As16()
+	switch {
+	case ip.Is4In6():
+		ip = ip.Unmap()
+	case ip.Is6() && nat64.Contains(ip):
+		ip = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	case ip.Is6() && sixToFour.Contains(ip):
+		ip = netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})
+	}
+	for _, m := range metadataServices {
+		if ip == m {
+			return true
+		}
+	}
+	return false
 }
 
 // cgnat is the shared address space of carrier-grade NAT (RFC 6598).

@@ -120,3 +120,30 @@ func TestGuardedReserved(t *testing.T) {
 		}
 	}
 }
+
+// TestMetadata checks the addresses that are never an intranet's
+// exception: link-local ones and the metadata services, in every form.
+func TestMetadata(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"169.254.169.254":        true,
+		"::ffff:169.254.169.254": true,
+		"64:ff9b::a9fe:a9fe":     true,
+		"2002:a9fe:a9fe::1":      true,
+		"fe80::1%eth0":           true,
+		"fd00:ec2::254":          true,
+		"100.100.100.200":        true,
+		"::ffff:100.100.100.200": true,
+		"64:ff9b::6464:64c8":     true, // NAT64 of 100.100.100.200
+		"192.0.0.192":            true,
+		"10.0.0.5":               false,
+		"127.0.0.1":              false,
+		"fd00::1":                false,
+		"100.100.100.201":        false,
+		"::ffff:10.0.0.5":        false,
+		"2001:4860:4860::8888":   false,
+	} {
+		if got := metadata(netip.MustParseAddr(addr)); got != want {
+			t.Errorf("metadata(%s) = %t, want %t", addr, got, want)
+		}
+	}
+}

@@ -111,6 +111,10 @@ func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now 
 		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
 		st, ok, err := c.opts.Store.Load(sctx, tu)
 		cancel()
+		if ok {
+			// Within the policy's bounds, as a robots.txt state is.
+			st = c.opts.plausible(st, now)
+		}
 		if err == nil && ok && now.Before(st.NextFetch) {
 			if 200 <= st.GoodStatus && st.GoodStatus <= 299 {
 				e.file, _ = signals.ParseTDMRep(st.Body)

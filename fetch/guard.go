@@ -37,6 +37,8 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 //     (198.18.0.0/15), the reserved 240.0.0.0/4, NAT64's local-use prefix
 //     (64:ff9b:1::/48), IPv4-compatible IPv6 (::/96) and Teredo
 //     (2001::/32);
+//   - Azure's WireServer (168.63.129.16), a metadata service at a public
+//     address;
 //   - any of those written as an IPv6 address: IPv4-mapped
 //     (::ffff:10.0.0.5), in the NAT64 prefix (64:ff9b::/96), or the 6to4
 //     prefix of one (2002:a00:5::/48).
@@ -53,7 +55,7 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 // an exception: an intranet crawler whose hosts have names gives the Cache
 // Options.AllowPrivate, or its own client. Nor is a link-local address, or
 // a cloud's metadata service (169.254.169.254, fd00:ec2::254,
-// 100.100.100.200, 192.0.0.192), in any form: a link to
+// 100.100.100.200, 192.0.0.192, 168.63.129.16), in any form: a link to
 // http://169.254.169.254/ is the commonest forgery, and no intranet crawls
 // there.
 //
@@ -220,11 +222,13 @@ func literalHost(rawURL string) (netip.Addr, bool) {
 
 // metadataServices are the addresses of clouds' metadata services outside
 // the link-local ranges: AWS's over IPv6, Alibaba Cloud's, Oracle Cloud's
-// legacy one.
+// legacy one, and Azure's WireServer (a public address that only Azure's
+// machines reach, and that hands them their configuration).
 var metadataServices = []netip.Addr{
 	netip.MustParseAddr("fd00:ec2::254"),
 	netip.MustParseAddr("100.100.100.200"),
 	netip.MustParseAddr("192.0.0.192"),
+	netip.MustParseAddr("168.63.129.16"),
 }
 
 // metadata reports whether ip, in any form, is link-local or a metadata
@@ -250,6 +254,9 @@ func metadata(ip netip.Addr) bool {
 	}
 	return false
 }
+
+// azureWireServer is the one metadata service at a public address.
+var azureWireServer = netip.MustParseAddr("168.63.129.16")
 
 // cgnat is the shared address space of carrier-grade NAT (RFC 6598).
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")
@@ -319,6 +326,9 @@ func guardedKind(ip netip.Addr) string {
 		if p.Contains(ip) {
 			return "a reserved address"
 		}
+	}
+	if ip == azureWireServer {
+		return "a cloud's metadata service"
 	}
 	return ""
 }

@@ -102,6 +102,8 @@ func TestGuardedReserved(t *testing.T) {
 		{"64:ff9b:1::a00:5", "a reserved address"},
 		{"::a9fe:a9fe", "a reserved address"}, // ::169.254.169.254
 		{"::7f00:1", "a reserved address"},
+		{"168.63.129.16", "a cloud's metadata service"}, // Azure's WireServer
+		{"::ffff:168.63.129.16", "a cloud's metadata service"},
 		{"2002:a9fe:a9fe::1", "a link-local address"}, // 6to4 of 169.254.169.254
 		{"2002:7f00:1::", "a loopback address"},
 		{"2001:0:4136:e378:8000:63bf:3fff:fdd2", "a reserved address"}, // Teredo

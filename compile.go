@@ -276,7 +276,7 @@ func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 			n++
 		}
 	}
-	if n == len(order) || n <= smallSet || n >= 1<<16 {
+	if n == len(order) || n <= smallSet {
 		return order
 	}
 	return slices.DeleteFunc(order, isDir)

@@ -1,7 +1,8 @@
 package robots
 
-// How a layout keeps the directories of index.htm allow rules that compile
-// left out (omitDirs): in 3 bytes each, most often.
+// How a layout files, and a question finds, the directories of index.htm
+// allow rules that compile left out (omitDirs): in 3 bytes each, most
+// often.
 //
 // What it buys, in bytes kept per input byte, warm (TestKeptPerByte,
 // TestKeptPerByteSmallFiles): leaving the directory rules out (omitDirs)
@@ -9,8 +10,13 @@ package robots
 // rather than 4 buys 4.3% of that (1.511 with 4 bytes, over the bound of
 // 1.5; raw-index-htm the same), and 3.5-3.8% at 16 and 500 KiB.
 
+import (
+	"slices"
+	"strings"
+)
+
 // A dirList holds the directories of a laid-out set (bigSet.dirs), each
-// as the index of its index.htm rule in the set, below 1<<16 (fileDirs),
+// as the index of its index.htm rule in the set, below maxLaid,
 // and the length of the directory, escaped, its head. An entry is 3 bytes
 // when every directory is shorter than its rule's priority by less than
 // 256 bytes (the "index.htm" after it, and little more), the index then
@@ -71,3 +77,104 @@ func (l *dirList) at(rules []rule, k int) uint32 {
 
 // size returns the bytes the directories take.
 func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
+
+// fileDirs files in b.dirs the directories that the index.htm allow rules
+// of rules, laid out, also allow, unless compile kept their rules: then
+// one of them is among rules (omitDirs).
+func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
+	for _, r := range rules {
+		if r.shape() == shapeExact && s.derived(r) {
+			return
+		}
+	}
+	// The length of the directory of r, or 0.
+	dirLen := func(r rule) int {
+		if !r.allow() {
+			return 0
+		}
+		return plainDir(s.text(r))
+	}
+	// Counted first, so that they are allocated once, then packed
+	// (packDirs) at their size, which MemSize counts (memSize).
+	n := 0
+	for _, r := range rules {
+		if dirLen(r) > 0 {
+			n++
+		}
+	}
+	dirs := make([]uint32, 0, n)
+	for k, r := range rules {
+		if j := dirLen(r); j > 0 {
+			dirs = append(dirs, uint32(k)<<16|uint32(j))
+		}
+	}
+	if len(dirs) == 0 {
+		return
+	}
+	if !b.raw {
+		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
+		b.dirs = packDirs(rules, dirs)
+		return
+	}
+	// The directories of raw rules are made anew (ruleSet.dir): once each.
+	type keyed struct {
+		dir string
+		d   uint32
+	}
+	ks := make([]keyed, len(dirs))
+	for i, d := range dirs {
+		ks[i] = keyed{s.dir(rules, d), d}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
+	for i, k := range ks {
+		dirs[i] = k.d
+	}
+	b.dirs = packDirs(rules, dirs)
+}
+
+// dir returns the directory d of bigSet.dirs, whose index.htm rule is
+// among rules, laid out: escaped, and so made anew for a raw rule.
+func (s *ruleSet) dir(rules []rule, d uint32) string {
+	r := rules[d>>16]
+	if r&ruleRaw != 0 {
+		return s.escaped(r, int(d&0xFFFF))
+	}
+	off := r.off()
+	return s.file.text[off : off+d&0xFFFF]
+}
+
+// matchDirs updates m with the rule of a directory of b.dirs that is path:
+// "/d/" for "Allow: /d/index.html", as if "Allow: /d/$" were written on
+// its line.
+func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
+	rank := uint32(len(path)+1)<<1 | 1
+	if rank < m.rank || rank == m.rank && !m.quote {
+		return
+	}
+	if b.raw {
+		b.matchDirsRaw(s, rules, path, m)
+		return
+	}
+	lo, hi := 0, b.dirs.len()
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.dir(rules, b.dirs.at(rules, mid)) < path {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	b.takeDirs(s, rules, lo, path, m)
+}
+
+// takeDirs updates m with the rules of the directories of b.dirs from lo
+// on that are path (matchDirs).
+func (b *bigSet) takeDirs(s *ruleSet, rules []rule, lo int, path string, m *match) {
+	for ; lo < b.dirs.len() && b.isDir(s, rules, b.dirs.at(rules, lo), path); lo++ {
+		of := rules[b.dirs.at(rules, lo)>>16]
+		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
+		if m.beatenBy(s, r) {
+			m.take(s, r)
+		}
+	}
+}

@@ -77,21 +77,29 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestBucketStarts checks both forms of the bucket starts of a float
-// table: 2 bytes each while the table has fewer than 1<<16 rules, 4
-// beyond; each start reads as made.
-func TestBucketStarts(t *testing.T) {
-	for _, last := range []int32{0, 1<<16 - 1, 1 << 16, 3<<16 + 5} {
-		start := []int32{0, last / 3, last / 2, last}
-		var tab floatTable
-		tab.start, tab.longStarts = makeBucketStarts(start)
-		if tab.longStarts != (last >= 1<<16) {
-			t.Errorf("starts up to %d: 4 bytes each %t", last, tab.longStarts)
-		}
-		for b, want := range start {
-			if got := tab.startOf(uint32(b)); got != want {
-				t.Errorf("starts up to %d: bucket %d starts at %d, want %d", last, b, got, want)
+// TestMaxLaid checks that the largest sets of files of MaxSize bytes, of
+// the shortest rule lines that each compile to a rule, or to two, are
+// laid out: fewer than maxLaid rules, whose links and bucket starts fit
+// in 2 bytes.
+func TestMaxLaid(t *testing.T) {
+	for name, line := range map[string]func(b *strings.Builder, i int){
+		"shortest":      func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:/%s\n", letters(i)) },
+		"index-htm":     func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:/%s/index.htm\n", letters(i)) },
+		"wildcard":      func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:*%s\n", letters(i)) },
+		"index-htm-dir": func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i)) },
+	} {
+		r := Parse([]byte(fillMaxSize("user-agent: *\n", line)))
+		layOutAll(r)
+		largest := 0
+		for _, s := range largeSets(r) {
+			n := len(s.ready())
+			largest = max(largest, n)
+			if n >= maxLaid || s.big.Load() == nil {
+				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, s.n, s.big.Load() != nil, maxLaid)
 			}
+		}
+		if largest < 20000 {
+			t.Errorf("%s: the largest set has %d rules, want a file of MaxSize to make 20,000 or more", name, largest)
 		}
 	}
 }

@@ -86,6 +86,13 @@ const (
 	layoutQuestions  = 24
 )
 
+// maxLaid bounds the rules of a set that its questions lay out, so that
+// its links and bucket starts take 2 bytes each (index.go, links.go,
+// floattable.go). No set of one file reaches it: a rule line takes at
+// least 8 bytes of MaxSize, and a line of 17 ("allow:/index.htm") makes
+// two rules; a larger set would be scanned.
+const maxLaid = 1<<16 - 2
+
 // lazySet returns a set of the n rule lines of the records srcN from srcLo
 // in file.more.recs, or of record srcLo alone if srcN is 0, to be compiled
 // once asked enough: a set of more than smallSet rule lines, which would
@@ -161,7 +168,7 @@ func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
 // again (a layout is made in a slice of its own), and they are those the
 // caller read once: a lazy set laid out meanwhile releases them (own).
 func (s *ruleSet) scanUnlaid(rules []rule, path string, m *match, q int32) *bigSet {
-	if q > layoutQuestions {
+	if q > layoutQuestions && len(rules) < maxLaid {
 		return s.layOut()
 	}
 	s.scanRules(rules, path, m)

@@ -19,13 +19,10 @@ const inRun = -2
 // inRun, or how many rules back the link is, below linkFar; a question
 // reads the link of a rule it has just read, and the set keeps no byte
 // for its links. Otherwise (a wildcard rule among the run, or a link
-// linkFar rules back or more) every link is kept in all, plus 2: in 2
-// bytes when the run has fewer than 1<<16-1 rules (always so, for a run of
-// one file: a rule line takes at least 8 bytes of MaxSize), else in 4, the
-// low half first (long).
+// linkFar rules back or more) every link is kept in all, plus 2, in 2
+// bytes: a set laid out has fewer than maxLaid rules.
 type links struct {
-	all  []uint16
-	long bool
+	all []uint16
 }
 
 // The bytes of a link kept in a rule (links), beside the distances.
@@ -57,26 +54,16 @@ func makeLinks(rules []rule, up []int32) links {
 		}
 		return links{}
 	}
-	if len(rules) < 1<<16-1 {
-		l := links{all: make([]uint16, len(up))}
-		for i, v := range up {
-			l.all[i] = uint16(v + 2)
-		}
-		return l
-	}
-	l := links{all: make([]uint16, 2*len(up)), long: true}
+	l := links{all: make([]uint16, len(up))}
 	for i, v := range up {
-		l.all[2*i], l.all[2*i+1] = uint16(v+2), uint16((v+2)>>16)
+		l.all[i] = uint16(v + 2)
 	}
 	return l
 }
 
 // at returns the link of rule i of rules, the third run of a layout.
 func (l *links) at(rules []rule, i int32) int32 {
-	switch {
-	case l.long:
-		return int32(l.all[2*i]) | int32(l.all[2*i+1])<<16 - 2
-	case l.all != nil:
+	if l.all != nil {
 		return int32(l.all[i]) - 2
 	}
 	switch b := rules[i].need(); b {

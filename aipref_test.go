@@ -221,13 +221,19 @@ func TestPreferencesLargeFile(t *testing.T) {
 // robots.txt of MaxSize bytes holds as groups, against matching each path
 // alone in a file of its own.
 func TestMatchUsagePathsLarge(t *testing.T) {
+	filler := strings.Repeat("z", 400) // so that fewer paths fill MaxSize bytes
 	rules := []usageRule{{path: ""}, {path: "/"}, {path: "/1"}, {path: "/1"}, {path: "/*.pdf$"}}
-	for i := range 15000 {
+	var paths []string
+	for i := range 6000 {
 		n := strconv.Itoa(i)
-		p := [...]string{"/" + n, "/" + n + "$", "/*" + n, "/%7E" + n, "/~" + n + "*x"}[i%5]
+		p := [...]string{"/" + n, "/" + n + filler + "$", "/*" + n, "/%7E" + n, "/~" + n + "*x"}[i%5]
 		rules = append(rules, usageRule{path: p, line: i + 1})
+		paths = append(paths, p)
 	}
-	urls := []string{"/", "/1", "/12", "/123", "/1234", "/12345", "/x/2345.pdf", "/~3456", "/~4444x", "https://example.com/14999?q"}
+	if _, n := pathFile(paths, 0); n == len(paths) {
+		t.Fatalf("the %d paths fit in one file", len(paths))
+	}
+	urls := []string{"/", "/1", "/12", "/123", "/1234", "/5995", "/x/2345.pdf", "/~3456", "/~4444x", "https://example.com/5999?q"}
 	got := make([][]int, len(urls))
 	for j, url := range urls {
 		got[j] = matchUsagePaths(rules, url)

@@ -203,31 +203,3 @@ func BenchmarkGroupAgents(b *testing.B) {
 		})
 	}
 }
-
-// BenchmarkMakeGroups measures the part of Parse that makes the groups
-// (resolve), of every file of the real-world corpus: on copies of the
-// parsed files that share their lines, made outside the timing.
-func BenchmarkMakeGroups(b *testing.B) {
-	bodies := realWorldBodies(b)
-	size := 0
-	parsed := make([]*Robots, len(bodies))
-	for i, body := range bodies {
-		size += len(body)
-		parsed[i] = Parse(body)
-	}
-	fresh := make([]*Robots, len(bodies))
-	var rs resolveScratch
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	for b.Loop() {
-		b.StopTimer()
-		for i, p := range parsed {
-			fresh[i] = &Robots{text: p.text, linesAt: p.linesAt, indexAt: p.indexAt, mayMatch: p.mayMatch}
-		}
-		b.StartTimer()
-		for _, r := range fresh {
-			rs.readTable(r)
-			r.resolve(&rs)
-		}
-	}
-}

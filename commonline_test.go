@@ -25,7 +25,8 @@ type scanResult struct {
 // scanBody runs the parser's pass over body: Parse's loop, which reads
 // most lines in one pass (scanCommon), if fast, else the loop Check
 // drives, which hands every line to handle; the records, rules and
-// tokens are those Parse reads back from the line table to make the groups.
+// tokens are those the parser collects to make the groups (the tokens
+// sorted, as resolve leaves them).
 func scanBody(body string, fast bool) scanResult {
 	p := parser{src: body, r: &Robots{}}
 	if fast {
@@ -34,8 +35,7 @@ func scanBody(body string, fast bool) scanResult {
 		p.scan(func(line) {})
 		p.finish()
 	}
-	var rs resolveScratch
-	rs.readTable(p.r)
+	rs := p.rs
 	return scanResult{p.r.text, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
 }
 

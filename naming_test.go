@@ -44,7 +44,7 @@ func TestSortNames(t *testing.T) {
 			}
 			for k, rn := range runs {
 				nm := names[rn.lo]
-				token := s[nm.off() : nm.off()+nm.size()]
+				token := s[nm.off : nm.off+nm.size]
 				if token != first[strings.ToLower(token)] {
 					t.Errorf("run %d starts with %q, want that of its first record first written, %q", k, token, first[strings.ToLower(token)])
 				}

@@ -32,7 +32,7 @@ func Parse(data []byte) *Robots {
 	if len(data) > MaxSize {
 		data = data[:MaxSize]
 	}
-	ps := getScratch()
+	ps := scratchPool.Get().(*parseScratch)
 	r := parseWith(data, ps)
 	putScratch(ps)
 	return r
@@ -77,8 +77,8 @@ type parser struct {
 	// recent[(agents-1)%agentReuse], for agentText.
 	recent [agentReuse]srcLine
 	agents int
-	// rs is the scratch space in which finish makes the groups; nil for a
-	// new one.
+	// rs collects the rule lines, records and product tokens of the file,
+	// of which finish makes the groups (resolve); nil for a new one.
 	rs *resolveScratch
 }
 
@@ -106,9 +106,11 @@ func (p *parser) userAgent(v string, n int) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
 		p.starts = append(p.starts, p.lines.n)
+		p.rs.first = push(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
 	}
 	a := newSrcLine(p.agentText(v), len(v), n, false)
+	p.rs.addAgent(v, a.off())
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
 	p.add(kindUserAgent, a, 0)
@@ -159,6 +161,11 @@ func (p *parser) parse() {
 // f, which sees what p.handle made of it: Check drives the parser so.
 // Parse's loop (f nil) hands handle only the lines scanCommon does not read.
 func (p *parser) scan(f func(line)) {
+	if p.rs == nil {
+		p.rs = new(resolveScratch)
+	}
+	rs := p.rs
+	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
 		// Most lines are blank, comments or start with a common key, which
@@ -228,7 +235,9 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 		}
 		// Kept as written: a pattern that escaping (appendEscaped) changes
 		// is matched escaped as it goes (escape.go), not kept twice.
-		p.add(kind, newSrcLine(p.addText(value), len(value), n, kind == kindAllow), 0)
+		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
+		p.rs.rules = push(p.rs.rules, l)
+		p.add(kind, l, 0)
 		return false, true
 	case kindSitemap:
 		if value != "" {
@@ -263,12 +272,7 @@ func (p *parser) finish() {
 		b.Write(p.lines.buf)
 		r.text = b.String()
 	}
-	rs := p.rs
-	if rs == nil {
-		rs = new(resolveScratch)
-	}
-	rs.readTable(r)
-	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(rs)
+	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
 // push appends v to s, doubling the capacity when s is full: append grows

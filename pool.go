@@ -27,8 +27,7 @@ import "sync"
 // A parseScratch holds the scratch slices of one Parse.
 type parseScratch struct {
 	// text, lines, marks and starts are those of the parser; resolve is
-	// that of resolve, and of the questions that compile a large set
-	// (lazy.go).
+	// that of resolve.
 	text, lines []byte
 	marks       []lineMark
 	starts      []uint32
@@ -74,16 +73,13 @@ var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 // allocates over the corpus by a third (8.25 to 5.26 MB).
 const maxPooled = 256 << 10
 
-// getScratch returns a scratch from the pool.
-func getScratch() *parseScratch { return scratchPool.Get().(*parseScratch) }
-
 // putScratch gives ps back to the pool, unless one of its slices holds
 // more than maxPooled bytes. Each user empties a slice ([:0]) before use.
 func putScratch(ps *parseScratch) {
 	rs := &ps.resolve
 	sc := &rs.sc
 	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
-		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 16*cap(rs.names), 4*cap(rs.global),
+		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 12*cap(rs.names), 4*cap(rs.global),
 		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 4*cap(rs.sets),
 		8*cap(rs.named), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
 		return

@@ -40,7 +40,7 @@ import "slices"
 // at most once more each of the file's rule lines.
 //
 // rs holds the rule lines, records and product tokens of the file
-// (readTable). resolve returns the bytes of what it made, for MemSize.
+// (parser.directive). resolve returns the bytes of what it made, for MemSize.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
@@ -73,9 +73,9 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off(), int(nm.size()), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs))
 	}
-	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first, b.state, runs, order, recs
+	rs.first, rs.state, rs.runs, rs.order, rs.recs = b.first[:n], b.state, runs, order, recs
 	rs.compiled, rs.sets, rs.named = r.compiled, r.sets, r.named
 	size = r.clipTables() + b.size
 	if m := r.more; m != nil {

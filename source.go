@@ -64,13 +64,9 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 // allow reports whether the line is an allow rule.
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 
-// pattern returns the pattern of a rule line as written, which is how
-// it is kept: a pattern escaping changes is matched escaped as it goes.
-func (l srcLine) pattern(text string) string { return l.value(text) }
-
 // rule returns the line as a Rule.
 func (l srcLine) rule(text string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.pattern(text), Line: l.line()}
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
 }
 
 // agent returns the line as an Agent.

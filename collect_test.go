@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// tableFiles are the files the tests of records.go read: the hostile files,
+// tableFiles are the files these tests read: the hostile files,
 // the kept shapes, a sample of the real-world corpus, and files of small
 // records of repeated, index.htm and raw rules.
 func tableFiles(t *testing.T) map[string]string {
@@ -142,8 +142,8 @@ func TestMemSizeAtParse(t *testing.T) {
 	}
 }
 
-// oddTableFiles are random files of the shapes readTable must read back:
-// user-agent values kept once for several lines (entryRef), short,
+// oddTableFiles are random files of the shapes the parser must collect:
+// user-agent values kept once for several lines (agentText), short,
 // medium and long values, records of no rules, rules and extras before
 // the first user-agent line and between agent lines, "*" among tokens,
 // and enough lines to pass several marks.
@@ -177,14 +177,14 @@ func oddTableFiles() map[string]string {
 	return files
 }
 
-// A tableNaming is a product token and its record, as readTable reads
+// A tableNaming is a product token and its record, as the parser collects
 // them, by value.
 type tableNaming struct {
 	Token string
 	Rec   int32
 }
 
-// tableRead is what readTable reads from a line table.
+// tableRead is what the parser collects for resolve.
 type tableRead struct {
 	Rules         []srcLine
 	First, Global []int32
@@ -193,15 +193,16 @@ type tableRead struct {
 
 // equal reports whether t and u hold the same values, a nil slice equal
 // to an empty one: what cmp.Equal with cmpopts.EquateEmpty says, without
-// its reflection, which took most of TestReadTableMatchesRecords' time.
+// its reflection, which took most of TestCollectedMatchesRecords' time.
 func (t tableRead) equal(u tableRead) bool {
 	return slices.Equal(t.Rules, u.Rules) && slices.Equal(t.First, u.First) &&
 		slices.Equal(t.Global, u.Global) && slices.Equal(t.Names, u.Names)
 }
 
-// recordsRead returns what readTable should read from r, made from
-// recordLines, which decodes each entry with lineReader.next rather than
-// readTable's nextShortRule.
+// recordsRead returns what the parser should collect for r, made from
+// recordLines, which decodes each entry from the line table, the tokens
+// sorted as resolve sorts them (stably, by token ignoring case, then by
+// record).
 func recordsRead(r *Robots) tableRead {
 	var want tableRead
 	var agents []srcLine
@@ -217,26 +218,33 @@ func recordsRead(r *Robots) tableRead {
 			}
 		}
 	}
+	slices.SortStableFunc(want.Names, func(a, b tableNaming) int {
+		if c := strings.Compare(strings.ToLower(a.Token), strings.ToLower(b.Token)); c != 0 {
+			return c
+		}
+		return int(a.Rec - b.Rec)
+	})
 	return want
 }
 
-// TestReadTableMatchesRecords checks readTable, which makes the groups
-// from the line table, against the records as recordLines decodes them.
-func TestReadTableMatchesRecords(t *testing.T) {
+// TestCollectedMatchesRecords checks what the parser collects to make the
+// groups against the records as recordLines decodes them from the line
+// table: the two ways of reading a file agree.
+func TestCollectedMatchesRecords(t *testing.T) {
 	files := tableFiles(t)
 	for name, body := range oddTableFiles() {
 		files[name] = body
 	}
 	for name, body := range files {
-		r := Parse([]byte(body))
-		var rs resolveScratch
-		rs.readTable(r)
+		p := parser{src: body, r: &Robots{}}
+		p.parse()
+		r, rs := p.r, p.rs
 		got := tableRead{Rules: rs.rules, First: rs.first, Global: rs.global}
 		for _, n := range rs.names {
-			got.Names = append(got.Names, tableNaming{r.text[n.off() : n.off()+n.size()], n.rec()})
+			got.Names = append(got.Names, tableNaming{r.text[n.off : n.off+n.size], n.rec()})
 		}
 		if want := recordsRead(r); !got.equal(want) {
-			t.Errorf("%s: readTable disagrees with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
+			t.Errorf("%s: the parser's records disagree with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
 		}
 	}
 }

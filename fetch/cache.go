@@ -382,6 +382,20 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	return rulesIn(c.opts.phaseOf(&st, now), good), nil
 }
 
+// goodURL returns the URL the file of r came from, if r is the last good
+// copy the Cache holds for robotsURL and a redirect led there (State.GoodURL);
+// "" otherwise.
+func (c *Cache) goodURL(robotsURL string, r *robots.Robots) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[robotsURL]; ok {
+		if e := el.Value.(*entry); e.good == r && r != nil {
+			return e.st.GoodURL
+		}
+	}
+	return ""
+}
+
 // State returns what the Cache knows now of the robots.txt URL that governs
 // pageURL, without fetching it; false if the Cache does not hold it or
 // pageURL is not a valid URL.

@@ -290,33 +290,78 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 
 // matchUsagePaths returns, for each rule, the priority of its path if it
 // matches url (its length, as for Allow and Disallow; 0 for a rule without
-// a path, which matches every URL), or -1.
-//
-// The paths are matched by the package's own matcher, so that they match
-// exactly as Allow and Disallow patterns do: each becomes the only rule of
-// a group of a small robots.txt made for the purpose.
+// a path, which matches every URL), or -1. Rules with the same path have
+// the same priority: each path is matched once.
 func matchUsagePaths(rules []usageRule, url string) []int {
-	var b strings.Builder
-	for i, u := range rules {
-		if u.path != "" {
-			b.WriteString("User-agent: " + usageAgent(i) + "\nDisallow: " + u.path + "\n")
+	index := make(map[string]int) // of each path in paths
+	var paths []string
+	for _, u := range rules {
+		if _, ok := index[u.path]; !ok && u.path != "" {
+			index[u.path] = len(paths)
+			paths = append(paths, u.path)
 		}
 	}
-	paths := Parse([]byte(b.String()))
+	priority := matchPaths(paths, url)
 	out := make([]int, len(rules))
 	for i, u := range rules {
-		out[i] = -1
-		if u.path == "" {
-			out[i] = 0
-		} else if d := paths.Decide(usageAgent(i), url); d.Reason == ReasonRule {
-			out[i] = len(d.Rule.Pattern)
+		if u.path != "" {
+			out[i] = priority[index[u.path]]
 		}
 	}
 	return out
 }
 
+// matchPaths returns, for each path pattern, its priority if it matches
+// url, or -1.
+//
+// The paths are matched by the package's own matcher, so that they match
+// exactly as Allow and Disallow patterns do: each becomes the only rule of
+// a group of a robots.txt made for the purpose. Such a file holds at most
+// MaxSize bytes, like any other, and a group takes more bytes than its
+// Content-Usage line (15,001 lines of "content-usage: /a train-ai=y"
+// with distinct paths, 435 KB, would make 12,504 groups in MaxSize
+// bytes): the paths are matched in as many files as they need, each of at
+// most MaxSize bytes. A group takes at most 40 bytes more than its path,
+// and a Content-Usage line with a path at least 16 bytes
+// ("content-usage:/\n"), so the lines of a file hold paths for at most
+// three files of MaxSize bytes.
+func matchPaths(paths []string, url string) []int {
+	out := make([]int, len(paths))
+	for from := 0; from < len(paths); {
+		file, n := pathFile(paths, from)
+		for i := from; i < from+n; i++ {
+			out[i] = -1
+			if d := file.Decide(usageAgent(i), url); d.Reason == ReasonRule {
+				out[i] = len(d.Rule.Pattern)
+			}
+		}
+		from += n
+	}
+	return out
+}
+
+// pathFile returns the robots.txt, of at most MaxSize bytes, with a group
+// "User-agent: usageAgent(i)" and "Disallow: paths[i]" for each path from
+// paths[from], as many as fit, and how many that is (at least one).
+func pathFile(paths []string, from int) (*Robots, int) {
+	const userAgent, disallow = "User-agent: ", "\nDisallow: "
+	var b strings.Builder
+	n := 0
+	for i, p := range paths[from:] {
+		agent := usageAgent(from + i)
+		// A path is part of a line of at most maxLineLen bytes, so
+		// that one group always fits.
+		if n > 0 && b.Len()+len(userAgent)+len(agent)+len(disallow)+len(p)+1 > MaxSize {
+			break
+		}
+		b.WriteString(userAgent + agent + disallow + p + "\n")
+		n++
+	}
+	return Parse([]byte(b.String())), n
+}
+
 // usageAgent returns a product token, made of letters only, that names the
-// i-th rule in matchUsagePaths.
+// i-th path in matchPaths.
 func usageAgent(i int) string {
 	b := []byte("contentusage")
 	for {

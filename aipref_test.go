@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -161,13 +163,107 @@ func BenchmarkPreferences(b *testing.B) {
 	for _, bc := range []struct{ name, body, url string }{
 		{"signals-only", contentSignalsExample, "/page"},
 		{"attach-example", attachExample, "/ai-ok/page"},
+		// 15,001 rules, 435 KB: more rules than a robots.txt of MaxSize
+		// bytes holds as groups.
+		{"rules-15001", "user-agent: *\n" + strings.Repeat("content-usage: /a train-ai=y\n", 15000) +
+			"content-usage: /a train-ai=n\n", "/a"},
+		// As many rules as MaxSize bytes hold, each the shortest there is.
+		{"rules-max", "user-agent: *\n" + strings.Repeat("content-usage:/\n", (MaxSize-14)/16), "/a"},
+		// As many distinct paths as MaxSize bytes hold.
+		{"paths-max", "user-agent: *\n" + distinctPaths(MaxSize-14), "/a"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r := Parse([]byte(bc.body))
+			b.SetBytes(int64(len(bc.body)))
 			b.ReportAllocs()
 			for b.Loop() {
 				r.Preferences("ExampleBot", bc.url)
 			}
 		})
+	}
+}
+
+// TestPreferencesLargeFile checks that every Content-Usage rule of a file
+// under MaxSize counts, however many there are: the rules that a file of
+// MaxSize bytes made of one group per rule cannot hold as well.
+func TestPreferencesLargeFile(t *testing.T) {
+	const yes = 15000
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for range yes {
+		b.WriteString("content-usage: /a train-ai=y\n")
+	}
+	b.WriteString("content-usage: /a train-ai=n\n")
+	if b.Len() > MaxSize {
+		t.Fatalf("file of %d bytes, more than MaxSize", b.Len())
+	}
+	lines := make([]int, yes+1)
+	for i := range lines {
+		lines[i] = i + 2
+	}
+	want := Preferences{Allowed: true, Usage: ContentUsage{TrainAI: PreferenceNo, Lines: lines}}
+	// The same file with 2 rules saying yes, as the large one must answer.
+	small := Parse([]byte("user-agent: *\ncontent-usage: /a train-ai=y\ncontent-usage: /a train-ai=y\ncontent-usage: /a train-ai=n\n"))
+	if got := small.Preferences("a", "/a"); got.Usage.TrainAI != PreferenceNo {
+		t.Fatalf("small file: Preferences(%q, %q).Usage.TrainAI = %v, want %v", "a", "/a", got.Usage.TrainAI, PreferenceNo)
+	}
+	got := Parse([]byte(b.String())).Preferences("a", "/a")
+	if got.Usage.TrainAI != want.Usage.TrainAI || len(got.Usage.Lines) != len(want.Usage.Lines) {
+		t.Fatalf("Preferences(%q, %q).Usage: TrainAI = %v from %d lines, want %v from %d",
+			"a", "/a", got.Usage.TrainAI, len(got.Usage.Lines), want.Usage.TrainAI, len(want.Usage.Lines))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Preferences(%q, %q) mismatch (-want +got):\n%s", "a", "/a", diff)
+	}
+}
+
+// TestMatchUsagePathsLarge checks matchUsagePaths, on more paths than one
+// robots.txt of MaxSize bytes holds as groups, against matching each path
+// alone in a file of its own.
+func TestMatchUsagePathsLarge(t *testing.T) {
+	filler := strings.Repeat("z", 400) // so that fewer paths fill MaxSize bytes
+	rules := []usageRule{{path: ""}, {path: "/"}, {path: "/1"}, {path: "/1"}, {path: "/*.pdf$"}}
+	var paths []string
+	for i := range 6000 {
+		n := strconv.Itoa(i)
+		p := [...]string{"/" + n, "/" + n + filler + "$", "/*" + n, "/%7E" + n, "/~" + n + "*x"}[i%5]
+		rules = append(rules, usageRule{path: p, line: i + 1})
+		paths = append(paths, p)
+	}
+	if _, n := pathFile(paths, 0); n == len(paths) {
+		t.Fatalf("the %d paths fit in one file", len(paths))
+	}
+	urls := []string{"/", "/1", "/12", "/123", "/1234", "/5995", "/x/2345.pdf", "/~3456", "/~4444x", "https://example.com/5999?q"}
+	got := make([][]int, len(urls))
+	for j, url := range urls {
+		got[j] = matchUsagePaths(rules, url)
+	}
+	for i, u := range rules {
+		one := Parse([]byte("user-agent: *\ndisallow: " + u.path + "\n"))
+		for j, url := range urls {
+			want := 0
+			if u.path != "" {
+				want = -1
+				if d := one.Decide("a", url); d.Reason == ReasonRule {
+					want = len(d.Rule.Pattern)
+				}
+			}
+			if got[j][i] != want {
+				t.Fatalf("matchUsagePaths(%q)[%d] (path %q) = %d, want %d", url, i, u.path, got[j][i], want)
+			}
+		}
+	}
+}
+
+// distinctPaths returns Content-Usage lines, of n bytes at most, each with
+// a path of its own, as short as can be.
+func distinctPaths(n int) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		line := "content-usage:/" + strconv.FormatInt(int64(i), 36) + "\n"
+		if b.Len()+len(line) > n {
+			return b.String()
+		}
+		b.WriteString(line)
 	}
 }

@@ -58,7 +58,10 @@ type Options struct {
 	// the bound holds again once the fetches end. Default: 10,000.
 	MaxHosts int
 	// MaxFetches bounds the fetches in progress at once; more wait for
-	// their turn. Default: 64.
+	// their turn. A fetch still waiting for its turn when every caller
+	// waiting for it has left (its context ended, or Timeout passed) is
+	// dropped, so that the queue holds no more than the callers: the next
+	// question about the host starts another. Default: 64.
 	MaxFetches int
 	// Timeout bounds one fetch: connection, redirects and body. The fetch
 	// goes on when the caller that started it gives up, so that the callers
@@ -204,6 +207,8 @@ type entry struct {
 	next time.Time
 	// done is closed when the refresh in progress ends; nil when none is.
 	done chan struct{}
+	// run is the refresh in progress, nil when none is.
+	run *run
 	// err is the error of the last fetch if this Cache made it and it
 	// failed on the network; nil otherwise.
 	err  error
@@ -338,13 +343,16 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		c.stats.waits.Add(1)
 	case e.next.IsZero() || !now.Before(e.next):
 		c.stats.misses.Add(1)
-		e.done = make(chan struct{})
+		e.done, e.run = make(chan struct{}), &run{}
 		c.inFlight++
-		go c.refresh(context.WithoutCancel(ctx), e)
+		go c.refresh(context.WithValue(context.WithoutCancel(ctx), runKey{}, e.run), e)
 	default:
 		c.stats.hits.Add(1)
 	}
-	done, st, good := e.done, e.st, e.good
+	done, st, good, run := e.done, e.st, e.good, e.run
+	if done != nil {
+		run.join()
+	}
 	c.mu.Unlock()
 
 	if done != nil {
@@ -355,17 +363,37 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		select {
 		case <-done:
 		case <-ctx.Done():
+			c.leave(run)
 			return nil, ctx.Err()
 		case <-wait.C:
+			c.leave(run)
 			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
 				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()
+		if run.abandoned {
+			// Abandoned as this caller came: it asks again.
+			return c.rulesLocked(ctx, robotsURL, c.opts.Now())
+		}
 		st, good = e.st, e.good
 		c.mu.Unlock()
 		now = c.opts.Now()
 	}
 	return rulesIn(c.opts.phaseOf(&st, now), good), nil
+}
+
+// goodURL returns the URL the file of r came from, if r is the last good
+// copy the Cache holds for robotsURL and a redirect led there (State.GoodURL);
+// "" otherwise.
+func (c *Cache) goodURL(robotsURL string, r *robots.Robots) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.entries[robotsURL]; ok {
+		if e := el.Value.(*entry); e.good == r && r != nil {
+			return e.st.GoodURL
+		}
+	}
+	return ""
 }
 
 // State returns what the Cache knows now of the robots.txt URL that governs
@@ -424,7 +452,7 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	}
 	e.next = next
 	close(e.done)
-	e.done = nil
+	e.done, e.run = nil, nil
 	c.inFlight--
 	if e.el != nil {
 		// Just used by the callers that waited for it: the most recently

@@ -16,8 +16,8 @@
 //   - Unless the caller gives its own client, no connection goes to the
 //     crawler's own network (loopback, private, link-local addresses ...),
 //     whatever a name resolves to or a redirect says, unless the robots.txt
-//     URL names such an address itself: see Guard, and
-//     Options.AllowPrivate.
+//     URL names such an address itself (never a link-local address or a
+//     cloud's metadata service): see Guard, and Options.AllowPrivate.
 //   - At most robots.MaxSize bytes (500 KiB) of the body are read; the rest
 //     is ignored.
 //   - The status decides, as robots.FromStatus does: 2xx is parsed; 3xx

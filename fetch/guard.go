@@ -31,8 +31,17 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 //     some clouds put their metadata service);
 //   - link-local (169.254.0.0/16, with 169.254.169.254, fe80::/10),
 //     site-local (fec0::/10) and multicast;
+//   - reserved, not the public Internet's though Go's netip has no name
+//     for them: the IETF protocol assignments (192.0.0.0/24, with Oracle
+//     Cloud's legacy metadata service at 192.0.0.192), benchmarking
+//     (198.18.0.0/15), the reserved 240.0.0.0/4, NAT64's local-use prefix
+//     (64:ff9b:1::/48), IPv4-compatible IPv6 (::/96) and Teredo
+//     (2001::/32);
+//   - Azure's WireServer (168.63.129.16), a metadata service at a public
+//     address;
 //   - any of those written as an IPv6 address: IPv4-mapped
-//     (::ffff:10.0.0.5) or in the NAT64 prefix (64:ff9b::/96).
+//     (::ffff:10.0.0.5), in the NAT64 prefix (64:ff9b::/96), or the 6to4
+//     prefix of one (2002:a00:5::/48).
 //
 // It checks the address it connects to, after resolving the name, and
 // connects to that very address: a name that resolves to a public address
@@ -44,7 +53,11 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 // http://[::1]:8080/robots.txt) may connect to guarded IP literals, its own
 // and those its redirects name, unless the Guard is Strict. A name is never
 // an exception: an intranet crawler whose hosts have names gives the Cache
-// Options.AllowPrivate, or its own client.
+// Options.AllowPrivate, or its own client. Nor is a link-local address, or
+// a cloud's metadata service (169.254.169.254, fd00:ec2::254,
+// 100.100.100.200, 192.0.0.192, 168.63.129.16), in any form: a link to
+// http://169.254.169.254/ is the commonest forgery, and no intranet crawls
+// there.
 //
 // Get and NewCache use a Guard when they are given no client, and a
 // Transport for its robots.txt fetches when it is given no base transport.
@@ -78,7 +91,7 @@ func (g *Guard) DialContext(ctx context.Context, network, addr string) (net.Conn
 	}
 	dial := g.dialer()
 	if ip, err := netip.ParseAddr(host); err == nil {
-		if guarded(ip) && (g.Strict || ctx.Value(intranetKey{}) == nil) {
+		if guarded(ip) && (g.Strict || ctx.Value(intranetKey{}) == nil || metadata(ip)) {
 			return nil, refusal(addr, ip)
 		}
 		return dial(ctx, network, addr)
@@ -207,6 +220,44 @@ func literalHost(rawURL string) (netip.Addr, bool) {
 	return ip, err == nil
 }
 
+// metadataServices are the addresses of clouds' metadata services outside
+// the link-local ranges: AWS's over IPv6, Alibaba Cloud's, Oracle Cloud's
+// legacy one, and Azure's WireServer (a public address that only Azure's
+// machines reach, and that hands them their configuration).
+var metadataServices = []netip.Addr{
+	netip.MustParseAddr("fd00:ec2::254"),
+	netip.MustParseAddr("100.100.100.200"),
+	netip.MustParseAddr("192.0.0.192"),
+	netip.MustParseAddr("168.63.129.16"),
+}
+
+// metadata reports whether ip, in any form, is link-local or a metadata
+// service's: never an intranet's exception (see Guard).
+func metadata(ip netip.Addr) bool {
+	if guardedKind(ip) == "a link-local address" {
+		return true
+	}
+	ip = ip.WithZone("")
+	b := ip.As16()
+	switch {
+	case ip.Is4In6():
+		ip = ip.Unmap()
+	case ip.Is6() && nat64.Contains(ip):
+		ip = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+	case ip.Is6() && sixToFour.Contains(ip):
+		ip = netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})
+	}
+	for _, m := range metadataServices {
+		if ip == m {
+			return true
+		}
+	}
+	return false
+}
+
+// azureWireServer is the one metadata service at a public address.
+var azureWireServer = netip.MustParseAddr("168.63.129.16")
+
 // cgnat is the shared address space of carrier-grade NAT (RFC 6598).
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")
 
@@ -216,6 +267,21 @@ var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 
 // siteLocal is the deprecated site-local IPv6 prefix (RFC 3879).
 var siteLocal = netip.MustParsePrefix("fec0::/10")
+
+// sixToFour is the 6to4 prefix (RFC 3056), whose next 32 bits are an IPv4
+// address.
+var sixToFour = netip.MustParsePrefix("2002::/16")
+
+// reserved are the prefixes of IANA's special-purpose registries that are
+// not globally reachable and that netip's predicates do not cover.
+var reserved = []netip.Prefix{
+	netip.MustParsePrefix("192.0.0.0/24"),   // IETF protocol assignments (RFC 6890)
+	netip.MustParsePrefix("198.18.0.0/15"),  // benchmarking (RFC 2544)
+	netip.MustParsePrefix("240.0.0.0/4"),    // reserved (RFC 1112)
+	netip.MustParsePrefix("64:ff9b:1::/48"), // NAT64, local use (RFC 8215)
+	netip.MustParsePrefix("::/96"),          // IPv4-compatible (RFC 4291, deprecated)
+	netip.MustParsePrefix("2001::/32"),      // Teredo (RFC 4380)
+}
 
 // guarded reports whether ip is an address of the crawler's own network
 // (see Guard).
@@ -227,6 +293,12 @@ func guarded(ip netip.Addr) bool {
 // is not guarded.
 func guardedKind(ip netip.Addr) string {
 	ip = ip.WithZone("")
+	if ip.Is6() && sixToFour.Contains(ip) {
+		b := ip.As16()
+		if kind := guardedKind(netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})); kind != "" {
+			return kind
+		}
+	}
 	if ip.Is6() && nat64.Contains(ip) {
 		b := ip.As16()
 		ip = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
@@ -249,6 +321,14 @@ func guardedKind(ip netip.Addr) string {
 		return "a site-local address"
 	case ip.IsMulticast() || ip.Is4() && ip == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
 		return "a multicast or broadcast address"
+	}
+	for _, p := range reserved {
+		if p.Contains(ip) {
+			return "a reserved address"
+		}
+	}
+	if ip == azureWireServer {
+		return "a cloud's metadata service"
 	}
 	return ""
 }

@@ -106,6 +106,9 @@ func TestGuard(t *testing.T) {
 		redirectTo string
 		dialed     []string // what the recorder was handed
 		guarded    bool     // the fetch failed with ErrGuarded
+		// route are more addresses the recorder maps to the test server
+		// on 127.0.0.1 (no packet goes to them).
+		route []string
 	}{
 		{name: "public", url: "http://public.example/", dialed: []string{publicIP + ":80"}},
 		{name: "name/metadata", url: "http://metadata.example/", guarded: true},
@@ -125,7 +128,14 @@ func TestGuard(t *testing.T) {
 		{name: "redirect/rebinding", url: "http://rebind.example/", redirectTo: "http://rebind.example/robots2.txt", dialed: []string{publicIP + ":80"}, guarded: true},
 		// An intranet crawler: the robots.txt URL names the address.
 		{name: "intranet/literal", url: "http://10.0.0.5/", dialed: []string{"10.0.0.5:80"}},
-		{name: "intranet/metadata-literal", url: "http://169.254.169.254/", dialed: []string{"169.254.169.254:80"}},
+		// Never a metadata service or link-local address: a link that
+		// anyone writes names it as a literal (issue 26 review).
+		{name: "intranet/metadata-literal", url: "http://169.254.169.254/", guarded: true},
+		{name: "intranet/metadata-mapped-literal", url: "http://[::ffff:169.254.169.254]/", guarded: true},
+		{name: "intranet/aws-ipv6-metadata-literal", url: "http://[fd00:ec2::254]/", guarded: true},
+		{name: "intranet/alibaba-metadata-literal", url: "http://100.100.100.200/", guarded: true},
+		{name: "intranet/link-local-literal", url: "http://[fe80::1%25eth0]/", guarded: true},
+		{name: "intranet/redirect-to-metadata", url: "http://10.0.0.5/", redirectTo: "http://169.254.169.254/latest/meta-data/", route: []string{"10.0.0.5:80"}, dialed: []string{"10.0.0.5:80"}, guarded: true},
 		{name: "intranet/ipv6-literal", url: "http://[fd00::1]:8080/", dialed: []string{"[fd00::1]:8080"}},
 		{name: "intranet/name-is-not", url: "http://private.example/", guarded: true},
 		{name: "strict/literal", strict: true, url: "http://10.0.0.5/", guarded: true},
@@ -136,6 +146,9 @@ func TestGuard(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			redirectTo = tt.redirectTo
 			rec := &recorder{routes: map[string]string{publicIP + ":80": srv.Listener.Addr().String()}}
+			for _, a := range tt.route {
+				rec.routes[a] = srv.Listener.Addr().String()
+			}
 			g := &fetch.Guard{Strict: tt.strict, Dial: rec.Dial, LookupNetIP: (&resolver{answers: names}).LookupNetIP}
 			res, err := fetch.Get(t.Context(), g.Client(), testUserAgent, tt.url)
 			if res == nil {

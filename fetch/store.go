@@ -72,6 +72,10 @@ type State struct {
 	// Body is the file of the last good fetch when GoodStatus is a 2xx, at
 	// most robots.MaxSize bytes.
 	Body []byte
+	// GoodURL is the URL Body came from when a redirect led there from
+	// RobotsURL (Result.FinalURL), to say which file a rule's line is in;
+	// "" otherwise.
+	GoodURL string
 	// GoodAt is when the last good copy was fetched, and GoodUntil until
 	// when it is fresh (its lifetime).
 	GoodAt, GoodUntil time.Time
@@ -100,7 +104,10 @@ func (st State) after(res *Result, now time.Time) State {
 		}
 		return st
 	}
-	st.GoodStatus, st.Body = res.StatusCode, res.Body
+	st.GoodStatus, st.Body, st.GoodURL = res.StatusCode, res.Body, ""
+	if res.Redirects > 0 && res.FinalURL != res.URL {
+		st.GoodURL = res.FinalURL
+	}
 	st.GoodAt, st.GoodUntil = now, now.Add(res.TTL)
 	st.FailingSince = time.Time{}
 	return st

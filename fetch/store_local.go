@@ -29,7 +29,8 @@ func (c *Cache) lookup(robotsURL string) *entry {
 }
 
 // resize counts again the bytes e holds: its URL (twice: in the entry and
-// as the map key), its last good body and the parsed rules. An entry larger
+// as the map key), its last good body, the URL it came from and the parsed
+// rules. An entry larger
 // than MaxBytes alone is kept all the same: evict forgets it once it is no
 // longer the most recently used, so that the questions about that one host
 // do not fetch its file again every time.
@@ -38,7 +39,7 @@ func (c *Cache) resize(e *entry) {
 		return
 	}
 	size := entryOverhead + 2*int64(len(e.st.RobotsURL)) +
-		int64(len(e.st.Body)) + int64(memSize(e.good))
+		int64(len(e.st.Body)) + int64(len(e.st.GoodURL)) + int64(memSize(e.good))
 	c.held += size - e.size
 	e.size = size
 }

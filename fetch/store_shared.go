@@ -38,8 +38,11 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 		}
 	}
 	// A turn among MaxFetches before the lease, so that the lease does not
-	// run out while this Cache waits for a turn.
-	c.fetching <- struct{}{}
+	// run out while this Cache waits for a turn; none if every caller has
+	// left meanwhile: the next question looks again.
+	if !c.turn(ctx) {
+		return time.Time{}, changed, nil
+	}
 	lease, leased := c.lease(ctx, st)
 	if leased {
 		<-c.fetching
@@ -61,10 +64,11 @@ func (c *Cache) update(ctx context.Context, st *State) (next time.Time, changed 
 			// Nothing known, and the lease held past a fetch's bound: this
 			// Cache fetches the file itself, without the lease.
 		}
-		if lease == nil {
-			// Or the Store failed while this Cache waited: it fetches
-			// alone.
-			c.fetching <- struct{}{}
+		if lease == nil && !c.turn(ctx) {
+			// Without the lease (the Store failed while this Cache
+			// waited, or the lease was held too long), it fetches alone,
+			// unless every caller has left meanwhile.
+			return time.Time{}, changed, nil
 		}
 	}
 	if lease != nil {

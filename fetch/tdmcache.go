@@ -2,6 +2,7 @@ package fetch
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"sync"
@@ -26,10 +27,12 @@ type TDMRepCache struct {
 	entries   map[string]*tdmEntry
 }
 
-// tdmEntry is one origin's file. ready is closed when the fetch is done.
+// tdmEntry is one origin's file. ready is closed when the fetch is done;
+// err is its error, for the callers that waited for it.
 type tdmEntry struct {
 	ready   chan struct{}
 	file    *signals.TDMRep
+	err     error
 	expires time.Time
 }
 
@@ -38,14 +41,19 @@ type tdmEntry struct {
 const maxTDMOrigins = 10000
 
 // NewTDMRepCache returns a cache that fetches with client (nil: the
-// default client) and the User-Agent header userAgent, with the lifetimes
+// default client, through a Guard unless opts.AllowPrivate, as NewCache's)
+// and the User-Agent header userAgent, with the lifetimes
 // of opts (its zero value: Google's robots.txt policy).
 func NewTDMRepCache(client *http.Client, userAgent string, opts Options) *TDMRepCache {
 	return &TDMRepCache{client: client, userAgent: userAgent, opts: opts.withDefaults(), entries: map[string]*tdmEntry{}}
 }
 
 // Get returns the tdmrep.json of the origin of pageURL, nil if it has
-// none or it could not be fetched or read.
+// none or it could not be fetched or read; the error of a fetch goes to the
+// callers that waited for it. A caller waits for a fetch, its
+// own or one in progress, until ctx ends or for at most Options.Timeout +
+// 2 × StoreTimeout, whatever the client's transport does with the
+// request's context; the fetch goes on for the callers after it.
 func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep, error) {
 	u, err := url.Parse(pageURL)
 	if err != nil || u.Host == "" {
@@ -58,9 +66,12 @@ func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep,
 	if ok {
 		select {
 		case <-e.ready:
-			if now.After(e.expires) {
-				ok = false
+			if !now.After(e.expires) {
+				// Known: the error of its fetch was its caller's.
+				c.mu.Unlock()
+				return e.file, nil
 			}
+			ok = false
 		default:
 		}
 	}
@@ -68,29 +79,42 @@ func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep,
 		c.evict(now)
 		e = &tdmEntry{ready: make(chan struct{})}
 		c.entries[origin] = e
-		c.mu.Unlock()
-		err := c.fill(ctx, e, origin, now)
-		close(e.ready)
-		return e.file, err
+		go func() {
+			e.err = c.fill(context.WithoutCancel(ctx), e, origin, now)
+			close(e.ready)
+		}()
 	}
 	c.mu.Unlock()
+	wait := time.NewTimer(c.maxWait())
+	defer wait.Stop()
 	select {
 	case <-e.ready:
-		return e.file, nil
+		return e.file, e.err
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-wait.C:
+		return nil, fmt.Errorf("tdmrep: no answer for %s within %v (Options.Timeout and twice StoreTimeout): %w",
+			origin, c.maxWait(), context.DeadlineExceeded)
 	}
+}
+
+// maxWait is the longest a fill takes: two calls to the Store and a fetch.
+func (c *TDMRepCache) maxWait() time.Duration {
+	return c.opts.Timeout + 2*c.opts.StoreTimeout
 }
 
 // fill sets e from the shared Store if it holds a fresh copy, or else from
 // a fetch, which it saves there.
 func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now time.Time) error {
 	tu := origin + "/.well-known/tdmrep.json"
-	ctx = context.WithoutCancel(ctx)
 	if c.opts.Store != nil {
 		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
 		st, ok, err := c.opts.Store.Load(sctx, tu)
 		cancel()
+		if ok {
+			// Within the policy's bounds, as a robots.txt state is.
+			st = c.opts.plausible(st, now)
+		}
 		if err == nil && ok && now.Before(st.NextFetch) {
 			if 200 <= st.GoodStatus && st.GoodStatus <= 299 {
 				e.file, _ = signals.ParseTDMRep(st.Body)
@@ -100,7 +124,7 @@ func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now 
 		}
 	}
 	fctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
-	res, err := getTDMRep(fctx, c.client, c.userAgent, origin+"/", &c.opts)
+	res, err := c.getBounded(fctx, origin)
 	cancel()
 	if res == nil { // not an http or https origin
 		e.expires = now.Add(c.opts.retry(0))
@@ -126,6 +150,38 @@ func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now 
 		cancel()
 	}
 	return err
+}
+
+// getBounded is getTDMRep for origin, returning when ctx ends whatever the
+// client does: a transport that loses the request's context (and so its
+// deadline) cannot hold the fill; its fetch goes on alone, and its result
+// is dropped.
+func (c *TDMRepCache) getBounded(ctx context.Context, origin string) (*TDMRepResult, error) {
+	type reply struct {
+		res *TDMRepResult
+		err error
+	}
+	replied := make(chan reply, 1)
+	client := c.client
+	if client == nil && c.opts.AllowPrivate {
+		client = openClient()
+	}
+	go func() {
+		res, err := getTDMRep(ctx, client, c.userAgent, origin+"/", &c.opts)
+		replied <- reply{res, err}
+	}()
+	select {
+	case r := <-replied:
+		return r.res, r.err
+	case <-ctx.Done():
+		select {
+		case r := <-replied:
+			return r.res, r.err
+		default:
+		}
+		tu := origin + "/.well-known/tdmrep.json"
+		return &TDMRepResult{URL: tu, TTL: c.opts.retry(0)}, fmt.Errorf("tdmrep: fetching %s: %w", tu, context.Cause(ctx))
+	}
 }
 
 // evict makes room for one entry; c.mu is held.

@@ -80,3 +80,34 @@ func TestTDMRepCacheStore(t *testing.T) {
 		t.Errorf("after the lifetime: err %v, %d fetches, want 2", err, hits.Load())
 	}
 }
+
+// TestTDMRepCacheStorePlausible checks that a tdmrep.json state read from
+// the Store is held to the policy's bounds, as a robots.txt state is: one
+// that says "no file" until the year 2126 (a damaged value, or a worker
+// whose clock is wrong) is fetched again once the longest lifetime (7
+// days) has passed, not a century later.
+func TestTDMRepCacheStorePlausible(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte(`[{"location":"/","tdm-reservation":1}]`))
+	}))
+	defer srv.Close()
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var now atomic.Int64
+	now.Store(start.Unix())
+	store := newMemStore()
+	store.Save(t.Context(), fetch.State{
+		RobotsURL: srv.URL + "/.well-known/tdmrep.json", Outcome: fetch.Unavailable, StatusCode: 404,
+		GoodStatus: 404, GoodAt: start, GoodUntil: start.AddDate(100, 0, 0),
+		FetchedAt: start, NextFetch: start.AddDate(100, 0, 0),
+	})
+	c := fetch.NewTDMRepCache(nil, "TDMBot/1.0", fetch.Options{Store: store, Now: func() time.Time { return time.Unix(now.Load(), 0) }})
+	if f, err := c.Get(t.Context(), srv.URL+"/a"); f != nil || err != nil || hits.Load() != 0 {
+		t.Fatalf("first Get = %v, %v with %d fetches; want the Store's \"no file\"", f, err, hits.Load())
+	}
+	now.Add(int64(8 * 24 * time.Hour / time.Second))
+	if f, err := c.Get(t.Context(), srv.URL+"/a"); f == nil || err != nil || hits.Load() != 1 {
+		t.Errorf("Get 8 days later = %v, %v with %d fetches; want the file, fetched again", f, err, hits.Load())
+	}
+}

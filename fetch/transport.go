@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -30,6 +31,10 @@ type DisallowedError struct {
 	// Decision is the answer of the rules, with the deciding rule when a
 	// rule decided.
 	Decision robots.Decision
+	// File is the URL of the robots.txt file whose line decided, when a
+	// redirect led there from the robots.txt URL of URL; "" otherwise,
+	// and when the cache no longer held that file's state.
+	File string
 	// State is what the cache knew of the host when no rule decided but the
 	// cache's policy did (as while a host answers 503: Decision.Reason is
 	// not robots.ReasonRule); its Policy says it in words. It is zero
@@ -38,11 +43,15 @@ type DisallowedError struct {
 }
 
 // Error says what refused the request, such as "robots: disallowed by line
-// 3: Disallow: /private/" or "robots: disallow all: 503 since 10:00, retried
-// at 10:10".
+// 3: Disallow: /private/", "robots: disallowed by line 3 of
+// https://example.com/files/robots.txt: Disallow: /private/" (File) or
+// "robots: disallow all: 503 since 10:00, retried at 10:10".
 func (e *DisallowedError) Error() string {
-	if e.State.Policy != "" {
+	switch {
+	case e.State.Policy != "":
 		return "robots: " + e.State.Policy
+	case e.File != "" && e.Decision.Reason == robots.ReasonRule:
+		return "robots: disallowed by line " + strconv.Itoa(e.Decision.Rule.Line) + " of " + e.File + ": " + e.Decision.Rule.String()
 	}
 	return "robots: " + e.Decision.String()
 }
@@ -200,7 +209,7 @@ func (t *Transport) check(req *http.Request) error {
 		return err
 	}
 	if d := decide(r, t.agent, req.URL); !d.Allowed {
-		return t.refusal(req.URL.String(), d)
+		return t.refusal(req.URL.String(), d, robotsURL, r)
 	}
 	if t.polite != nil {
 		return t.polite.wait(ctx, robotsURL, r)
@@ -251,13 +260,14 @@ func passesThrough(req *http.Request) bool {
 	return req.URL.Path == "/robots.txt" || req.Context().Value(robotsFetchKey{}) != nil
 }
 
-// refusal returns the error that refuses page for decision d.
-func (t *Transport) refusal(page string, d robots.Decision) *DisallowedError {
+// refusal returns the error that refuses page for decision d of the rules
+// r of robotsURL.
+func (t *Transport) refusal(page string, d robots.Decision, robotsURL string, r *robots.Robots) *DisallowedError {
 	e := &DisallowedError{URL: page, Agent: t.agent, Decision: d}
-	if d.Reason != robots.ReasonRule { // the cache's policy decided
-		if s, ok := t.cache.State(page); ok {
-			e.State = s
-		}
+	if d.Reason == robots.ReasonRule {
+		e.File = t.cache.goodURL(robotsURL, r)
+	} else if s, ok := t.cache.State(page); ok { // the cache's policy decided
+		e.State = s
 	}
 	return e
 }

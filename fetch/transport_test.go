@@ -126,6 +126,38 @@ func TestTransportObeys(t *testing.T) {
 	}
 }
 
+// TestTransportRedirectedFile checks that a refusal decided by a rule of a
+// robots.txt reached through a redirect names the file its line is in, and
+// that the error is otherwise what it is without the redirect.
+func TestTransportRedirectedFile(t *testing.T) {
+	const rules = "User-agent: *\nDisallow: /private/\n"
+	s := newObeySite(t, "", map[string]http.HandlerFunc{
+		"/robots.txt": func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "/files/robots.txt", http.StatusMovedPermanently)
+		},
+		"/files/robots.txt": func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, rules) },
+	})
+	client, err := fetch.NewClient(testUA, fetch.TransportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = get(t.Context(), client, s.URL+"/private/x", "")
+	var de *fetch.DisallowedError
+	if !errors.As(err, &de) {
+		t.Fatalf("GET /private/x: err = %v, not a *DisallowedError", err)
+	}
+	want := "robots: disallowed by line 2 of " + s.URL + "/files/robots.txt: Disallow: /private/"
+	if de.Error() != want || de.File != s.URL+"/files/robots.txt" {
+		t.Errorf("GET /private/x: error %q (File %q), want %q", de.Error(), de.File, want)
+	}
+	if _, err := get(t.Context(), client, s.URL+"/public", ""); err != nil {
+		t.Errorf("GET /public: %v", err)
+	}
+	if diff := cmp.Diff([]string{"/robots.txt " + testUA, "/files/robots.txt " + testUA, "/public " + testUA}, s.got()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
 // TestTransportUserAgent checks that the server sees the cache's User-Agent
 // header on every request, whatever the request carried, since the rules
 // are checked for its token.

@@ -92,7 +92,7 @@ func (u *UsageTransport) TDMRep() *TDMRepCache { return u.tdm }
 // Decision to the response.
 func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
-		return u.t.base.RoundTrip(req)
+		return u.t.RoundTrip(req) // unchecked, with the crawler's User-Agent
 	}
 	ctx := req.Context()
 	page := req.URL.String()

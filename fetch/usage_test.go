@@ -116,3 +116,27 @@ func TestUsageTransportNoPurpose(t *testing.T) {
 		t.Errorf("decision %+v %t, hits %d", d.Uses.AITrain, ok, hits["/articles/1"].Load())
 	}
 }
+
+// TestUsageTransportRobotsUserAgent checks that a request for /robots.txt
+// through a UsageTransport, which goes unchecked, carries the crawler's
+// User-Agent header as it does through the Transport it wraps.
+func TestUsageTransportRobotsUserAgent(t *testing.T) {
+	var got atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got.Store(r.Header.Get("User-Agent"))
+		w.Write([]byte("User-agent: *\nAllow: /\n"))
+	}))
+	defer srv.Close()
+	tr, _ := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
+	ut := fetch.NewUsageTransport(tr, fetch.UsageOptions{})
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
+	req.Header.Set("User-Agent", "Mozilla/5.0")
+	resp, err := ut.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if ua, _ := got.Load().(string); ua != "TrainBot/1.0" {
+		t.Errorf("robots.txt requested with User-Agent %q, want the crawler's %q", ua, "TrainBot/1.0")
+	}
+}

@@ -12,22 +12,24 @@ import (
 
 // A value holds one fetch.State, laid out as:
 //
-//	magic "RBS" | version 2 | RobotsURL (uvarint length, bytes)
+//	magic "RBS" | version 3 | RobotsURL (uvarint length, bytes)
 //	GoodStatus (uvarint) | Body (uvarint length; uvarint length kept, bytes:
 //	the body, or its DEFLATE when shorter, see deflate.go)
+//	GoodURL (uvarint length, bytes)
 //	GoodAt, GoodUntil, FailingSince, FetchedAt, NextFetch (varint Unix ns, 0 for the zero time)
 //	Outcome (byte) | StatusCode (uvarint) | CRC-32 (IEEE) of all before it (4 bytes, big-endian)
 //
-// Version 1, written before, kept the Body as is (uvarint length, bytes),
-// and is read still. A value that is not exactly one of them, for the URL
-// asked for, is a miss.
+// Versions 1 and 2, written before, had no GoodURL (read as ""), and
+// version 1 kept the Body as is (uvarint length, bytes); both are read
+// still. A value that is not exactly one of them, for the URL asked for, is
+// a miss.
 const (
 	magic   = "RBS"
-	version = 2
-	// maxURL bounds the robots.txt URL in a value.
+	version = 3
+	// maxURL bounds each URL in a value: RobotsURL and GoodURL.
 	maxURL = 8 << 10
 	// maxValue bounds a whole value: a body of robots.MaxSize and the rest.
-	maxValue = robots.MaxSize + maxURL + 128
+	maxValue = robots.MaxSize + 2*maxURL + 128
 )
 
 // errBadValue reports a value that is foreign, truncated, oversized or
@@ -36,13 +38,15 @@ var errBadValue = errors.New("redisstore: bad value")
 
 // encode returns the value of st.
 func encode(st *fetch.State) []byte {
-	b := make([]byte, 0, len(magic)+1+len(st.RobotsURL)+len(st.Body)+80)
+	b := make([]byte, 0, len(magic)+1+len(st.RobotsURL)+len(st.Body)+len(st.GoodURL)+80)
 	b = append(b, magic...)
 	b = append(b, version)
 	b = binary.AppendUvarint(b, uint64(len(st.RobotsURL)))
 	b = append(b, st.RobotsURL...)
 	b = binary.AppendUvarint(b, uint64(st.GoodStatus))
 	b = appendBody(b, st.Body)
+	b = binary.AppendUvarint(b, uint64(len(st.GoodURL)))
+	b = append(b, st.GoodURL...)
 	for _, t := range []time.Time{st.GoodAt, st.GoodUntil, st.FailingSince, st.FetchedAt, st.NextFetch} {
 		b = binary.AppendVarint(b, unixNano(t))
 	}
@@ -54,7 +58,11 @@ func encode(st *fetch.State) []byte {
 // decode returns the State in value, which must be that of robotsURL.
 func decode(value []byte, robotsURL string) (fetch.State, error) {
 	var st fetch.State
-	if len(value) > maxValue || len(value) < len(magic)+1+4 || string(value[:len(magic)]) != magic || value[len(magic)] != 1 && value[len(magic)] != version {
+	if len(value) > maxValue || len(value) < len(magic)+1+4 || string(value[:len(magic)]) != magic {
+		return st, errBadValue
+	}
+	v := value[len(magic)]
+	if v < 1 || v > version {
 		return st, errBadValue
 	}
 	sum := len(value) - 4
@@ -64,10 +72,13 @@ func decode(value []byte, robotsURL string) (fetch.State, error) {
 	d := decoder{b: value[len(magic)+1 : sum]}
 	st.RobotsURL = string(d.bytes(maxURL))
 	st.GoodStatus = d.status()
-	if value[len(magic)] == 1 {
+	if v == 1 {
 		st.Body = d.bytes(robots.MaxSize)
 	} else {
 		st.Body = d.body(robots.MaxSize)
+	}
+	if v >= 3 {
+		st.GoodURL = string(d.bytes(maxURL))
 	}
 	for _, t := range []*time.Time{&st.GoodAt, &st.GoodUntil, &st.FailingSince, &st.FetchedAt, &st.NextFetch} {
 		*t = fromUnixNano(d.varint())

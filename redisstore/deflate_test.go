@@ -88,6 +88,36 @@ func TestDecodeVersion1(t *testing.T) {
 	}
 }
 
+// TestEncodeDecodeGoodURL checks that the URL a redirect led to comes back.
+func TestEncodeDecodeGoodURL(t *testing.T) {
+	st := testState([]byte("User-agent: *\nDisallow: /private\n"))
+	st.GoodURL = "https://www.example.com/files/robots.txt"
+	got, err := decode(encode(&st), testURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(st, got); diff != "" {
+		t.Errorf("state mismatch (-want +got):\n%s", diff)
+	}
+	st.GoodURL = strings.Repeat("x", maxURL+1)
+	if _, err := decode(encode(&st), testURL); err == nil {
+		t.Errorf("decode of a GoodURL of %d bytes = nil error, want a bad value", len(st.GoodURL))
+	}
+}
+
+// TestDecodeVersion2 checks that a value of version 2, written before
+// GoodURL was kept, is read still, without it.
+func TestDecodeVersion2(t *testing.T) {
+	st := testState([]byte(strings.Repeat("User-agent: *\nDisallow: /private\n", 10)))
+	got, err := decode(encodeV2(&st), testURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(st, got); diff != "" {
+		t.Errorf("state mismatch (-want +got):\n%s", diff)
+	}
+}
+
 // TestDecodeBadDeflate checks that a compressed body that is not what its
 // lengths say is a bad value, even under a right checksum: a stream that
 // inflates to more or fewer bytes than said (a bomb), a cut or corrupt
@@ -119,6 +149,7 @@ func TestDecodeBadDeflate(t *testing.T) {
 			b = appendUvarint(b, tt.n)
 			b = appendUvarint(b, tt.kept)
 			b = append(b, tt.stream...)
+			b = appendUvarint(b, 0) // GoodURL
 			for range 5 {
 				b = binary.AppendVarint(b, 1)
 			}
@@ -141,6 +172,22 @@ func encodeV1(st *fetch.State) []byte {
 	b = appendUvarint(b, st.GoodStatus)
 	b = appendUvarint(b, len(st.Body))
 	b = append(b, st.Body...)
+	for _, t := range []time.Time{st.GoodAt, st.GoodUntil, st.FailingSince, st.FetchedAt, st.NextFetch} {
+		b = binary.AppendVarint(b, unixNano(t))
+	}
+	b = append(b, byte(st.Outcome))
+	b = appendUvarint(b, st.StatusCode)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+// encodeV2 returns the value of st as version 2 wrote it.
+func encodeV2(st *fetch.State) []byte {
+	b := []byte(magic)
+	b = append(b, 2)
+	b = appendUvarint(b, len(st.RobotsURL))
+	b = append(b, st.RobotsURL...)
+	b = appendUvarint(b, st.GoodStatus)
+	b = appendBody(b, st.Body)
 	for _, t := range []time.Time{st.GoodAt, st.GoodUntil, st.FailingSince, st.FetchedAt, st.NextFetch} {
 		b = binary.AppendVarint(b, unixNano(t))
 	}

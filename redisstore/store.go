@@ -62,7 +62,7 @@ type Options struct {
 	// LeaseTerm is how long a lease outlives the process that holds it: a
 	// lease is kept in Redis one term at a time, renewed by its holder
 	// every third of a term (see Store.Lease). Use one term across a fleet.
-	// Default: 2 seconds.
+	// Default: 2 seconds; at least a millisecond.
 	LeaseTerm time.Duration
 }
 
@@ -90,6 +90,8 @@ func New(rdb redis.UniversalClient, opts Options) *Store {
 	if opts.LeaseTerm <= 0 {
 		opts.LeaseTerm = defaultLeaseTerm
 	}
+	// Redis counts a key's TTL in whole milliseconds, and refuses 0.
+	opts.LeaseTerm = max(opts.LeaseTerm, time.Millisecond)
 	cluster, _ := rdb.(*redis.ClusterClient)
 	return &Store{rdb: rdb, cluster: cluster, prefix: opts.Prefix, ttl: opts.TTL, term: opts.LeaseTerm}
 }

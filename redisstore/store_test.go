@@ -75,7 +75,7 @@ func TestBadValues(t *testing.T) {
 	flipped := append([]byte(nil), good...)
 	flipped[len(flipped)/2] ^= 1
 	newer := append([]byte(nil), good...)
-	newer[3] = 3
+	newer[3] = 4
 	tests := []struct {
 		name  string
 		value []byte

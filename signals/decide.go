@@ -84,9 +84,11 @@ func Decide(url, agent string, s Seen) Decision {
 	}
 	var metaRes, metaPol string
 	var ds []Directive
+	var cut, more bool // cut: rules were left out (maxDirectives)
 	if page {
 		for _, v := range s.Header.Values("X-Robots-Tag") {
-			ds = append(ds, ParseRobotsValue(SignalXRobotsTag, "", v)...)
+			ds, more = parseRobotsValue(ds, SignalXRobotsTag, "", v)
+			cut = cut || more
 		}
 		if s.Head != nil {
 			d.Problems = append(d.Problems, s.Head.Problems...)
@@ -97,9 +99,14 @@ func Decide(url, agent string, s Seen) Decision {
 				case "tdm-policy":
 					metaPol = m.Content
 				default:
-					ds = append(ds, ParseRobotsValue(SignalMeta, m.Name, m.Content)...)
+					ds, more = parseRobotsValue(ds, SignalMeta, m.Name, m.Content)
+					cut = cut || more
 				}
 			}
+		}
+		if cut {
+			d.Problems = append(d.Problems, "more than "+strconv.Itoa(maxDirectives)+
+				" robots rules in the X-Robots-Tag headers and meta tags: the others are ignored")
 		}
 		if s.Header != nil {
 			headerPrefs(&c, s.Header, &d)

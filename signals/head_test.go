@@ -144,3 +144,16 @@ func TestReadHeadError(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
+
+// TestReadHeadStopsNearEnd checks what ReadHead's doc says of how far it
+// reads: past the head's end by a block at most, not the whole page.
+func TestReadHeadStopsNearEnd(t *testing.T) {
+	page := `<html><head><meta name="robots" content="noindex"></head><body>` + strings.Repeat("x", 100000)
+	h, err := ReadHead(strings.NewReader(page), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := int64(strings.Index(page, "</head>") + len("</head>")); h.Read < end || h.Read > end+4096 {
+		t.Errorf("read %d bytes, want between the head's end %d and a 4 KiB block past it", h.Read, end)
+	}
+}

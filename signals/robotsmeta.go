@@ -48,19 +48,34 @@ var ruleNames = map[string]bool{
 	"unavailable_after": true,
 }
 
+// maxDirectives bounds the rules read from one value, and from all of a
+// page's X-Robots-Tag headers and meta tags (Decide): a header of a
+// million rules costs no more than its bytes.
+const maxDirectives = 1000
+
 // ParseRobotsValue parses one robots meta tag content or X-Robots-Tag
-// header value. signal is SignalMeta or SignalXRobotsTag; agent is the
-// meta tag's name ("" for "robots") and is ignored for a header, whose
-// agents are written in the value.
+// header value, of which it reads the first 1,000 rules. signal is
+// SignalMeta or SignalXRobotsTag; agent is the meta tag's name ("" for
+// "robots") and is ignored for a header, whose agents are written in the
+// value.
 func ParseRobotsValue(signal, agent, value string) []Directive {
-	var out []Directive
+	out, _ := parseRobotsValue(nil, signal, agent, value)
+	return out
+}
+
+// parseRobotsValue is ParseRobotsValue, appending to out up to
+// maxDirectives rules in all; it reports whether rules were left out.
+func parseRobotsValue(out []Directive, signal, agent, value string) ([]Directive, bool) {
 	agent = strings.ToLower(strings.TrimSpace(agent))
-	for _, piece := range strings.Split(value, ",") {
+	start := len(out)
+	for rest, more := value, true; more; {
+		var piece string
+		piece, rest, more = strings.Cut(rest, ",")
 		text := strings.TrimSpace(piece)
 		if text == "" {
 			continue
 		}
-		if n := len(out); n > 0 && out[n-1].Name == "unavailable_after" && isWeekday(out[n-1].Value) {
+		if n := len(out); n > start && out[n-1].Name == "unavailable_after" && isWeekday(out[n-1].Value) {
 			// The comma after the weekday of an RFC 850 or RFC 822 date
 			// ("unavailable_after: Sunday, 06-Nov-94 08:49:37 GMT").
 			out[n-1].Value += ", " + text
@@ -88,9 +103,12 @@ func ParseRobotsValue(signal, agent, value string) []Directive {
 		if signal == SignalXRobotsTag && agent != "" {
 			d.Text = agent + ": " + text
 		}
+		if len(out) == maxDirectives {
+			return out, true
+		}
 		out = append(out, d)
 	}
-	return out
+	return out, false
 }
 
 // ImagePreview is the largest image preview allowed, from the most to the

@@ -17,6 +17,7 @@ package signals
 // structured field; it is read as the robots.txt line is.
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gorep/robots/internal/sfv"
@@ -34,6 +35,28 @@ type UsagePrefs struct {
 	Text string
 	// Problems say what made a category unknown.
 	Problems []string
+}
+
+// maxFieldProblems bounds the problems kept for one field; the rest are
+// counted in one last problem, so that a header of a million unknown keys
+// costs no more than its bytes.
+const maxFieldProblems = 20
+
+// problem records a problem of the field name, up to maxFieldProblems;
+// over counts the others.
+func (u *UsagePrefs) problem(over *int, msg string) {
+	if len(u.Problems) < maxFieldProblems {
+		u.Problems = append(u.Problems, msg)
+	} else {
+		*over++
+	}
+}
+
+// counted appends the count of the problems over maxFieldProblems, if any.
+func (u *UsagePrefs) counted(name string, over int) {
+	if over > 0 {
+		u.Problems = append(u.Problems, name+": "+strconv.Itoa(over)+" more problems not listed")
+	}
 }
 
 // usageCategories are the categories of draft-ietf-aipref-vocab-08.
@@ -54,6 +77,7 @@ func ParseContentUsage(values []string) UsagePrefs {
 		u.Problems = append(u.Problems, "Content-Usage is not a structured-field dictionary ("+err.Error()+"): every category is unknown")
 		return u
 	}
+	over := 0
 	for _, m := range sfv.LastValues(members) {
 		known := false
 		for _, c := range usageCategories {
@@ -61,13 +85,14 @@ func ParseContentUsage(values []string) UsagePrefs {
 		}
 		switch yn := m.YesNo(); {
 		case !known:
-			u.Problems = append(u.Problems, "Content-Usage: unknown category "+m.Key+" ignored")
+			u.problem(&over, "Content-Usage: unknown category "+truncate(m.Key, 40)+" ignored")
 		case yn == 0:
-			u.Problems = append(u.Problems, "Content-Usage: "+m.Key+"="+truncate(m.Raw, 40)+" is not the token y or n: unknown")
+			u.problem(&over, "Content-Usage: "+truncate(m.Key, 40)+"="+truncate(m.Raw, 40)+" is not the token y or n: unknown")
 		default:
 			u.Prefs[m.Key] = yn
 		}
 	}
+	u.counted("Content-Usage", over)
 	return u
 }
 
@@ -77,7 +102,10 @@ func ParseContentUsage(values []string) UsagePrefs {
 func ParseContentSignal(values []string) UsagePrefs {
 	text := strings.Join(values, ", ")
 	u := UsagePrefs{Prefs: map[string]Pref{}, Text: truncate(text, 200)}
-	for _, f := range strings.Split(text, ",") {
+	over := 0
+	for rest, more := text, true; more; {
+		var f string
+		f, rest, more = strings.Cut(rest, ",")
 		f = strings.TrimSpace(f)
 		if f == "" {
 			continue
@@ -90,14 +118,15 @@ func ParseContentSignal(values []string) UsagePrefs {
 		}
 		switch {
 		case !known:
-			u.Problems = append(u.Problems, "Content-Signal: unknown key "+truncate(k, 40)+" ignored")
+			u.problem(&over, "Content-Signal: unknown key "+truncate(k, 40)+" ignored")
 		case v == "yes" && u.Prefs[k] != 'n':
 			u.Prefs[k] = 'y'
 		case v == "no":
 			u.Prefs[k] = 'n'
 		case v != "yes":
-			u.Problems = append(u.Problems, "Content-Signal: "+truncate(f, 60)+" is not yes or no: unknown")
+			u.problem(&over, "Content-Signal: "+truncate(f, 60)+" is not yes or no: unknown")
 		}
 	}
+	u.counted("Content-Signal", over)
 	return u
 }

@@ -93,14 +93,13 @@ func ParseDictionary(s string) ([]Member, error) {
 // keeps its last value, in the place of its first.
 func LastValues(members []Member) []Member {
 	var out []Member
-next:
+	at := make(map[string]int, len(members)) // a key's index in out
 	for _, m := range members {
-		for i := range out {
-			if out[i].Key == m.Key {
-				out[i] = m
-				continue next
-			}
+		if i, ok := at[m.Key]; ok {
+			out[i] = m
+			continue
 		}
+		at[m.Key] = len(out)
 		out = append(out, m)
 	}
 	return out

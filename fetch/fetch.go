@@ -227,6 +227,32 @@ func fetchableURL(rawURL string) (string, error) {
 	return robotsURL, nil
 }
 
+// untilDone returns what f returns, or, if ctx ends first, what late
+// returns: f goes on alone and its answer is dropped.
+func untilDone[T any](ctx context.Context, f, late func() (T, error)) (T, error) {
+	type reply struct {
+		v   T
+		err error
+	}
+	replied := make(chan reply, 1)
+	go func() {
+		v, err := f()
+		replied <- reply{v, err}
+	}()
+	select {
+	case r := <-replied:
+		return r.v, r.err
+	case <-ctx.Done():
+		// f may have ended at the same moment: prefer its answer.
+		select {
+		case r := <-replied:
+			return r.v, r.err
+		default:
+		}
+		return late()
+	}
+}
+
 // get fetches robotsURL, which fetchableURL returned, and computes the TTL of
 // the result with o. It returns when ctx ends, whatever the client does: a
 // transport that loses the request's context (and so its deadline) cannot
@@ -235,28 +261,12 @@ func get(ctx context.Context, client *http.Client, userAgent, robotsURL string, 
 	if ctx.Done() == nil {
 		return getNow(ctx, client, userAgent, robotsURL, o)
 	}
-	type reply struct {
-		res *Result
-		err error
-	}
-	replied := make(chan reply, 1)
-	go func() {
-		res, err := getNow(ctx, client, userAgent, robotsURL, o)
-		replied <- reply{res, err}
-	}()
-	select {
-	case r := <-replied:
-		return r.res, r.err
-	case <-ctx.Done():
-		// The fetch may have ended at the same moment: prefer its answer.
-		select {
-		case r := <-replied:
-			return r.res, r.err
-		default:
-		}
+	return untilDone(ctx, func() (*Result, error) {
+		return getNow(ctx, client, userAgent, robotsURL, o)
+	}, func() (*Result, error) {
 		res := &Result{URL: robotsURL}
 		return res.unreachable(o), fmt.Errorf("robots: fetching %s: %w", robotsURL, context.Cause(ctx))
-	}
+	})
 }
 
 // getNow is get, in the caller's goroutine.

@@ -157,31 +157,16 @@ func (c *TDMRepCache) fill(ctx context.Context, e *tdmEntry, origin string, now 
 // deadline) cannot hold the fill; its fetch goes on alone, and its result
 // is dropped.
 func (c *TDMRepCache) getBounded(ctx context.Context, origin string) (*TDMRepResult, error) {
-	type reply struct {
-		res *TDMRepResult
-		err error
-	}
-	replied := make(chan reply, 1)
 	client := c.client
 	if client == nil && c.opts.AllowPrivate {
 		client = openClient()
 	}
-	go func() {
-		res, err := getTDMRep(ctx, client, c.userAgent, origin+"/", &c.opts)
-		replied <- reply{res, err}
-	}()
-	select {
-	case r := <-replied:
-		return r.res, r.err
-	case <-ctx.Done():
-		select {
-		case r := <-replied:
-			return r.res, r.err
-		default:
-		}
+	return untilDone(ctx, func() (*TDMRepResult, error) {
+		return getTDMRep(ctx, client, c.userAgent, origin+"/", &c.opts)
+	}, func() (*TDMRepResult, error) {
 		tu := origin + "/.well-known/tdmrep.json"
 		return &TDMRepResult{URL: tu, TTL: c.opts.retry(0)}, fmt.Errorf("tdmrep: fetching %s: %w", tu, context.Cause(ctx))
-	}
+	})
 }
 
 // evict makes room for one entry; c.mu is held.

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/gorep/robots"
@@ -51,14 +50,14 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	token := *agent
-	if strings.ContainsAny(token, "/ ") {
-		token = robots.ProductToken(token)
-		if token == "" {
-			fmt.Fprintf(stderr, "robotstxt signals: -agent %q names no crawler\n", *agent)
-			return 2
-		}
-		fmt.Fprintf(stderr, "robotstxt signals: -agent %q is a User-Agent header: using its product token %q\n", *agent, token)
+	// The one agent rule of every front end (robots.CrawlerToken).
+	token, warning, err := robots.CrawlerToken(*agent)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
+		return 2
+	}
+	if warning != "" {
+		fmt.Fprintf(stderr, "robotstxt signals: warning: %s\n", warning)
 	}
 	status := 0
 	enc := json.NewEncoder(stdout)

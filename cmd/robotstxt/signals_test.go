@@ -200,6 +200,19 @@ func TestSignalsUsage(t *testing.T) {
 	}
 }
 
+// TestSignalsAgentRule checks that signals reads -agent by the rule of
+// every front end (robots.CrawlerToken), before any fetch: an empty agent
+// is a usage error that says so.
+func TestSignalsAgentRule(t *testing.T) {
+	var stderr bytes.Buffer
+	if code := run([]string{"signals", "-agent", "", "http://127.0.0.1:1/"}, nil, &bytes.Buffer{}, &stderr); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if !strings.Contains(stderr.String(), "the agent is empty") || strings.Contains(stderr.String(), "127.0.0.1") {
+		t.Errorf("stderr %q: want the agent rule's error, and no fetch", stderr.String())
+	}
+}
+
 // TestSignalsReadme replays the transcript of README.md's "Beyond
 // robots.txt" section against the test site, with https://example.com
 // standing for the site: the output shown there is the command's.

@@ -1,10 +1,7 @@
 package robots
 
-// Diagnostics: what in a robots.txt file is wrong, ignored or surprising.
-//
-// Check reads a file line by line with the same helpers as Parse, so that it
-// sees what Google sees, and reports each finding with its line. It does its
-// work apart from Parse, which stays as fast as if it did not exist.
+// Diagnostics: Check drives the parser line by line, apart from Parse, so
+// that it sees what Google sees, and reports each finding with its line.
 
 import (
 	"net/url"
@@ -34,33 +31,26 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// A checker collects the findings of one file. It drives the parser, line
-// by line, and checks what the parser made of each line; then it checks the
-// compiled rules of each record.
+// A checker collects the findings of one file.
 type checker struct {
 	diags Diagnostics
-	// html reports whether the body looks like an HTML page, binary
-	// whether it is not text: per-line findings that would only repeat it
-	// are left out.
+	// html and binary leave out the per-line findings that would repeat
+	// CodeHTML and CodeBinary.
 	html, binary bool
 	p            parser
-	// recordLine is the line of the first user-agent line of the current
-	// record.
-	recordLine int
-	// between is the line of the last non-rule directive (such as
-	// crawl-delay) since the last user-agent line of the current record,
-	// before any rule, or 0; betweenKey is its key.
+	recordLine   int // the first user-agent line of the current record
+	// between is the line of the last non-rule directive after the
+	// user-agent lines of the current record, before any rule, or 0;
+	// betweenKey is its key.
 	between    int
 	betweenKey string
 }
 
-// add records a finding.
 func (c *checker) add(line int, sev Severity, code Code, msg string) {
 	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
 }
 
-// check reads s, the part of the file Parse reads, line by line, as Parse
-// does, then checks its groups.
+// check checks body, the part of the file Parse reads.
 func (c *checker) check(body string) {
 	c.p = parser{src: body, r: &Robots{}}
 	s := skipBOM(body)
@@ -112,18 +102,13 @@ func lineAt(s string, off int) int {
 }
 
 // A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
-// bytes or more: text files have none, or one by mistake.
-const (
-	binarySniffLen = 1024
-	binaryNULs     = 4
-)
+// bytes or more (text files have none, or one by mistake); looksLikeHTML
+// reads its first htmlSniffLen bytes.
+const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 
-// htmlSniffLen is how much of the start of a body looksLikeHTML reads.
-const htmlSniffLen = 1024
-
-// looksLikeHTML reports whether the body s is an HTML page: it starts with
-// "<" and names one of the elements every page has near its start, as when
-// a site serves its home page or an error page for /robots.txt.
+// looksLikeHTML reports whether the body s is an HTML page, as a site serves
+// its home or error page for /robots.txt: it starts with "<" and names an
+// element every page has near its start.
 func looksLikeHTML(s string) bool {
 	s = trimSpace(s)
 	if !strings.HasPrefix(s, "<") {
@@ -134,7 +119,7 @@ func looksLikeHTML(s string) bool {
 		func(tag string) bool { return strings.Contains(head, tag) })
 }
 
-// line checks physical line number n.
+// line checks a line, after the parser has read it.
 func (c *checker) line(l line) {
 	n, s := l.n, l.text
 	if len(s) > maxLineLen {
@@ -174,11 +159,9 @@ func (c *checker) line(l line) {
 		word, _ := cutSpace(key)
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
 			" and the value "+quote(value))
-	} else if kind != kindOther {
-		if name, ok := keyTypo(kind, key); ok {
-			c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
-				" by Google, but other crawlers may ignore the line")
-		}
+	} else if name, ok := keyNames[kind]; ok && !equalFoldASCII(key, name) {
+		c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
+			" by Google, but other crawlers may ignore the line")
 	}
 	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(key)+
@@ -200,17 +183,10 @@ func (c *checker) line(l line) {
 	}
 }
 
-// keyTypo reports whether key, of the given kind, is not spelt as the
-// directive's name, and returns that name.
-func keyTypo(kind lineKind, key string) (name string, typo bool) {
-	name, ok := keyNames[kind]
-	return name, ok && !equalFoldASCII(key, name)
-}
-
 // keyNames are the names of Google's directives.
 var keyNames = map[lineKind]string{kindUserAgent: "user-agent", kindAllow: "allow", kindDisallow: "disallow", kindSitemap: "sitemap"}
 
-// userAgent checks a user-agent line, which the parser has put in a record.
+// userAgent checks a user-agent line.
 func (c *checker) userAgent(l line) {
 	n, value := l.n, l.value
 	switch {
@@ -267,25 +243,23 @@ func (c *checker) rule(l line) {
 	}
 }
 
-// nonRule notes a directive that is neither a rule nor a user-agent line,
-// which does not end a group.
+// nonRule notes a directive that does not end a group.
 func (c *checker) nonRule(n int, key string) {
 	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }
 
-// isAbsoluteHTTP reports whether s is an absolute http or https URL with a
-// host.
+// isAbsoluteHTTP reports whether s is an http or https URL with a host.
 func isAbsoluteHTTP(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-// maxQuoted is the number of bytes of a value quoted in a message.
+// maxQuoted is the number of bytes of a value that quote quotes.
 const maxQuoted = 80
 
-// quote quotes s for a message, cut to maxQuoted bytes.
+// quote quotes s for a message.
 func quote(s string) string {
 	if len(s) > maxQuoted {
 		return strconv.Quote(s[:maxQuoted]) + "..."

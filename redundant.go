@@ -1,10 +1,9 @@
 package robots
 
-// The redundant-rule analysis of Check: rules that can never decide because
-// another rule of their group matches whenever they do and wins. It reasons
-// over the compiled rules of a record, as the matcher holds them: their
-// shapes are those of match.go, and a rule outranks another exactly when its
-// key is greater.
+// The redundant rules Check reports: rules that never decide because another
+// rule of their group matches whenever they do and wins. It reasons over a
+// record's compiled rules (shapes of match.go): a rule outranks another
+// exactly when its key is greater.
 
 import (
 	"slices"
@@ -15,14 +14,21 @@ import (
 // of rules, or -1.
 type best2 [2]int
 
-// add puts rule i into b if it is among the two best by keys.
-func (b *best2) add(keys []uint64, i int) {
-	switch k := keys[i]; {
-	case b[0] < 0 || k > keys[b[0]]:
+// addBest puts rule i into m[k] if it is among its two best by keys, and
+// reports whether m had no k.
+func addBest[K comparable](m map[K]best2, k K, keys []uint64, i int) (added bool) {
+	b, ok := m[k]
+	if !ok {
+		b = best2{-1, -1}
+	}
+	switch ki := keys[i]; {
+	case b[0] < 0 || ki > keys[b[0]]:
 		b[0], b[1] = i, b[0]
-	case b[1] < 0 || k > keys[b[1]]:
+	case b[1] < 0 || ki > keys[b[1]]:
 		b[1] = i
 	}
+	m[k] = b
+	return !ok
 }
 
 // other returns the best rule of b that is not rule i, or -1.
@@ -33,33 +39,28 @@ func (b best2) other(i int) int {
 	return b[1]
 }
 
-// A matchClass is a class of rules that match the same paths: the matched
-// part of their pattern, and whether it is anchored at the end.
+// A matchClass is a class of rules that match the same paths.
 type matchClass struct {
 	pattern  string
 	anchored bool
 }
 
-// anchored reports whether r matches only paths that end where its
-// pattern does.
+// anchored reports whether r matches only paths that end with its pattern.
 func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
 
 // ruleIndex finds, for a compiled rule, another rule of its set that matches
 // whenever it does and outranks it.
 type ruleIndex struct {
-	s *ruleSet
-	// rules are those of s, by key, greatest first, and keys their keys.
-	rules []rule
-	keys  []uint64
-	// same holds the best rules of each class of rules that match the same
-	// paths.
-	same map[matchClass]best2
+	s     *ruleSet
+	rules []rule   // by key, greatest first
+	keys  []uint64 // of rules
+	same  map[matchClass]best2
 	// prefixes holds the best prefix rules by head, and lengths the
 	// lengths of those heads, increasing.
 	prefixes map[string]best2
 	lengths  []int
-	// maxExtra is the greatest number of bytes by which the priority of a
-	// prefix rule exceeds the length of its head (its trailing "*"s).
+	// maxExtra is the most by which the priority of a prefix rule exceeds
+	// the length of its head (its trailing "*"s).
 	maxExtra int
 }
 
@@ -77,22 +78,12 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 		if s.derived(r) || !decides(r) {
 			continue
 		}
-		k := matchClass{s.pattern(r), r.anchored()}
-		b, ok := x.same[k]
-		if !ok {
-			b = best2{-1, -1}
-		}
-		b.add(x.keys, i)
-		x.same[k] = b
+		addBest(x.same, matchClass{s.pattern(r), r.anchored()}, x.keys, i)
 		if r.shape() == shapePrefix {
 			h := s.head(r)
-			b, ok := x.prefixes[h]
-			if !ok {
-				b = best2{-1, -1}
+			if addBest(x.prefixes, h, x.keys, i) {
 				x.lengths = append(x.lengths, len(h))
 			}
-			b.add(x.keys, i)
-			x.prefixes[h] = b
 			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
 		}
 	}
@@ -102,9 +93,8 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 }
 
 // dominator returns the index of a rule of another line than rule i that
-// matches every path rule i matches and outranks it there, or -1. It finds
-// such a rule only when that is certain: one that matches the same paths,
-// or a prefix rule whose head starts the head of rule i.
+// surely matches every path rule i matches and outranks it, or -1: one that
+// matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r, keys := x.rules[i], x.keys
 	line := func(j int) uint64 { return keys[j] & maxLine }
@@ -114,9 +104,8 @@ func (x *ruleIndex) dominator(i int) int {
 			return j
 		}
 	}
-	// A prefix rule outranks r only if its priority, at most its head's
-	// length plus maxExtra, reaches that of r: shorter heads need not be
-	// looked up.
+	// A prefix rule's priority is at most its head's length plus maxExtra:
+	// shorter heads cannot outrank r.
 	head := x.s.head(r)
 	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {
@@ -132,13 +121,11 @@ func (x *ruleIndex) dominator(i int) int {
 	return -1
 }
 
-// checkRules reports the rules of a record, compiled as s, that can never
-// decide, because another rule of the record matches whenever they do and
-// takes precedence; and, if the record names "*" (global), a rule that
-// disallows everything.
+// checkRules reports the rules of a record, compiled as s, that never
+// decide; and, if the record names "*" (global), a rule that disallows
+// everything.
 func (c *checker) checkRules(s *ruleSet, global bool) {
-	// A pattern that starts with neither "/" nor "*" never matches, and is
-	// reported as such.
+	// A pattern that starts with neither "/" nor "*" is reported apart.
 	decides := func(r rule) bool {
 		p := public(s.file, r).Pattern
 		return p[0] == '/' || p[0] == '*'
@@ -146,7 +133,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	x := newRuleIndex(s, decides)
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
-	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
+	derivedFree := map[int]bool{}
 	for i, r := range x.rules {
 		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
 			derivedFree[s.line(r)] = true

@@ -2,26 +2,26 @@ package robots
 
 // What Check knows of the keys Google ignores, and of unknown keys.
 
-// An extension describes a key that Google ignores and other crawlers read.
+// An extension is a key that Google ignores and other crawlers read.
 type extension struct {
 	sev   Severity
-	note  string // who reads it, or why it has no effect
-	group bool   // it applies to the group it stands in
-	// parse checks a value, if the key has a syntax.
-	parse func(string) error
+	note  string             // who reads it, or why it has no effect
+	group bool               // it applies to the group it stands in
+	parse func(string) error // checks a value, if the key has a syntax
+}
+
+// valid returns a check of a value by parse.
+func valid[T any](parse func(string) (T, error)) func(string) error {
+	return func(v string) error { _, err := parse(v); return err }
 }
 
 // extensions are the keys of extension, lower-case.
 var extensions = map[string]extension{
-	keyCrawlDelay: {SeverityInfo, "Bing and Yandex read it", true,
-		func(v string) error { _, err := parseCrawlDelay(v); return err }},
-	keyRequestRate: {SeverityInfo, "a few crawlers read it", true,
-		func(v string) error { _, err := parseRequestRate(v); return err }},
-	keyVisitTime: {SeverityInfo, "a few crawlers read it", true,
-		func(v string) error { _, err := parseVisitTime(v); return err }},
-	keyHost: {SeverityInfo, "Yandex used to read it", false, validHost},
-	keyCleanParam: {SeverityInfo, "Yandex reads it", false,
-		func(v string) error { _, err := parseCleanParam(v); return err }},
+	keyCrawlDelay:    {SeverityInfo, "Bing and Yandex read it", true, valid(parseCrawlDelay)},
+	keyRequestRate:   {SeverityInfo, "a few crawlers read it", true, valid(parseRequestRate)},
+	keyVisitTime:     {SeverityInfo, "a few crawlers read it", true, valid(parseVisitTime)},
+	keyHost:          {SeverityInfo, "Yandex used to read it", false, validHost},
+	keyCleanParam:    {SeverityInfo, "Yandex reads it", false, valid(parseCleanParam)},
 	"content-signal": {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
 	"content-usage":  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
 	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
@@ -38,9 +38,7 @@ func (c *checker) other(n int, key, value string) {
 			return
 		}
 		sev, msg := SeverityWarning, "unknown key "+quote(key)
-		if bare := strayPrefix(key); bare != "" {
-			// "ï»¿User-agent": a byte order mark encoded twice, or another
-			// invisible character, before a directive.
+		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
 			c.add(n, SeverityError, CodeUnknownKey, "key "+quote(key)+" has stray bytes before "+quote(bare)+
 				" (a byte order mark?): the line is ignored")
 			return
@@ -65,8 +63,8 @@ func (c *checker) other(n int, key, value string) {
 	}
 }
 
-// strayPrefix returns what key reads as, if it is a directive of Google's
-// after non-ASCII bytes, or "".
+// strayPrefix returns the directive of Google's that key is after non-ASCII
+// bytes, or "".
 func strayPrefix(key string) string {
 	i := 0
 	for i < len(key) && key[i] >= 0x80 {
@@ -84,8 +82,7 @@ var suggestableKeys = []string{
 	keyCrawlDelay, keyRequestRate, keyVisitTime, keyHost, keyCleanParam,
 }
 
-// suggestKey returns the known key that key is probably a misspelling of,
-// or "".
+// suggestKey returns the known key that key probably misspells, or "".
 func suggestKey(key string) string {
 	const maxEdits = 2
 	k := lowerASCII(key)
@@ -101,11 +98,10 @@ func suggestKey(key string) string {
 	return best
 }
 
-// editDistance returns the number of insertions, deletions, substitutions
-// and transpositions of adjacent bytes that turn a into b (the optimal
-// string alignment distance).
+// editDistance returns the optimal string alignment distance of a and b:
+// the insertions, deletions, substitutions and transpositions of adjacent
+// bytes that turn one into the other. Row i holds those of a[:i] and b[:j].
 func editDistance(a, b string) int {
-	// d[i][j] is the distance between a[:i] and b[:j]; three rows suffice.
 	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

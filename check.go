@@ -14,10 +14,8 @@ import (
 // Check reads the body of a robots.txt file as Parse does and reports what
 // in it is wrong, ignored by Google or likely to surprise its author, with
 // the 1-based line of each finding; the constants of type Code list them.
-// Check never fails; a file without findings gives an empty list.
-//
-// The findings are about the file alone, not about a crawler: they do not
-// change what Parse and Allowed do.
+// Check never fails; a file without findings gives an empty list. The
+// findings are about the file alone: they change nothing Parse does.
 func Check(data []byte) Diagnostics {
 	var c checker
 	s := string(data)
@@ -84,21 +82,10 @@ func (c *checker) check(body string) {
 }
 
 // lineAt returns the 1-based number of the line of s that holds byte off,
-// counting line breaks as Parse does.
+// counting line breaks as Parse does (LF, CR, CRLF).
 func lineAt(s string, off int) int {
-	n := 1
-	for i := 0; i < off && i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			n++
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			n++
-		}
-	}
-	return n
+	s = s[:min(off, len(s))]
+	return 1 + strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }
 
 // A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
@@ -173,7 +160,7 @@ func (c *checker) line(l line) {
 	case kindAllow, kindDisallow:
 		c.rule(l)
 	case kindSitemap:
-		if !isAbsoluteHTTP(value) {
+		if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quote(value)+" is not an absolute http or https URL")
 		}
 		c.nonRule(n, key)
@@ -248,12 +235,6 @@ func (c *checker) nonRule(n int, key string) {
 	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
-}
-
-// isAbsoluteHTTP reports whether s is an http or https URL with a host.
-func isAbsoluteHTTP(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // maxQuoted is the number of bytes of a value that quote quotes.

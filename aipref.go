@@ -171,14 +171,9 @@ func parseContentSignal(v string) []signalField {
 			continue
 		}
 		key, value, _ := strings.Cut(f, "=")
-		sf := signalField{key: strings.ToLower(strings.TrimSpace(key)), value: strings.TrimSpace(value)}
-		switch strings.ToLower(sf.value) {
-		case "yes":
-			sf.pref = PreferenceYes
-		case "no":
-			sf.pref = PreferenceNo
-		}
-		out = append(out, sf)
+		value = strings.TrimSpace(value)
+		pref := max(0, slices.Index(preferenceNames[:], strings.ToLower(value))) // "yes", "no", or unknown
+		out = append(out, signalField{strings.ToLower(strings.TrimSpace(key)), value, Preference(pref)})
 	}
 	return out
 }

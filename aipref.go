@@ -208,10 +208,7 @@ func parseContentUsage(v string, line int) usageRule {
 	u := usageRule{line: line}
 	pref := v
 	if strings.HasPrefix(v, "/") {
-		u.path, pref = v, ""
-		if i := strings.IndexAny(v, " \t"); i >= 0 {
-			u.path, pref = v[:i], strings.TrimLeft(v[i:], " \t")
-		}
+		u.path, pref = cutSpace(v)
 	}
 	u.dict, u.err = sfv.ParseDictionary(pref)
 	return u

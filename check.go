@@ -146,8 +146,8 @@ func (c *checker) line(l line) {
 		word, _ := cutSpace(key)
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
 			" and the value "+quote(value))
-	} else if name, ok := keyNames[kind]; ok && !equalFoldASCII(key, name) {
-		c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
+	} else if kind != kindOther && !equalFoldASCII(key, keysOf[kind][0]) {
+		c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(keysOf[kind][0])+
 			" by Google, but other crawlers may ignore the line")
 	}
 	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
@@ -169,9 +169,6 @@ func (c *checker) line(l line) {
 		c.nonRule(n, key)
 	}
 }
-
-// keyNames are the names of Google's directives.
-var keyNames = map[lineKind]string{kindUserAgent: "user-agent", kindAllow: "allow", kindDisallow: "disallow", kindSitemap: "sitemap"}
 
 // userAgent checks a user-agent line.
 func (c *checker) userAgent(l line) {

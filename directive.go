@@ -124,7 +124,8 @@ func indexBlank(s string) int {
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a
 // disallow, "Sitemaps:" a sitemap), with the misspellings Google's reference
-// parser accepts because they are frequent in real files.
+// parser accepts because they are frequent in real files; the first of each
+// list is the key's name.
 var (
 	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
 	allowKeys     = []string{"allow"}

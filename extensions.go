@@ -46,8 +46,8 @@ func (r *Robots) Extras(key string) []Extra {
 	return out
 }
 
-// appendExtra appends e, a line of record rec, to out if it is an extra
-// line whose key is key ("" for any).
+// appendExtra appends e, of record rec, if it is an extra line with key
+// ("" for any).
 func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
 		return out
@@ -109,7 +109,7 @@ func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
 	return firstValid(g.Extras(keyCrawlDelay), parseCrawlDelay)
 }
 
-// firstValid returns the value of the first of lines that parse accepts.
+// firstValid returns the first value of lines that parse accepts.
 func firstValid[T any](lines []Extra, parse func(string) (T, error)) (v T, ok bool) {
 	for _, e := range lines {
 		if v, err := parse(e.Value); err == nil {
@@ -226,14 +226,12 @@ var (
 	errCleanParam  = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
 )
 
-// parseCrawlDelay parses the value of a crawl-delay line, a non-negative
-// number of seconds:
+// parseCrawlDelay parses a crawl-delay, a number of seconds:
 //
 //	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
 //
-// Digits of the fraction beyond nanoseconds are dropped. A value too large
-// for a time.Duration (about 292 years) is the largest time.Duration: it
-// asks for the longest delay, never for none.
+// Digits beyond nanoseconds are dropped; a value too large for a
+// time.Duration is the largest one (the longest delay, never none).
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
@@ -266,8 +264,7 @@ const digits = "0123456789"
 // rateUnits are the units of a request-rate's period: seconds by default.
 var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
 
-// parseRequestRate parses the value of a request-rate line; see
-// Group.RequestRate.
+// parseRequestRate parses a request-rate (Group.RequestRate).
 func parseRequestRate(v string) (RequestRate, error) {
 	rate, window := cutSpace(v)
 	n, rest := consumeDigits(rate)
@@ -288,8 +285,7 @@ func parseRequestRate(v string) (RequestRate, error) {
 	return rr, nil
 }
 
-// parseVisitTime parses the value of a visit-time line; see
-// Group.VisitTime.
+// parseVisitTime parses a visit-time (Group.VisitTime).
 func parseVisitTime(v string) (VisitTime, error) {
 	from, to, _ := strings.Cut(v, "-")
 	start, ok1 := parseHHMM(trimSpace(from))
@@ -316,7 +312,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
 }
 
-// validHost checks the value of a host line:
+// validHost checks a host value:
 //
 //	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
 func validHost(v string) error {
@@ -340,7 +336,7 @@ func validHost(v string) error {
 	return nil
 }
 
-// parseCleanParam parses the value of a clean-param line:
+// parseCleanParam parses a clean-param value:
 //
 //	clean-param = param *( "&" param ) [ 1*WSP path ]
 func parseCleanParam(v string) (CleanParam, error) {

@@ -19,11 +19,7 @@ import (
 
 // defaultPorts are the schemes a robots.txt can be fetched with, and the
 // port that is the same as none.
-var defaultPorts = map[string]uint64{
-	"http":  80,
-	"https": 443,
-	"ftp":   21,
-}
+var defaultPorts = map[string]uint64{"http": 80, "https": 443, "ftp": 21}
 
 // URL returns the URL of the robots.txt that governs pageURL: its scheme and
 // host, lower-cased, with an internationalized host name in its punycode

@@ -124,6 +124,39 @@ const (
 	// CodeDisallowAll (warning): the group for "*" disallows the whole site,
 	// as a staging file copied to production does.
 	CodeDisallowAll Code = "disallow-all"
+	// CodeUnknownSignal (warning): a Content-Signal key other than search,
+	// ai-input, ai-train and Cloudflare's "use", or a Content-Usage category
+	// other than train-ai, ai-use and search; crawlers ignore it.
+	CodeUnknownSignal Code = "unknown-signal"
+	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
+	// and "no", a Content-Usage value other than the tokens y and n, or a
+	// Content-Usage line that is not a path and a dictionary: the
+	// preference is unknown.
+	CodeInvalidSignal Code = "invalid-signal"
+	// CodeDuplicateSignal (warning): a signal given twice in a group, or a
+	// Content-Usage category twice in a line, where the last value counts.
+	CodeDuplicateSignal Code = "duplicate-signal"
+	// CodeSignalContradictsRules (warning): a preference that allows a use
+	// in a group that disallows the whole site, or a Content-Usage line for
+	// a path the group disallows: preferences apply only to paths that may
+	// be crawled.
+	CodeSignalContradictsRules Code = "signal-contradicts-rules"
+	// CodeLongCrawlDelay (warning): a crawl-delay of more than a minute
+	// (fewer than 1,440 pages a day).
+	CodeLongCrawlDelay Code = "long-crawl-delay"
+	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in a
+	// group; crawlers read one of them.
+	CodeDuplicateCrawlDelay Code = "duplicate-crawl-delay"
+	// CodeSpaceInPattern (warning): a pattern holds a space or a tab, which
+	// URLs never hold ("Disallow: /a /b").
+	CodeSpaceInPattern Code = "space-in-pattern"
+	// CodeCrawlerToken (info): a user-agent value that is neither a product
+	// token nor a token and a version names a known crawler ("Brightbot
+	// 1.0"): write its token.
+	CodeCrawlerToken Code = "crawler-token"
+	// CodeRetiredCrawler (warning): a token no crawler sends any more
+	// ("anthropic-ai").
+	CodeRetiredCrawler Code = "retired-crawler"
 )
 
 // A Diagnostic is one finding of Check.

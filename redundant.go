@@ -10,35 +10,6 @@ import (
 	"strconv"
 )
 
-// A best2 holds the indexes of the two rules of greatest key in some class
-// of rules, or -1.
-type best2 [2]int
-
-// addBest puts rule i into m[k] if it is among its two best by keys, and
-// reports whether m had no k.
-func addBest[K comparable](m map[K]best2, k K, keys []uint64, i int) (added bool) {
-	b, ok := m[k]
-	if !ok {
-		b = best2{-1, -1}
-	}
-	switch ki := keys[i]; {
-	case b[0] < 0 || ki > keys[b[0]]:
-		b[0], b[1] = i, b[0]
-	case b[1] < 0 || ki > keys[b[1]]:
-		b[1] = i
-	}
-	m[k] = b
-	return !ok
-}
-
-// other returns the best rule of b that is not rule i, or -1.
-func (b best2) other(i int) int {
-	if b[0] != i {
-		return b[0]
-	}
-	return b[1]
-}
-
 // A matchClass is a class of rules that match the same paths.
 type matchClass struct {
 	pattern  string
@@ -49,15 +20,16 @@ type matchClass struct {
 func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
 
 // ruleIndex finds, for a compiled rule, another rule of its set that matches
-// whenever it does and outranks it.
+// whenever it does and outranks it. As the rules are sorted by key, the
+// first of a class is its best: the only one that can outrank the others.
 type ruleIndex struct {
 	s     *ruleSet
 	rules []rule   // by key, greatest first
 	keys  []uint64 // of rules
-	same  map[matchClass]best2
-	// prefixes holds the best prefix rules by head, and lengths the
+	same  map[matchClass]int
+	// prefixes holds the first prefix rule of each head, and lengths the
 	// lengths of those heads, increasing.
-	prefixes map[string]best2
+	prefixes map[string]int
 	lengths  []int
 	// maxExtra is the most by which the priority of a prefix rule exceeds
 	// the length of its head (its trailing "*"s).
@@ -70,7 +42,7 @@ type ruleIndex struct {
 func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	rules := s.sorted()
 	x := &ruleIndex{s: s, rules: rules, keys: make([]uint64, len(rules)),
-		same: make(map[matchClass]best2, len(rules)), prefixes: make(map[string]best2, len(rules))}
+		same: make(map[matchClass]int, len(rules)), prefixes: make(map[string]int, len(rules))}
 	for i, r := range rules {
 		x.keys[i] = s.key(r)
 	}
@@ -78,10 +50,13 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 		if s.derived(r) || !decides(r) {
 			continue
 		}
-		addBest(x.same, matchClass{s.pattern(r), r.anchored()}, x.keys, i)
+		if k := (matchClass{s.pattern(r), r.anchored()}); !hasKey(x.same, k) {
+			x.same[k] = i
+		}
 		if r.shape() == shapePrefix {
 			h := s.head(r)
-			if addBest(x.prefixes, h, x.keys, i) {
+			if !hasKey(x.prefixes, h) {
+				x.prefixes[h] = i
 				x.lengths = append(x.lengths, len(h))
 			}
 			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
@@ -92,17 +67,16 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	return x
 }
 
+func hasKey[K comparable, V any](m map[K]V, k K) bool { _, ok := m[k]; return ok }
+
 // dominator returns the index of a rule of another line than rule i that
 // surely matches every path rule i matches and outranks it, or -1: one that
 // matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r, keys := x.rules[i], x.keys
-	line := func(j int) uint64 { return keys[j] & maxLine }
-	beats := func(j int) bool { return j >= 0 && keys[j] > keys[i] && line(j) != line(i) }
-	if b, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; ok {
-		if j := b.other(i); beats(j) {
-			return j
-		}
+	beats := func(j int, ok bool) bool { return ok && keys[j] > keys[i] && keys[j]&maxLine != keys[i]&maxLine }
+	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
+		return j
 	}
 	// A prefix rule's priority is at most its head's length plus maxExtra:
 	// shorter heads cannot outrank r.
@@ -112,10 +86,8 @@ func (x *ruleIndex) dominator(i int) int {
 		if l > len(head) {
 			break
 		}
-		if b, ok := x.prefixes[head[:l]]; ok {
-			if j := b.other(i); beats(j) {
-				return j
-			}
+		if j, ok := x.prefixes[head[:l]]; beats(j, ok) {
+			return j
 		}
 	}
 	return -1

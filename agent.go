@@ -214,23 +214,6 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 // a binary search, whose every step compares bytes, up to about this many.
 const linearNamed = 8
 
-// smallRecord returns, for the common case where the group that answers
-// agent is one record of at most smallSet compiled rules, or none, that
-// record, or -1 for none, so that Allowed can ask its rules without
-// building a Group. ref and named are what lookupRef returned for agent.
-// It reports false otherwise: a group of several records, or a record of
-// more rules, or of rules read from the line table (recSetLines).
-func (r *Robots) smallRecord(ref int32, named bool) (int32, bool) {
-	rec := ref
-	if !named {
-		rec = r.global - 1 // -1 if no record names "*"
-	}
-	if rec < 0 {
-		return -1, !named && r.global == 0
-	}
-	return rec, r.sets[rec]&recSetBig <= smallSet
-}
-
 // refOrGlobal sets *g to the group of ref if named, else to the group of
 // the records that name "*"; ref and named are what lookupRef returned.
 func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {

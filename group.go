@@ -128,29 +128,6 @@ func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	return m.rule, m.file
 }
 
-// recordAllowed answers for record rec alone, of at most smallSet rules,
-// or for no record if rec is -1, as the Group of that record would
-// (Robots.smallRecord).
-func (r *Robots) recordAllowed(rec int32, url string) bool {
-	if rec < 0 || r.sets[rec]&recSetBig == 0 {
-		return true // no rule
-	}
-	path, slash := splitPath(url)
-	if slash {
-		var g Group
-		r.single(rec, false, &g)
-		return g.allowedSlashed(path)
-	}
-	if path == robotsTxtPath {
-		return true
-	}
-	rs := r.sets[rec]
-	s := ruleSet{file: r, lo: int32(rs >> recSetLo), n: int32(rs & recSetBig)}
-	var m match
-	s.try(s.rules(), path, &m)
-	return m.rule == 0 || m.rule.allow()
-}
-
 // Decide reports whether url may be fetched by the group's crawler, and why.
 func (g *Group) Decide(url string) Decision {
 	path, slash := splitPath(url)

@@ -189,15 +189,6 @@ func (r *Robots) Allowed(agent, url string) bool {
 // allowed answers Allowed for a file that may have rules; Allowed is
 // inlined, so that a file without rules costs no call.
 func (r *Robots) allowed(agent, url string) bool {
-	if r != nil && r.policy == policyRules {
-		ref, named := r.lookupRef(agent)
-		if rec, ok := r.smallRecord(ref, named); ok {
-			return r.recordAllowed(rec, url)
-		}
-		var g Group
-		r.refOrGlobal(ref, named, &g)
-		return g.Allowed(url)
-	}
 	var g Group
 	r.group(agent, &g)
 	return g.Allowed(url)

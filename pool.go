@@ -51,14 +51,9 @@ type resolveScratch struct {
 	runs   []nameRun
 	order  []int32
 	recs   []int32
-	// compiled holds the compiled rules while the groups are built; they
-	// are then copied to Robots.compiled, without spare capacity.
+	// compiled holds Robots.compiled while the groups are built.
 	compiled []rule
-	// sets and named hold Robots.sets and Robots.named while the groups
-	// are built (Robots.clipTables).
-	sets  []recSet
-	named []namedGroup
-	sc    scratch
+	sc       scratch
 }
 
 // scratchPool holds *parseScratch values.
@@ -80,8 +75,7 @@ func putScratch(ps *parseScratch) {
 	sc := &rs.sc
 	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
 		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 12*cap(rs.names), 4*cap(rs.global),
-		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 4*cap(rs.sets),
-		8*cap(rs.named), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
+		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
 		return
 	}
 	scratchPool.Put(ps)

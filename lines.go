@@ -40,10 +40,7 @@ package robots
 // of them), and the marks after the first, which is all zero, three numbers
 // each. A file without lines has neither.
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "encoding/binary"
 
 // Header byte and long-entry flags.
 const (
@@ -56,10 +53,6 @@ const (
 	entryRef      = 1
 	entryFlagBits = 1
 )
-
-// maxEntry is the most bytes an entry takes: a header byte and four
-// varints of at most 32 bits.
-const maxEntry = 1 + 4*binary.MaxVarintLen32
 
 // markEvery is the number of entries between two lineMarks.
 const markEvery = 32
@@ -98,11 +91,7 @@ type lineWriter struct {
 // is the length of the kept text after its value.
 func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if w.n%markEvery == 0 {
-		w.marks = push(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
-	}
-	if cap(w.buf)-len(w.buf) < maxEntry {
-		// Doubled, as push does, so that the appends below do not grow it.
-		w.buf = slices.Grow(w.buf, max(len(w.buf), maxEntry))
+		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
 	}
 	w.n++
 	start := l.off() - uint32(keyLen)

@@ -77,9 +77,9 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 	token := agentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
-			rs.global = push(rs.global, rec)
+			rs.global = append(rs.global, rec)
 		}
 		return
 	}
-	rs.names = push(rs.names, newNaming(token, off, rec))
+	rs.names = append(rs.names, newNaming(token, off, rec))
 }

@@ -166,7 +166,7 @@ func (b *groupBuilder) split(g *Group, recs []int32) {
 	g.restLo = int32(len(m.recs))
 	for _, rec := range recs {
 		if in[rec] {
-			m.recs = push(m.recs, rec)
+			m.recs = append(m.recs, rec)
 			b.set(rec)
 		}
 	}

@@ -106,7 +106,7 @@ func (p *parser) userAgent(v string, n int) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
 		p.starts = append(p.starts, p.lines.n)
-		p.rs.first = push(p.rs.first, int32(len(p.rs.rules)))
+		p.rs.first = append(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
 	}
 	a := newSrcLine(p.agentText(v), len(v), n, false)
@@ -236,7 +236,7 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 		// Kept as written: a pattern that escaping (appendEscaped) changes
 		// is matched escaped as it goes (escape.go), not kept twice.
 		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
-		p.rs.rules = push(p.rs.rules, l)
+		p.rs.rules = append(p.rs.rules, l)
 		p.add(kind, l, 0)
 		return false, true
 	case kindSitemap:
@@ -275,18 +275,8 @@ func (p *parser) finish() {
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
-// push appends v to s, doubling the capacity when s is full: append grows
-// large slices by a quarter, which allocates five times their final size in
-// all, where doubling allocates twice.
-func push[S ~[]E, E any](s S, v E) S {
-	if len(s) == cap(s) {
-		s = slices.Grow(s, len(s)+1)
-	}
-	return append(s, v)
-}
-
 // extend returns s with n more zero elements, doubling its capacity when
-// that is short, as push does.
+// that is short.
 func extend[S ~[]E, E any](s S, n int) S {
 	if len(s)+n > cap(s) {
 		s = slices.Grow(s, max(len(s), n))

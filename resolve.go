@@ -74,6 +74,14 @@ func clone[S ~[]E, E any](s S) S {
 	return append(make(S, 0, len(s)), s...)
 }
 
+// trim returns s, or its clone if its spare capacity is over an eighth.
+func trim[S ~[]E, E any](s S) S {
+	if cap(s)-len(s) > len(s)/8 {
+		return clone(s)
+	}
+	return s
+}
+
 // A groupBuilder makes the groups of a file.
 type groupBuilder struct {
 	r *Robots

@@ -174,7 +174,7 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
 	m.recs = append(m.recs, recs...)
 	for _, rec := range recs {
-		g.ruled = g.ruled || b.first[rec+1] > b.first[rec]
+		g.ruled = g.ruled || b.ruleCount(rec) > 0
 	}
 	if g.ruled {
 		b.merge(&g, recs)
@@ -196,7 +196,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
 	contiguous := true
 	for k, rec := range recs {
-		n += int(b.first[rec+1] - b.first[rec])
+		n += b.ruleCount(rec)
 		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
 	}
 	if b.budget < n {

@@ -27,7 +27,7 @@ func (b *groupBuilder) markShared(names []naming, runs []nameRun, global []int32
 	for _, rn := range runs {
 		if rn.recs > 1 {
 			for _, nm := range names[rn.lo:rn.hi] {
-				b.state[nm.rec()] |= recShared
+				b.state[nm.rec] |= recShared
 			}
 		}
 	}

@@ -36,7 +36,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	}
 	for _, rn := range runs {
 		if rn.recs == 1 {
-			b.own(names[rn.lo].rec())
+			b.own(names[rn.lo].rec)
 		}
 	}
 	r.global = b.globalRef(global)
@@ -48,8 +48,8 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 		rn := runs[k]
 		recs = recs[:0]
 		for _, nm := range names[rn.lo:rn.hi] {
-			if len(recs) == 0 || recs[len(recs)-1] != nm.rec() {
-				recs = append(recs, nm.rec())
+			if len(recs) == 0 || recs[len(recs)-1] != nm.rec {
+				recs = append(recs, nm.rec)
 			}
 		}
 		nm := names[rn.lo]

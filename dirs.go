@@ -1,7 +1,7 @@
 package robots
 
 // The directories of index.htm allow rules that compile left out
-// (omitDirs), as a layout files them: 3 bytes each, most often. Buys
+// (leaveOut), as a layout files them: 3 bytes each, most often. Buys
 // (TestKeptPerByte, TestKeptPerByteSmallFiles): index-htm keeps 1.45 at
 // 4 KiB rather than 1.70 with the rules compiled, and 3 bytes an entry
 // rather than 4 buy 4.3% of that (1.511, over the bound of 1.5).

@@ -36,7 +36,7 @@ type bigSet struct {
 	nLive int32
 	rules []rule
 	// dirs are the directories of the index.htm allow rules, when compile
-	// left their rules out (omitDirs).
+	// left their rules out (leaveOut).
 	dirs dirList
 	// raw reports whether the set has raw rules, whose heads and
 	// directories are compared escaped as they go.

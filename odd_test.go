@@ -111,7 +111,7 @@ func indexHTMFile(n int) string {
 }
 
 // TestDecideDirsOfIndexHTM checks sets large enough that compile leaves
-// out the directory rules of their index.htm allow rules (omitDirs), which
+// out the directory rules of their index.htm allow rules (leaveOut), which
 // the layout files instead: directories written several times, with
 // bytes outside ASCII, "$", rules of the directory written out, in
 // records merged and past the merge budget.

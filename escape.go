@@ -30,48 +30,9 @@ func appendEscaped(b []byte, s string) []byte {
 }
 
 // escapeChanges reports whether escaping changes s: a byte outside ASCII
-// or a "%" and two hex digits, one lower-case. It reads eight bytes at a
-// time (the last eight for the tail) up to the first "%".
+// or a "%" and two hex digits, one lower-case.
 func escapeChanges(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := load64(s[i:])
-		if w&highBits != 0 {
-			return true
-		}
-		if hasPercent(w) {
-			return escapeChangesFrom(s, i)
-		}
-	}
-	if i == len(s) || len(s) < 8 {
-		return escapeChangesFrom(s, i)
-	}
-	w := load64(s[len(s)-8:])
-	if w&highBits != 0 {
-		return true
-	}
-	return hasPercent(w) && escapeChangesFrom(s, i)
-}
-
-const highBits = 0x8080808080808080
-
-// load64 returns the first eight bytes of s as a little-endian word.
-func load64(s string) uint64 {
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// hasPercent reports whether w, eight ASCII bytes, holds a "%".
-func hasPercent(w uint64) bool {
-	const ones = 0x0101010101010101
-	x := w ^ '%'*ones
-	return (x-ones)&^x&highBits != 0
-}
-
-// escapeChangesFrom is escapeChanges byte by byte from s[i], not within a
-// "%xx".
-func escapeChangesFrom(s string, i int) bool {
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x80:
 			return true
@@ -83,6 +44,15 @@ func escapeChangesFrom(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
+// load64 returns the first eight bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // escapedLen returns the length of s escaped.

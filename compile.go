@@ -246,11 +246,12 @@ func leaveOut(order []uint64, isDir func(o uint64) bool) []uint64 {
 }
 
 // plainDir returns the length of the directory that p, an allow rule's
-// pattern, also allows (indexHTM), if it holds no "*", or else 0 (alike
-// as written and escaped).
+// pattern, also allows (indexHTM), if it holds no "*" and less than 256
+// bytes follow it escaped (a dirList entry keeps that difference in a
+// byte), or else 0; alike as written and escaped.
 func plainDir(p string) int {
 	j := indexHTM(p, true)
-	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 {
+	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 || escapedLen(p[j+1:]) > 0xFF {
 		return 0
 	}
 	return j + 1

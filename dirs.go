@@ -1,81 +1,54 @@
 package robots
 
 // The directories of index.htm allow rules that compile left out
-// (leaveOut), as a layout files them: 3 bytes each, most often. Buys
-// (TestKeptPerByte, TestKeptPerByteSmallFiles): index-htm keeps 1.45 at
-// 4 KiB rather than 1.70 with the rules compiled, and 3 bytes an entry
-// rather than 4 buy 4.3% of that (1.511, over the bound of 1.5).
+// (leaveOut), as a layout files them: 3 bytes each. Buys (TestKeptPerByte,
+// TestKeptPerByteSmallFiles): index-htm keeps 1.45 at 4 KiB rather than
+// 1.70 with the rules compiled, and 3 bytes an entry rather than 4 buy
+// 4.3% of that (1.511, over the bound of 1.5).
 
 import (
 	"slices"
 	"strings"
 )
 
-// A dirList holds the directories of a laid-out set (bigSet.dirs), sorted,
-// each as the index of its index.htm rule (below maxLaid) and the length
-// of the directory, escaped. An entry is 3 bytes, the index then the
-// rule's priority less that length, when every such difference is below
-// 256; else 4 (wide), the index then the length; low bytes first.
+// A dirList holds the directories of a laid-out set (bigSet.dirs),
+// sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
+// low byte first, then the rule's priority less the length of the
+// directory, escaped (below 256: plainDir).
 type dirList struct {
-	b    []byte
-	wide bool
+	b []byte
 }
 
 // packDirs returns the dirList of dirs, each the index of an index.htm
 // rule of rules shifted left 16 and the length of its directory.
 func packDirs(rules []rule, dirs []uint32) dirList {
-	l := dirList{}
-	for _, d := range dirs {
-		l.wide = l.wide || rules[d>>16].priority()-int(d&0xFFFF) > 0xFF
-	}
-	w := l.width()
-	l.b = make([]byte, w*len(dirs))
+	l := dirList{b: make([]byte, 3*len(dirs))}
 	for k, d := range dirs {
-		e := l.b[w*k:]
-		e[0], e[1] = byte(d>>16), byte(d>>24)
-		if l.wide {
-			e[2], e[3] = byte(d), byte(d>>8)
-		} else {
-			e[2] = byte(rules[d>>16].priority() - int(d&0xFFFF))
-		}
+		e := l.b[3*k:]
+		e[0], e[1], e[2] = byte(d>>16), byte(d>>24), byte(rules[d>>16].priority()-int(d&0xFFFF))
 	}
 	return l
 }
 
-func (l *dirList) width() int {
-	if l.wide {
-		return 4
-	}
-	return 3
-}
+func (l *dirList) len() int { return len(l.b) / 3 }
 
-func (l *dirList) len() int { return len(l.b) / l.width() }
-
-// empty reports whether l holds no directory, with no division.
 func (l *dirList) empty() bool { return len(l.b) == 0 }
 
 // at returns directory k, whose index.htm rule is among rules: the index
 // of the rule shifted left 16, and the length of the directory.
 func (l *dirList) at(rules []rule, k int) uint32 {
-	w := l.width()
-	e := l.b[w*k : w*k+w]
+	e := l.b[3*k : 3*k+3]
 	i := uint32(e[0]) | uint32(e[1])<<8
-	if l.wide {
-		return i<<16 | uint32(e[2]) | uint32(e[3])<<8
-	}
 	return i<<16 | uint32(rules[i].priority()-int(e[2]))
 }
 
 func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
 
 // fileDirs files in b.dirs the directories that the index.htm allow rules
-// of rules, laid out, also allow, unless compile kept their rules (one of
-// them is then among rules).
+// of rules, laid out, also allow, if compile left their rules out.
 func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
-	for _, r := range rules {
-		if r.shape() == shapeExact && s.derived(r) {
-			return
-		}
+	if !s.big.omitted() {
+		return
 	}
 	dirLen := func(r rule) int {
 		if !r.allow() {

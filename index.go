@@ -294,24 +294,18 @@ func (s *ruleSet) sorted() []rule {
 		return nil
 	case s.lo < 0:
 		return s.compiledLines()
-	}
-	var b *bigSet
-	if s.big != nil {
-		b = s.big.Load()
-	}
-	rules := slices.Clone(s.ready())
-	if b == nil && s.big != nil && s.big.Load() != nil {
-		return s.sorted() // laid out meanwhile: ready gave its rules
-	}
-	if b != nil {
-		rules = slices.Clone(b.rules)
-	}
-	switch {
 	case s.big == nil:
-		return rules
-	case b == nil:
+		return slices.Clone(s.rules())
+	}
+	b := s.big.Load()
+	if b == nil {
+		rules := slices.Clone(s.ready())
+		if s.big.Load() != nil {
+			return s.sorted() // laid out meanwhile: ready gave its rules
+		}
 		return byKey(rules)
 	}
+	rules := slices.Clone(b.rules)
 	for i, r := range rules[:b.nFloat] {
 		rules[i] = s.compiledAs(r)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// moreCodes are the codes of checkai.go.
+// moreCodes are the codes of the checks of checkext.go.
 var moreCodes = []Code{
 	CodeUnknownSignal, CodeInvalidSignal, CodeDuplicateSignal, CodeSignalContradictsRules, CodeLongCrawlDelay,
 	CodeDuplicateCrawlDelay, CodeSpaceInPattern, CodeCrawlerToken, CodeRetiredCrawler,
@@ -21,7 +21,7 @@ func init() {
 }
 
 // moreFindings returns the findings of Check on body that have the codes
-// of checkai.go, as "line severity code".
+// of checkext.go, as "line severity code".
 func moreFindings(body string) []string {
 	var out []string
 	for _, d := range Check([]byte(body)) {
@@ -123,7 +123,7 @@ func TestCheckMoreMessages(t *testing.T) {
 	}
 }
 
-// checkMore returns the findings of checkai.go about r, the file as the
+// checkMore returns the findings of checkext.go about r, the file as the
 // checker parsed it.
 func checkMore(r *Robots) Diagnostics {
 	var c checker
@@ -131,7 +131,7 @@ func checkMore(r *Robots) Diagnostics {
 	return c.diags
 }
 
-// FuzzCheckMore checks that the findings of checkai.go never panic, are on
+// FuzzCheckMore checks that the findings of checkext.go never panic, are on
 // existing lines and have their codes.
 func FuzzCheckMore(f *testing.F) {
 	f.Add([]byte(attachExample))

@@ -123,14 +123,6 @@ func TestCheckMoreMessages(t *testing.T) {
 	}
 }
 
-// checkMore returns the findings of checkext.go about r, the file as the
-// checker parsed it.
-func checkMore(r *Robots) Diagnostics {
-	var c checker
-	c.more(r)
-	return c.diags
-}
-
 // FuzzCheckMore checks that the findings of checkext.go never panic, are on
 // existing lines and have their codes.
 func FuzzCheckMore(f *testing.F) {
@@ -142,8 +134,8 @@ func FuzzCheckMore(f *testing.F) {
 			return // see fuzzMaxBytes
 		}
 		lines := 1 + strings.Count(string(body), "\n") + strings.Count(string(body), "\r")
-		for _, d := range checkMore(Parse(body)) {
-			if d.Line < 1 || d.Line > lines || !slices.Contains(moreCodes, d.Code) || d.Message == "" {
+		for _, d := range Check(body) {
+			if slices.Contains(moreCodes, d.Code) && (d.Line < 1 || d.Line > lines || d.Message == "") {
 				t.Fatalf("bad finding %+v in %q", d, body)
 			}
 		}

@@ -292,7 +292,7 @@ func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
 		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
 		return
 	}
-	if memberPreference(m) == PreferenceUnknown {
+	if yesNo[m.YesNo()] == PreferenceUnknown {
 		c.add(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
 			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 	}

@@ -178,17 +178,8 @@ func parseContentSignal(v string) []signalField {
 	return out
 }
 
-// memberPreference returns the preference a Content-Usage member states:
-// the token y or n, or else unknown.
-func memberPreference(m sfv.Member) Preference {
-	switch m.YesNo() {
-	case 'y':
-		return PreferenceYes
-	case 'n':
-		return PreferenceNo
-	}
-	return PreferenceUnknown
-}
+// yesNo are the preferences of the tokens y and n (sfv.Member.YesNo).
+var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo}
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
@@ -233,7 +224,7 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 		}
 		cu.Lines = append(cu.Lines, u.line)
 		for _, m := range sfv.LastValues(u.dict) {
-			if !combineKnown(m.Key, memberPreference(m), usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
+			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
 				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
 			}
 		}

@@ -159,9 +159,7 @@ type VisitTime struct {
 // Contains reports whether the time of day of t, in UTC, is in the window,
 // its start included and its end excluded.
 func (v VisitTime) Contains(t time.Time) bool {
-	t = t.UTC()
-	d := time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute +
-		time.Duration(t.Second())*time.Second + time.Duration(t.Nanosecond())
+	d := t.Sub(t.Truncate(24 * time.Hour)) // since midnight UTC
 	if v.Start <= v.End {
 		return v.Start <= d && d < v.End
 	}

@@ -120,7 +120,9 @@ func normalizeHost(host string) (string, error) {
 		}
 		s := addr.WithZone("").String()
 		if zone != "" {
-			s += "%25" + escapeZone(zone) // RFC 6874
+			// RFC 6874: what is not unreserved %-encoded, so that the URL
+			// reads back ("%25%20" is parsed as a space; FuzzURL).
+			s += "%25" + strings.ReplaceAll(url.QueryEscape(zone), "+", "%20")
 		}
 		return "[" + s + "]", nil
 	}
@@ -145,24 +147,6 @@ func normalizeHost(host string) (string, error) {
 		}
 	}
 	return ascii, nil
-}
-
-// escapeZone %-encodes the bytes of an IPv6 zone that are not unreserved
-// (RFC 6874), so that the URL reads back: "%25%20" is parsed as a space, to
-// be written "%20" again (FuzzURL).
-func escapeZone(zone string) string {
-	var b strings.Builder
-	for i := 0; i < len(zone); i++ {
-		switch c := zone[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
-			b.WriteByte(c)
-		default:
-			b.WriteByte('%')
-			b.WriteByte(upperHex[c>>4])
-			b.WriteByte(upperHex[c&0xF])
-		}
-	}
-	return b.String()
 }
 
 // validHostName reports whether s, a lower-case ASCII host name, is

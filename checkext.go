@@ -1,10 +1,9 @@
 package robots
 
-// More findings of Check, read through the public API of Parse (Records,
-// Extras) once the lines are checked: usage preference lines, crawl-delay
-// values, spaces inside patterns, and known crawlers named badly. What the
-// line checks report (a line outside any group, a sitemap URL, a cut
-// user-agent value) is not repeated.
+// The checks of the keys Google ignores: known extensions and their values,
+// unknown keys, and the usage preference lines (Content-Signal,
+// Content-Usage), which checker.more reads through Records and Extras once
+// the lines are checked.
 
 import (
 	"slices"
@@ -13,6 +12,132 @@ import (
 
 	"github.com/gorep/robots/internal/sfv"
 )
+
+// An extension is a key that Google ignores and other crawlers read.
+type extension struct {
+	sev   Severity
+	note  string             // who reads it, or why it has no effect
+	group bool               // it applies to the group it stands in
+	parse func(string) error // checks a value, if the key has a syntax
+}
+
+// valid returns a check of a value by parse.
+func valid[T any](parse func(string) (T, error)) func(string) error {
+	return func(v string) error { _, err := parse(v); return err }
+}
+
+// extensions are the keys of extension, lower-case.
+var extensions = map[string]extension{
+	keyCrawlDelay:    {SeverityInfo, "Bing and Yandex read it", true, valid(parseCrawlDelay)},
+	keyRequestRate:   {SeverityInfo, "a few crawlers read it", true, valid(parseRequestRate)},
+	keyVisitTime:     {SeverityInfo, "a few crawlers read it", true, valid(parseVisitTime)},
+	keyHost:          {SeverityInfo, "Yandex used to read it", false, validHost},
+	keyCleanParam:    {SeverityInfo, "Yandex reads it", false, valid(parseCleanParam)},
+	"content-signal": {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
+	"content-usage":  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
+	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nofollow":       {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"noarchive":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nosnippet":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+}
+
+// other checks a line with a key Google does not read.
+func (c *checker) other(n int, key, value string) {
+	ext, ok := extensions[lowerASCII(key)]
+	if !ok {
+		if c.html || c.binary {
+			return
+		}
+		sev, msg := SeverityWarning, "unknown key "+quote(key)
+		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
+			c.add(n, SeverityError, CodeUnknownKey, "key "+quote(key)+" has stray bytes before "+quote(bare)+
+				" (a byte order mark?): the line is ignored")
+			return
+		}
+		if guess := suggestKey(key); guess != "" {
+			msg += " (did you mean " + quote(guess) + "?)"
+			if guess == "user-agent" || guess == "allow" || guess == "disallow" {
+				sev = SeverityError
+			}
+		}
+		c.add(n, sev, CodeUnknownKey, msg+": the line is ignored")
+		return
+	}
+	c.add(n, ext.sev, CodeIgnoredByGoogle, quote(key)+" is ignored by Google ("+ext.note+")")
+	if ext.group && len(c.p.starts) == 0 {
+		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quote(key)+" line before any user-agent line: it belongs to no group")
+	}
+	if ext.parse != nil {
+		if err := ext.parse(value); err != nil {
+			c.add(n, SeverityWarning, CodeInvalidValue, quote(key)+" value "+quote(value)+" is "+err.Error()+": the line is ignored")
+		}
+	}
+	if equalFoldASCII(key, keyCrawlDelay) && len(c.p.starts) > 0 {
+		c.crawlDelay(n, value)
+	}
+}
+
+// strayPrefix returns the directive of Google's that key is after non-ASCII
+// bytes, or "".
+func strayPrefix(key string) string {
+	i := 0
+	for i < len(key) && key[i] >= 0x80 {
+		i++
+	}
+	if i == 0 || i == len(key) || keyKind(key[i:]) == kindOther {
+		return ""
+	}
+	return key[i:]
+}
+
+// suggestableKeys are the keys unknown keys are compared with.
+var suggestableKeys = []string{
+	"user-agent", "allow", "disallow", "sitemap",
+	keyCrawlDelay, keyRequestRate, keyVisitTime, keyHost, keyCleanParam,
+}
+
+// suggestKey returns the known key that key probably misspells, or "".
+func suggestKey(key string) string {
+	const maxEdits = 2
+	k := lowerASCII(key)
+	if len(k) < 4 || len(k) > 20 {
+		return ""
+	}
+	best, bestEdits := "", maxEdits+1
+	for _, known := range suggestableKeys {
+		if e := editDistance(k, known); e < bestEdits {
+			best, bestEdits = known, e
+		}
+	}
+	return best
+}
+
+// editDistance returns the optimal string alignment distance of a and b:
+// the insertions, deletions, substitutions and transpositions of adjacent
+// bytes that turn one into the other. Row i holds those of a[:i] and b[:j].
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
 
 // maxSensibleDelay is the longest crawl-delay, in seconds, not reported.
 const maxSensibleDelay = 60
@@ -24,7 +149,6 @@ var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
 	signals := map[int]map[string]int{} // per record, the line of each signal
-	delays := map[int]int{}             // per record, its first crawl-delay line
 	for _, e := range r.Extras("") {
 		if e.Record < 0 {
 			continue // reported by the line checks
@@ -37,12 +161,7 @@ func (c *checker) more(r *Robots) {
 			c.signal(e, recs[e.Record], signals[e.Record])
 		case keyContentUsage:
 			c.usage(r, recs, e)
-		case keyCrawlDelay:
-			c.crawlDelay(e, delays)
 		}
-	}
-	for _, rec := range recs {
-		c.recordMore(rec)
 	}
 }
 
@@ -173,24 +292,26 @@ func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
 		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
 		return
 	}
-	if memberPreference(m) == PreferenceUnknown {
+	if yesNo[m.YesNo()] == PreferenceUnknown {
 		c.add(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
 			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 	}
 }
 
-// crawlDelay checks a crawl-delay line, given the first crawl-delay line of
-// each record.
-func (c *checker) crawlDelay(e Extra, first map[int]int) {
-	if prev, ok := first[e.Record]; ok {
-		c.add(e.Line, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
+// crawlDelay checks the value of a crawl-delay line n of the current record.
+func (c *checker) crawlDelay(n int, value string) {
+	if prev, ok := c.delays[c.recordLine]; ok {
+		c.add(n, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
 			strconv.Itoa(prev)+"): crawlers read only one of them")
 	} else {
-		first[e.Record] = e.Line
+		if c.delays == nil {
+			c.delays = map[int]int{}
+		}
+		c.delays[c.recordLine] = n
 	}
-	secs, err := strconv.ParseFloat(e.Value, 64)
-	if err != nil || strings.ContainsAny(e.Value, "eEnNxX+-") || secs <= maxSensibleDelay {
-		return // the line checks report values that are not numbers
+	secs, err := strconv.ParseFloat(value, 64)
+	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= maxSensibleDelay {
+		return // reported as an invalid value
 	}
 	pages := "fewer than one page"
 	switch perDay := int(86400 / secs); {
@@ -199,30 +320,6 @@ func (c *checker) crawlDelay(e Extra, first map[int]int) {
 	case perDay > 1:
 		pages = "at most " + strconv.Itoa(perDay) + " pages"
 	}
-	c.add(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+
+	c.add(n, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+value+
 		" seconds lets a crawler that obeys it fetch "+pages+" a day")
-}
-
-// recordMore checks the rules and user-agent lines of rec.
-func (c *checker) recordMore(rec Record) {
-	for _, rule := range rec.Rules {
-		if strings.ContainsAny(rule.Pattern, " \t") {
-			c.add(rule.Line, SeverityWarning, CodeSpaceInPattern, "pattern "+strconv.Quote(rule.Pattern)+
-				" holds a space, which URLs never hold (they have %20): write one rule per path")
-		}
-	}
-	for _, a := range rec.Agents {
-		k, ok := LookupCrawler(a.Token)
-		if !ok {
-			continue
-		}
-		if k.Retired {
-			c.add(a.Line, SeverityWarning, CodeRetiredCrawler, "user-agent "+strconv.Quote(a.Token)+
-				" is a retired token of "+k.Operator+" ("+k.Note+")")
-		}
-		if a.Value != a.Token && a.Value[len(a.Token)] != '/' {
-			c.add(a.Line, SeverityInfo, CodeCrawlerToken, "user-agent "+strconv.Quote(a.Value)+" is not a product token: it names "+
-				k.Operator+"'s crawler "+strconv.Quote(k.Token)+" ("+k.Purpose.String()+"); write "+strconv.Quote(k.Token))
-		}
-	}
 }

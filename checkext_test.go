@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// moreCodes are the codes of checkai.go.
+// moreCodes are the codes of the checks of checkext.go.
 var moreCodes = []Code{
 	CodeUnknownSignal, CodeInvalidSignal, CodeDuplicateSignal, CodeSignalContradictsRules, CodeLongCrawlDelay,
 	CodeDuplicateCrawlDelay, CodeSpaceInPattern, CodeCrawlerToken, CodeRetiredCrawler,
@@ -21,7 +21,7 @@ func init() {
 }
 
 // moreFindings returns the findings of Check on body that have the codes
-// of checkai.go, as "line severity code".
+// of checkext.go, as "line severity code".
 func moreFindings(body string) []string {
 	var out []string
 	for _, d := range Check([]byte(body)) {
@@ -123,15 +123,7 @@ func TestCheckMoreMessages(t *testing.T) {
 	}
 }
 
-// checkMore returns the findings of checkai.go about r, the file as the
-// checker parsed it.
-func checkMore(r *Robots) Diagnostics {
-	var c checker
-	c.more(r)
-	return c.diags
-}
-
-// FuzzCheckMore checks that the findings of checkai.go never panic, are on
+// FuzzCheckMore checks that the findings of checkext.go never panic, are on
 // existing lines and have their codes.
 func FuzzCheckMore(f *testing.F) {
 	f.Add([]byte(attachExample))
@@ -142,8 +134,8 @@ func FuzzCheckMore(f *testing.F) {
 			return // see fuzzMaxBytes
 		}
 		lines := 1 + strings.Count(string(body), "\n") + strings.Count(string(body), "\r")
-		for _, d := range checkMore(Parse(body)) {
-			if d.Line < 1 || d.Line > lines || !slices.Contains(moreCodes, d.Code) || d.Message == "" {
+		for _, d := range Check(body) {
+			if slices.Contains(moreCodes, d.Code) && (d.Line < 1 || d.Line > lines || d.Message == "") {
 				t.Fatalf("bad finding %+v in %q", d, body)
 			}
 		}

@@ -1,9 +1,8 @@
 package robots
 
-// Compiling rules: from the rule lines of the records of a set to its
-// compiled rules (match.go), sorted for a small set, in file order for a
-// large one until its questions lay it out (lazy.go, index.go); leaving out
-// the rules that can never decide.
+// Compiling rules: from the rule lines of a set to its compiled rules
+// (match.go), sorted for a small set, in file order for a large one;
+// leaving out the rules that can never decide.
 
 import (
 	"slices"
@@ -11,37 +10,26 @@ import (
 	"unsafe"
 )
 
-// A scratch holds the temporary slices of compile, for reuse from one
-// record to the next.
+// A scratch holds the temporary slices of compile, reused from one record
+// to the next.
 type scratch struct {
 	order []uint64
-	// offs and lens are where the pattern of each rule is in the kept
-	// text: offsets, not strings, which the garbage collector would have
-	// to track.
+	// offs and lens are where each pattern is in the kept text: not
+	// strings, which the garbage collector would track.
 	offs, lens []uint32
-	// esc holds the escaped pattern of a raw rule while it is compiled.
-	esc []byte
-	// all keeps every rule, for Check; otherwise compile leaves out the
-	// rules that can never decide (keeps).
-	all bool
-	// short holds the rules of at most two bytes compiled so far into the
-	// set being compiled, a bit each (keeps); it is made on first use, and
-	// dirty tells whether it holds any.
+	esc        []byte // the escaped pattern of a raw rule
+	all        bool   // keep every rule, for Check
+	// short holds the rules of at most two bytes of the set so far, a bit
+	// each (keeps), made on first use; dirty: it holds any.
 	short []uint64
 	dirty bool
 }
 
-// keeps reports whether compile keeps a rule of pattern p: not if
-// it can never decide. That is, if p is empty (priority 0), if p starts
-// with neither "/" nor "*" (every path starts with "/"), or if p, of one or
-// two bytes, repeats a rule of the same kind earlier in the set, which wins
-// wherever it would (the earliest line wins a tie): so that a file of the
-// shortest rule lines, all alike or cycling through a few, keeps one
-// compiled rule for each distinct rule, not for each line. Longer rules
-// pay for themselves within the bound of MemSize (memsize.go). Repeats of
-// any length are dropped later too, from a small set by dropRepeats and
-// from the questions to a large one by splitRepeats; only this test keeps
-// a large set's compiled rules from growing with short repeats.
+// keeps reports whether compile keeps a rule of pattern p: not if it can
+// never decide, being empty, starting with neither "/" nor "*", or, of one
+// or two bytes, repeating an earlier rule of its kind (so that a file of
+// the shortest lines keeps a rule for each distinct one; longer repeats
+// pay for themselves, and dropRepeats and splitRepeats drop them later).
 func (sc *scratch) keeps(p string, allow bool) bool {
 	switch {
 	case p == "":
@@ -75,29 +63,22 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 	return true
 }
 
-// compile compiles rules, some of the rules of file, into s, appending
-// them to file.compiled.
+// compile compiles rules of file into s, appending to file.compiled.
 func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
 	s.file = file
 	compileTo(s, file.text, &file.compiled, rules, sc)
 }
 
 // compileTo compiles rules, whose values are in text, into s, appending
-// them to *out, and sets s.lo and s.n to where they are there; it leaves
-// s.file to the caller.
+// them to *out, and sets s.lo and s.n; it leaves s.file to the caller.
 func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratch) {
 	s.lo = int32(len(*out))
-	// Sort the rules by key, greatest first: the precedence keys, shifted
-	// left, with the index of the rule and whether it is the derived
-	// index.htm rule in the low bits, sort as integers. A priority is the
-	// length of the escaped pattern.
-	// One more key for an index.htm rule; at and lens say where the
-	// patterns are in text.
+	// The sort keys: the precedence key, then the bits of keyLow; one
+	// more for an index.htm rule.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
 	at := slices.Grow(sc.offs[:0], len(rules))[:len(rules)]
 	lens := slices.Grow(sc.lens[:0], len(rules))[:len(rules)]
-	// Stored back only if grown: a store of a slice costs a write barrier
-	// while the garbage collector runs.
+	// Stored back only if grown: a store costs a write barrier during GC.
 	if cap(at) != cap(sc.offs) || cap(lens) != cap(sc.lens) {
 		sc.offs, sc.lens = at, lens
 	}
@@ -106,9 +87,7 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		sc.dirty = false
 	}
 	for i, l := range rules {
-		// keeps and indexHTM give the same answers on what was written
-		// as on the escaped pattern: escaping makes no "/" nor "*", and a
-		// pattern it changes has more than two bytes escaped.
+		// keeps and indexHTM answer alike on the escaped pattern.
 		p, off := l.value(text), l.off()
 		at[i] = off
 		lens[i] = uint32(len(p))
@@ -136,9 +115,17 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	}
 	n, omitted := len(order), 0
 	if n > smallSet && !sc.all {
-		order = omitDirs(order, text, at, lens)
+		// The directory rules of index.htm allow rules, if more than
+		// smallSet rules are left without them: filed by the layout
+		// (dirs.go) if plain, folded into their rules (fold.go) if they
+		// hold a "*" and are not raw.
+		isDir := func(o uint64, dir func(string) int) bool {
+			i := keyIndex(o)
+			return o&1 == 1 && dir(text[at[i]:at[i]+lens[i]]) > 0
+		}
+		order = leaveOut(order, func(o uint64) bool { return isDir(o, plainDir) })
 		omitted = len(order)
-		order = foldDirs(order, text, at, lens)
+		order = leaveOut(order, func(o uint64) bool { return o&keyRaw == 0 && isDir(o, wildDir) })
 	}
 	s.n = int32(len(order))
 	ties := false
@@ -162,12 +149,10 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		p := text[at[i] : at[i]+lens[i]]
 		var raw rule
 		if o&keyRaw != 0 {
-			// A raw rule: compiled from its escaped pattern, made in
-			// scratch space, which newRule does not keep, and matched
-			// escaped as it goes (escape.go). unsafe.String rather than a
-			// copy: Parse + first question on four 500 KiB files of raw
-			// rules (utf8-short, lower-short, invalid-utf8, wildcards-raw)
-			// costs 10.4 ms rather than 12.4 (-16%; none on real files).
+			// Compiled from its escaped pattern in scratch space, which
+			// newRule does not keep. unsafe.String rather than a copy:
+			// Parse + first question on four 500 KiB files of raw rules
+			// 10.4 ms rather than 12.4 (-16%; none on real files).
 			sc.esc = appendEscaped(sc.esc[:0], p)
 			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
 		}
@@ -187,10 +172,8 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	}
 }
 
-// sortKeys sorts order, the sort keys of the rules of a small set
-// (compile), and reports whether two of them have the same rank, which
-// dropRepeats needs to look at: a repeat has the rank of the rule it
-// repeats.
+// sortKeys sorts order, the keys of a small set, and reports whether two
+// have the same rank (a repeat has the rank of the rule it repeats).
 func sortKeys(order []uint64) (ties bool) {
 	slices.Sort(order)
 	for k := 1; k < len(order); k++ {
@@ -199,25 +182,19 @@ func sortKeys(order []uint64) (ties bool) {
 	return ties
 }
 
-// The low bits of the sort keys of compile, below a precedence key:
-// whether the rule is the derived index.htm rule, the index of its line,
-// and, at the top, whether its pattern holds a "*" and whether it is raw
-// (escapeChanges).
+// The low bits of a sort key of compile, below the precedence key: from
+// the top, raw, a "*" in the pattern, the index of the line, and derived.
 const (
 	keyLow  = 64 - keyBits
 	keyRaw  = 1 << (keyLow - 1)
 	keyStar = 1 << (keyLow - 2)
-	// keyRank is the shift of the rank (rule.rank) in a sort key.
-	keyRank = keyLow + lineBits
+	keyRank = keyLow + lineBits // the shift of the rank
 )
 
-// keyIndex returns the index of the line of the sort key o of compile.
 func keyIndex(o uint64) int { return int(o & (keyStar - 1) >> 1) }
 
-// scanPattern reports whether escaping may change pattern p (it holds a
-// byte outside ASCII or a "%", and escapeChanges tells), and whether it
-// holds a "*", so that compile calls neither escapeChanges nor
-// strings.IndexByte on most patterns.
+// scanPattern reports whether escaping may change p (a byte outside
+// ASCII or a "%") and whether it holds a "*", in one pass.
 func scanPattern(p string) (mayChange, star bool) {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
@@ -227,23 +204,17 @@ func scanPattern(p string) (mayChange, star bool) {
 	return mayChange, star
 }
 
-// same reports whether rules a and b, of one file whose kept text is text,
-// match the same paths with the same rank: all but their offsets alike,
-// and the patterns there, as written (a pattern written in two ways that
-// escape alike makes two rules that are not the same: both are kept, and
-// the second never decides).
+// same reports whether rules a and b of one file are alike but for their
+// offsets, their patterns as written too.
 func same(a, b rule, text string) bool {
 	const offs = 1<<ruleRawBit - 1
 	return a&^offs == b&^offs && a.written(text) == b.written(text)
 }
 
-// dropRepeats removes from rules, sorted by key, greatest first, each rule
-// that repeats one before it (same), which can never decide: the one
-// before wins wherever it would, on the earlier line. It returns how many
-// are left, at the front. What it buys, on a warm question (CPU time):
-// wildcards-long, one 16 KB wildcard line 30 times in a small set,
-// answers a short path in 116 ns rather than 1.33 µs, and a path of 1 KB
-// in 25 µs rather than 377.
+// dropRepeats removes from rules, sorted by key, greatest first, each
+// that repeats one before it (same), and returns how many are left. Buys,
+// warm: wildcards-long (one 16 KB wildcard line 30 times) answers a short
+// path in 116 ns rather than 1.33 µs, one of 1 KB in 25 µs rather than 377.
 func dropRepeats(rules []rule, text string) int {
 	n := 0
 	for _, r := range rules {
@@ -259,17 +230,9 @@ func dropRepeats(rules []rule, text string) int {
 	return n
 }
 
-// omitDirs returns order, the keys of the rules of a set being compiled
-// (compile), without the rules of the directories of index.htm allow rules
-// that have no "*", if the set is large without them: its layout finds
-// them from the index.htm rules (bigSet.dirs), in 3 bytes each (most
-// often) rather than 8. A file of index.htm allow rules would otherwise keep 1.7 times
-// its size.
-func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
-	isDir := func(o uint64) bool {
-		i := keyIndex(o)
-		return o&1 == 1 && plainDir(text[at[i]:at[i]+lens[i]]) > 0
-	}
+// leaveOut returns order without the keys isDir tells, if more than
+// smallSet are left.
+func leaveOut(order []uint64, isDir func(o uint64) bool) []uint64 {
 	n := 0
 	for _, o := range order {
 		if !isDir(o) {
@@ -282,13 +245,13 @@ func omitDirs(order []uint64, text string, at, lens []uint32) []uint64 {
 	return slices.DeleteFunc(order, isDir)
 }
 
-// plainDir returns the length of the directory that p, the pattern of an
-// allow rule, also allows (indexHTM), if it holds no "*", or else 0: the
-// directories that omitDirs leaves out and fileDirs files. It is not 0 for
-// a pattern as written exactly when it is not for the escaped pattern.
+// plainDir returns the length of the directory that p, an allow rule's
+// pattern, also allows (indexHTM), if it holds no "*" and less than 256
+// bytes follow it escaped (a dirList entry keeps that difference in a
+// byte), or else 0; alike as written and escaped.
 func plainDir(p string) int {
 	j := indexHTM(p, true)
-	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 {
+	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 || escapedLen(p[j+1:]) > 0xFF {
 		return 0
 	}
 	return j + 1
@@ -311,11 +274,8 @@ func byKey(rules []rule) []rule {
 }
 
 // indexHTM returns the index of the last "/" of the pattern p of an allow
-// rule when it is followed by "index.htm", or -1.
-//
-// Google's reference treats an allow of ".../index.htm" or ".../index.html"
-// as also allowing the directory itself: "Allow: /d/index.html" allows "/d/"
-// too, as if "Allow: /d/$" had been written on the same line.
+// rule when "index.htm" follows it, or -1: Google's reference reads
+// "Allow: /d/index.html" as also "Allow: /d/$" on the same line.
 func indexHTM(p string, allow bool) int {
 	if !allow {
 		return -1
@@ -326,8 +286,7 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// newLiteral is newRule for a pattern p that holds no "*", most rules: a
-// prefix, or exact if it ends with "$".
+// newLiteral is newRule for a pattern p with no "*".
 func newLiteral(p string, prio int, dollar, allow bool, off uint32) rule {
 	r := rule(prio)<<(ruleRankShift+1) | rule(off)
 	if allow {
@@ -342,9 +301,8 @@ func newLiteral(p string, prio int, dollar, allow bool, off uint32) rule {
 	return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
 }
 
-// newRule compiles escaped pattern p of priority prio, found at offset off
-// of the kept text. With dollar set, p is matched as if it were followed by
-// "$".
+// newRule compiles escaped pattern p of priority prio, at offset off of
+// the kept text, as if followed by "$" if dollar.
 func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 	if strings.IndexByte(p, '*') < 0 {
 		return newLiteral(p, prio, dollar, allow, off)
@@ -359,8 +317,7 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		anchored = true
 	}
 	if strings.HasSuffix(p, "*") {
-		// A trailing "*" matches whatever follows, so "$" after it changes
-		// nothing: "/fish*" and "/fish*$" are "/fish" of greater priority.
+		// "/fish*" and "/fish*$" are "/fish" of greater priority.
 		p = strings.TrimRight(p, "*")
 		anchored = false
 	}

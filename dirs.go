@@ -1,106 +1,70 @@
 package robots
 
-// How a layout files, and a question finds, the directories of index.htm
-// allow rules that compile left out (omitDirs): in 3 bytes each, most
-// often.
-//
-// What it buys, in bytes kept per input byte, warm (TestKeptPerByte,
-// TestKeptPerByteSmallFiles): leaving the directory rules out (omitDirs)
-// keeps index-htm at 1.45 at 4 KiB rather than 1.70; 3 bytes an entry
-// rather than 4 buys 4.3% of that (1.511 with 4 bytes, over the bound of
-// 1.5; raw-index-htm the same), and 3.5-3.8% at 16 and 500 KiB.
+// The directories of index.htm allow rules that compile left out
+// (leaveOut), as a layout files them: 3 bytes each. Buys (TestKeptPerByte,
+// TestKeptPerByteSmallFiles): index-htm keeps 1.45 at 4 KiB rather than
+// 1.70 with the rules compiled, and 3 bytes an entry rather than 4 buy
+// 4.3% of that (1.511, over the bound of 1.5).
 
 import (
 	"slices"
 	"strings"
 )
 
-// A dirList holds the directories of a laid-out set (bigSet.dirs), each
-// as the index of its index.htm rule in the set, below maxLaid,
-// and the length of the directory, escaped, its head. An entry is 3 bytes
-// when every directory is shorter than its rule's priority by less than
-// 256 bytes (the "index.htm" after it, and little more), the index then
-// that difference; else 4, the index then the length; each a byte at a
-// time, the lowest first.
+// A dirList holds the directories of a laid-out set (bigSet.dirs),
+// sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
+// low byte first, then the rule's priority less the length of the
+// directory, escaped (below 256: plainDir).
 type dirList struct {
-	b    []byte
-	wide bool
+	b []byte
 }
 
 // packDirs returns the dirList of dirs, each the index of an index.htm
 // rule of rules shifted left 16 and the length of its directory.
 func packDirs(rules []rule, dirs []uint32) dirList {
-	l := dirList{}
-	for _, d := range dirs {
-		l.wide = l.wide || rules[d>>16].priority()-int(d&0xFFFF) > 0xFF
-	}
-	w := l.width()
-	l.b = make([]byte, w*len(dirs))
+	l := dirList{b: make([]byte, 3*len(dirs))}
 	for k, d := range dirs {
-		e := l.b[w*k:]
-		e[0], e[1] = byte(d>>16), byte(d>>24)
-		if l.wide {
-			e[2], e[3] = byte(d), byte(d>>8)
-		} else {
-			e[2] = byte(rules[d>>16].priority() - int(d&0xFFFF))
-		}
+		e := l.b[3*k:]
+		e[0], e[1], e[2] = byte(d>>16), byte(d>>24), byte(rules[d>>16].priority()-int(d&0xFFFF))
 	}
 	return l
 }
 
-// width returns the bytes an entry takes.
-func (l *dirList) width() int {
-	if l.wide {
-		return 4
-	}
-	return 3
-}
+func (l *dirList) len() int { return len(l.b) / 3 }
 
-// len returns the number of directories.
-func (l *dirList) len() int { return len(l.b) / l.width() }
-
-// empty reports whether l holds no directory: a test that every question
-// to a laid-out set makes, with no division.
 func (l *dirList) empty() bool { return len(l.b) == 0 }
 
 // at returns directory k, whose index.htm rule is among rules: the index
 // of the rule shifted left 16, and the length of the directory.
 func (l *dirList) at(rules []rule, k int) uint32 {
-	w := l.width()
-	e := l.b[w*k : w*k+w]
+	e := l.b[3*k : 3*k+3]
 	i := uint32(e[0]) | uint32(e[1])<<8
-	if l.wide {
-		return i<<16 | uint32(e[2]) | uint32(e[3])<<8
-	}
 	return i<<16 | uint32(rules[i].priority()-int(e[2]))
 }
 
-// size returns the bytes the directories take.
 func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
 
 // fileDirs files in b.dirs the directories that the index.htm allow rules
-// of rules, laid out, also allow, unless compile kept their rules: then
-// one of them is among rules (omitDirs).
+// of rules, laid out, also allow, if compile left their rules out.
 func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
-	for _, r := range rules {
-		if r.shape() == shapeExact && s.derived(r) {
-			return
-		}
+	if !s.big.omitted() {
+		return
 	}
-	// The length of the directory of r, or 0.
 	dirLen := func(r rule) int {
 		if !r.allow() {
 			return 0
 		}
 		return plainDir(s.text(r))
 	}
-	// Counted first, so that they are allocated once, then packed
-	// (packDirs) at their size, which MemSize counts (memSize).
+	// Counted first, so that they are allocated once, at their size.
 	n := 0
 	for _, r := range rules {
 		if dirLen(r) > 0 {
 			n++
 		}
+	}
+	if n == 0 {
+		return
 	}
 	dirs := make([]uint32, 0, n)
 	for k, r := range rules {
@@ -108,15 +72,12 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 			dirs = append(dirs, uint32(k)<<16|uint32(j))
 		}
 	}
-	if len(dirs) == 0 {
-		return
-	}
 	if !b.raw {
 		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
 		b.dirs = packDirs(rules, dirs)
 		return
 	}
-	// The directories of raw rules are made anew (ruleSet.dir): once each.
+	// The directories of raw rules are made anew (dir): once each.
 	type keyed struct {
 		dir string
 		d   uint32
@@ -133,7 +94,7 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 }
 
 // dir returns the directory d of bigSet.dirs, whose index.htm rule is
-// among rules, laid out: escaped, and so made anew for a raw rule.
+// among rules: escaped, and so made anew for a raw rule.
 func (s *ruleSet) dir(rules []rule, d uint32) string {
 	r := rules[d>>16]
 	if r&ruleRaw != 0 {
@@ -151,26 +112,16 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	if rank < m.rank || rank == m.rank && !m.quote {
 		return
 	}
-	if b.raw {
-		b.matchDirsRaw(s, rules, path, m)
-		return
-	}
 	lo, hi := 0, b.dirs.len()
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if s.dir(rules, b.dirs.at(rules, mid)) < path {
+		if b.compareDir(s, rules, b.dirs.at(rules, mid), path) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	b.takeDirs(s, rules, lo, path, m)
-}
-
-// takeDirs updates m with the rules of the directories of b.dirs from lo
-// on that are path (matchDirs).
-func (b *bigSet) takeDirs(s *ruleSet, rules []rule, lo int, path string, m *match) {
-	for ; lo < b.dirs.len() && b.isDir(s, rules, b.dirs.at(rules, lo), path); lo++ {
+	for ; lo < b.dirs.len() && b.compareDir(s, rules, b.dirs.at(rules, lo), path) == 0; lo++ {
 		of := rules[b.dirs.at(rules, lo)>>16]
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {

@@ -5,25 +5,15 @@ import (
 	"math/rand/v2"
 )
 
-// The escaping of patterns before they are matched, and matching against
-// the escaped form of a pattern kept as written, escaping as it goes.
-//
-// A pattern is kept as written (Parse keeps no escaped copy): most are
-// escape-free, so that they are matched as they stand. A pattern that
-// escaping changes, one with bytes outside ASCII or a lower-case "%xx", is
-// a raw rule (ruleRaw): it is matched as escaped by the functions below,
-// which read what was written and yield its escaped form byte by byte,
-// without building it. Escaping a part of a pattern that starts and ends
-// at a "*", a "$", a "/" or an end of the pattern gives that part of the
-// escaped pattern, since no triplet ("%" and two hex digits) holds those
-// bytes.
+// The escaping of patterns, and matching against the escaped form of a
+// pattern kept as written (a raw rule), escaping as it goes, without
+// building it. Escaping a part of a pattern that starts and ends at a
+// "*", "$", "/" or an end gives that part of the escaped pattern: no
+// triplet holds those bytes.
 
-// appendEscaped appends to b the value s of an allow or disallow line,
-// normalised the way Google's reference parser does before matching: a
-// "%" followed by two hex digits has the digits upper-cased ("%2f" becomes
-// "%2F"), and every byte outside ASCII becomes a %XX triplet ("é" becomes
-// "%C3%A9"). Nothing else changes: "%62" is not decoded and ASCII is never
-// escaped.
+// appendEscaped appends to b the value s of an allow or disallow line as
+// Google's reference normalises it: "%2f" becomes "%2F", "é" "%C3%A9";
+// "%62" is not decoded and ASCII is never escaped.
 func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -39,57 +29,10 @@ func appendEscaped(b []byte, s string) []byte {
 	return b
 }
 
-// escapeChanges reports whether escaping (appendEscaped) changes s: whether
-// s holds a byte outside ASCII or a "%" followed by two hex digits of
-// which one is a lower-case letter. Most patterns have neither: it reads
-// eight bytes at a time, the last eight of s for its tail, up to the first
-// "%", from where it goes byte by byte.
+// escapeChanges reports whether escaping changes s: a byte outside ASCII
+// or a "%" and two hex digits, one lower-case.
 func escapeChanges(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := load64(s[i:])
-		if w&highBits != 0 {
-			return true
-		}
-		if hasPercent(w) {
-			return escapeChangesFrom(s, i)
-		}
-	}
-	if i == len(s) || len(s) < 8 {
-		return escapeChangesFrom(s, i)
-	}
-	// The tail, in the last eight bytes, whose first ones were read
-	// above and hold neither.
-	w := load64(s[len(s)-8:])
-	if w&highBits != 0 {
-		return true
-	}
-	return hasPercent(w) && escapeChangesFrom(s, i)
-}
-
-// highBits has the high bit of each byte of a word set: those of ASCII
-// bytes are clear.
-const highBits = 0x8080808080808080
-
-// load64 returns the first eight bytes of s as a little-endian word.
-func load64(s string) uint64 {
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// hasPercent reports whether w, eight ASCII bytes, holds a "%": a byte of
-// x is zero where w has one, and (x-ones)&^x has the high bit of the first
-// such byte set.
-func hasPercent(w uint64) bool {
-	const ones = 0x0101010101010101
-	x := w ^ '%'*ones
-	return (x-ones)&^x&highBits != 0
-}
-
-// escapeChangesFrom is escapeChanges byte by byte from s[i] on, where i is
-// not within a "%xx".
-func escapeChangesFrom(s string, i int) bool {
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x80:
 			return true
@@ -103,8 +46,16 @@ func escapeChangesFrom(s string, i int) bool {
 	return false
 }
 
-// escapedLen returns the length of s escaped (appendEscaped), without
-// building it.
+// highBits has the high bit of each byte of a word set.
+const highBits = 0x8080808080808080
+
+// load64 returns the first eight bytes of s as a little-endian word.
+func load64(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// escapedLen returns the length of s escaped.
 func escapedLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
@@ -115,17 +66,13 @@ func escapedLen(s string) int {
 	return n
 }
 
-// noLimit is the size to give escapeStep and compareEscaped for a pattern
-// that ends where the string does.
+// noLimit is the size of a pattern that ends where the string does.
 const noLimit = 1<<31 - 1
 
-// escapeStep returns the escaped form of the written pattern v from byte i
-// on, where its escaped form is at byte j: t holds it, n bytes (1, or 3 for
-// a triplet), and k is how many bytes of v it takes (1, or 3 for a "%xx").
-// v may run on past the pattern, into the kept text that follows it: size is
-// the length of the whole escaped pattern, which a triplet never crosses, so
-// that a "%" that ends the pattern is not taken for one with the bytes after
-// it.
+// escapeStep returns the escaped form of the written pattern v at byte i,
+// byte j of its escaped form: t, n bytes long, taking k bytes of v. v may
+// run on past the pattern into the kept text: size is the length of the
+// escaped pattern, which a triplet never crosses.
 func escapeStep(v string, i, j, size int) (t [3]byte, n, k int) {
 	switch c := v[i]; {
 	case c >= 0x80:
@@ -137,12 +84,10 @@ func escapeStep(v string, i, j, size int) (t [3]byte, n, k int) {
 	}
 }
 
-// compareEscaped compares the first n bytes of the escaped form of the
-// pattern written at the start of v (escapeStep, of size bytes escaped)
-// with s: it returns the length of their longest common prefix and, if
-// that is less than n, the byte of the escaped form that follows it. n is
-// the length of the escaped form of a part of the pattern (it does not
-// end within a triplet).
+// compareEscaped compares the first n bytes (not ending within a triplet)
+// of the escaped form of the pattern written at the start of v, of size
+// bytes escaped, with s: it returns the length of their common prefix and,
+// if less than n, the byte of the escaped form that follows it.
 func compareEscaped(v string, size, n int, s string) (int, byte) {
 	j := 0
 	for i := 0; j < n; {
@@ -175,7 +120,7 @@ func compareEscaped(v string, size, n int, s string) (int, byte) {
 }
 
 // hasEscapedPrefix reports whether s starts with the first n bytes of the
-// escaped form of the pattern written at the start of v (compareEscaped).
+// escaped form of the pattern written at the start of v.
 func hasEscapedPrefix(s, v string, size, n int) bool {
 	if len(s) < n {
 		return false
@@ -184,9 +129,8 @@ func hasEscapedPrefix(s, v string, size, n int) bool {
 	return k == n
 }
 
-// compareToEscaped compares the first n bytes of the escaped form of the
-// pattern written at the start of v (compareEscaped) with s, as
-// strings.Compare does, and returns the length of their common prefix.
+// compareToEscaped is compareEscaped as strings.Compare, with the length
+// of the common prefix.
 func compareToEscaped(v string, size, n int, s string) (int, int) {
 	k, c := compareEscaped(v, size, n, s)
 	switch {
@@ -200,8 +144,8 @@ func compareToEscaped(v string, size, n int, s string) (int, int) {
 	return -1, k
 }
 
-// writtenLen returns how many bytes of the pattern written at the start of
-// v, of size bytes escaped, are the first n bytes of its escaped form.
+// writtenLen returns how many bytes written at the start of v, of size
+// bytes escaped, make the first n bytes of the escaped form.
 func writtenLen(v string, size, n int) int {
 	i := 0
 	for j := 0; j < n; {
@@ -223,10 +167,9 @@ func hasEscapedSuffix(s, w string) bool {
 	return len(s) >= n && equalEscaped(s[len(s)-n:], w)
 }
 
-// indexInEscaped returns the index of the first instance of g, of one to
-// three bytes, in the escaped form of w, or -1.
+// indexInEscaped returns the index of g, of one to three bytes, in the
+// escaped form of w, or -1.
 func indexInEscaped(w, g string) int {
-	// The last len(g) bytes of the escaped form, as a number, beside g's.
 	mask := uint32(1)<<(8*len(g)) - 1
 	var want, last uint32
 	for i := range len(g) {
@@ -247,12 +190,9 @@ func indexInEscaped(w, g string) int {
 	return -1
 }
 
-// indexEscaped returns the index of the first instance of the escaped form
-// of w in s, or -1: strings.Index(s, string(appendEscaped(nil, w))) without
-// building it. It is Rabin-Karp's search, with a polynomial hash modulo the
-// prime 2^61-1 of a base drawn at random when the program starts, so that
-// no input makes many windows of s collide with w: linear in s and w, and
-// allocation-free.
+// indexEscaped returns the index of the escaped form of w in s, or -1,
+// without building it: Rabin-Karp, modulo 2^61-1 with a base drawn at
+// random at start, so that no input makes many windows collide (linear).
 func indexEscaped(s, w string) int {
 	n := escapedLen(w)
 	if n == 0 {
@@ -287,8 +227,6 @@ func indexEscaped(s, w string) int {
 	}
 }
 
-// rkPrime is the modulus of indexEscaped's hash, and rkBase its base, drawn
-// at random among the numbers below it.
 const rkPrime = 1<<61 - 1
 
 var rkBase = 256 + rand.Uint64N(rkPrime-512)
@@ -300,8 +238,7 @@ func rkMul(a, b uint64) uint64 {
 	return rkAdd(hi<<3|lo>>61, lo&rkPrime)
 }
 
-// rkAdd returns a+b modulo rkPrime, for a and b at most rkPrime, reduced:
-// below rkPrime.
+// rkAdd returns a+b modulo rkPrime, for a and b at most rkPrime.
 func rkAdd(a, b uint64) uint64 {
 	s := a + b
 	if s >= rkPrime {

@@ -6,9 +6,8 @@ import (
 	"testing"
 )
 
-// TestEscapeChangesByte checks escapeChanges, which reads eight bytes at a
-// time, on each interesting byte at every position of patterns of up to
-// 20 bytes, so that it falls in a whole word and in the tail.
+// TestEscapeChangesByte checks escapeChanges on each interesting byte at
+// every position of patterns of up to 20 bytes.
 func TestEscapeChangesByte(t *testing.T) {
 	tests := []struct {
 		name string

@@ -1,7 +1,7 @@
 package robots
 
-// Questions to the anchor table of a large set (see floatTable), and the
-// marks of the rules the table holds, which questions read.
+// Questions to the anchor table of a large set (floatTable), and the marks
+// of the rules the table holds.
 
 import (
 	"math/bits"
@@ -15,13 +15,12 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 	q.has.add(path)
 	q.need = q.has.classes()
 	if !m.hasSet {
-		// Read off the byte map, not by another scan of the path: what
-		// matchesTail tests each rule's need against ("*" in it, if the
-		// path has one, lets more rules through, never fewer).
+		// What matchesTail tests a need against ("*" in it, if the path
+		// has one, lets more rules through, never fewer).
 		m.has, m.hasSet = q.need, true
 	}
-	// The bitmap of the buckets seen is cleared on each question: as
-	// small as the table allows.
+	// The bitmap of the buckets seen, cleared on each question: as small
+	// as the table allows.
 	if t.bits <= smallTableBits {
 		var seen [1 << smallTableBits / 64]uint64
 		q.seen = seen[:]
@@ -34,13 +33,9 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 	q.tryLoose(loose)
 }
 
-// smallTableBits is the base-2 logarithm of the number of buckets up to
-// which a question marks the buckets it has seen in a bitmap of 4 words
-// rather than 128.
 const smallTableBits = 8
 
-// A floatQuery is the state of matchFloating: the bytes of the path and
-// the buckets looked up so far.
+// A floatQuery is the state of matchFloating.
 type floatQuery struct {
 	s     *ruleSet
 	t     *floatTable
@@ -48,17 +43,13 @@ type floatQuery struct {
 	path  string
 	m     *match
 	has   byteMap
-	// need is the set of the bytes of the path (byteSet), "*" included:
-	// what a rule's need is tested against.
-	need uint8
-	// seen marks the buckets looked up so far (try).
-	seen []uint64
+	need  uint8    // byteSet of the path, "*" included
+	seen  []uint64 // the buckets looked up so far
 }
 
-// tryLoose tries loose, the loose rules of the table, by key, greatest
-// first, as compiled (a table does not mark them): one whose need the path
-// lacks is not matched, but its folded directory, which needs less, is
-// tried.
+// tryLoose tries the loose rules of the table, by key, greatest first, as
+// compiled: one whose need the path lacks is not matched, but its folded
+// directory, which needs less, is tried.
 func (q *floatQuery) tryLoose(loose []rule) {
 	s, m := q.s, q.m
 	for _, r := range loose {
@@ -73,11 +64,10 @@ func (q *floatQuery) tryLoose(loose []rule) {
 	}
 }
 
-// tryInOrder tries rules, rules of the table as it keeps them (unmark)
-// that are not single, by key, greatest first, and updates m with the
-// first that matches and beats it; or, of one that does not match, with
-// its folded directory (tryFolded). A rule is passed over if the path
-// lacks its rare byte (markRare), which its folded directory holds too.
+// tryInOrder tries rules of the table that are not single, by key,
+// greatest first, passing over those whose rare byte (markRare) the path
+// lacks, and updates m with the first that matches, or else with its
+// folded directory.
 func (q *floatQuery) tryInOrder(rules []rule) {
 	s, m := q.s, q.m
 	for _, r := range rules {
@@ -96,9 +86,9 @@ func (q *floatQuery) tryInOrder(rules []rule) {
 	}
 }
 
-// lookUp tries the rules of the buckets of the grams of the path of the
-// lengths the table holds: each distinct byte of the path once, and each
-// run of two and of three bytes at each position.
+// lookUp tries the buckets of the grams of the path of the lengths the
+// table holds: each distinct byte once, each run of two and of three
+// bytes at each position.
 func (q *floatQuery) lookUp() {
 	path := q.path
 	if q.t.lens&1 != 0 {
@@ -125,18 +115,13 @@ func (q *floatQuery) lookUp() {
 }
 
 // try tries the rules of the bucket of gram g, the n bytes of the path at
-// i, or any byte of the path if i < 0. A rule whose pattern after the head
-// is one literal segment, not anchored, and whose tag the byte beside g in
-// the path does not rule out (singleTag), is tried at i only, at every
-// look-up of its bucket,
-// with g where it first stands in the segment, in time linear in the
-// segment: each occurrence of the segment in the path holds the rule's
-// anchor at that offset, whose bucket is looked up there. So a question
-// costs each single rule the length of its segment at each position of
-// the path that holds its anchor, never a match over the whole path:
-// linear in the path (BenchmarkWorstCase in bench/). The other rules of
-// the bucket, after those, are matched in full, on the first look-up of
-// their bucket only.
+// i (any byte of the path if i < 0). A single rule whose tag the bytes
+// beside g do not rule out is tried at i only, at every look-up of its
+// bucket, with g where it first stands in its segment: each occurrence of
+// the segment in the path holds the anchor there, so a question costs a
+// single rule its segment's length at each position holding its anchor,
+// linear in the path (bench/ BenchmarkWorstCase). The other rules of the
+// bucket are matched in full, on the first look-up of their bucket only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
 	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
@@ -149,8 +134,8 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		return
 	}
 	s, m, path := q.s, q.m, q.path
-	// The tags a rule of g at i may have, as singleTag makes them; 0, which
-	// no such rule has, if the path has no byte there.
+	// The tags a rule of g at i may have (singleTag); 0, which no such
+	// rule has, if the path has no byte there.
 	var after, before uint8
 	if i >= 0 && i+n < len(path) {
 		after = tagOn | contextHash(g, path[i+n])&tagHash | tagAfter
@@ -184,9 +169,8 @@ func (q *floatQuery) try(g uint32, i, n int) {
 }
 
 // segment returns the pattern of r after its head and the "*"s that
-// follow it, and whether it is a single literal segment of an unanchored
-// wildcard rule: one that matches a path that starts with its head and
-// holds the segment after it. The segment of a raw rule is as written.
+// follow it (as written, if raw), and whether it is the single literal
+// segment of an unanchored wildcard rule.
 func (s *ruleSet) segment(r rule) (string, bool) {
 	if r.shape() != shapeWildcard {
 		return "", false
@@ -217,38 +201,29 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 	return path[:r.headLen()] == s.head(r)
 }
 
-// The fields of a rule that a table's single rules (markSingle) reuse.
+// The fields of a rule that the marks of a table reuse.
 const (
 	needBits  = 0xFF << ruleNeedShift
 	shapeBits = 3 << ruleShapeShft
 )
 
 // markSingle returns r, a rule of a table tried where its anchor stands
-// (its pattern after the head a single segment, its anchor two or three
-// bytes long), as the table keeps it: with the shape bits of shapePrefix,
-// which no other rule of a table has, and in place of its need a tag
-// (singleTag). The rules of a table are its own (layOut), and they are
-// read only through unmark and compiledAs (ruleSet.sorted), but for what
-// no mark changes: their offsets, priorities and kinds (dirList,
-// fileDirs).
+// (its pattern after the head one segment, its anchor of two or three
+// bytes), as the table keeps it: with the shape bits of shapePrefix, which
+// no other rule of a table has, and its tag (singleTag) in place of its
+// need. Those rules are read only through unmark and compiledAs, but for
+// their offsets, priorities and kinds, which no mark changes.
 func markSingle(r rule, tag uint8) rule {
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
 }
 
 // singleTag returns the tag of a single rule whose segment is seg and
 // whose anchor is gram g, first at k in seg: a hash of g and of the byte
-// of seg after it (tagAfter set) or, at the end of seg, before it, so
-// that a question passes over a rule whose anchor stands in the path
-// without that byte beside it, without reading its pattern; or 0, which
-// passes over nothing, for a segment that is its anchor alone, or a rule
-// that stands for a folded directory (tryFolded), or is raw.
-//
-// Against generated wildcard rules an 8 KB path holds the anchors of
-// nearly every single rule (their ids' digits): the byte beside the anchor
-// passes over all but about one in 64 of them. A warm question
-// (BenchmarkWorstCase in bench/, CPU time) costs 105 µs against 10,000
-// rules and 174 µs against 1,000, rather than 347 and 663 µs with every
-// single rule of the bucket checked.
+// after it in seg (tagAfter set) or, at the end of seg, before it; or 0,
+// which passes over nothing, for a segment that is its anchor alone. Buys,
+// warm (bench/ BenchmarkWorstCase, 8 KB path, whose digits hold nearly
+// every anchor): 105 µs against 10,000 rules and 174 µs against 1,000,
+// rather than 347 and 663 µs.
 func singleTag(g uint32, seg string, k int) uint8 {
 	n := gramLen(g)
 	switch {
@@ -260,30 +235,27 @@ func singleTag(g uint32, seg string, k int) uint8 {
 	return 0
 }
 
-// The bits of the tag of a single rule (singleTag).
 const (
 	tagOn    = 0x80
 	tagAfter = 0x40
 	tagHash  = 0x3F
 )
 
-// contextHash returns a hash of gram g and of the byte c beside it.
 func contextHash(g uint32, c byte) uint8 {
 	return uint8((g*0x2545F491 ^ uint32(c)*0x9E3779B1) >> 24)
 }
 
-// markRare returns r, a rule of a table that is neither single
-// (markSingle) nor loose, as the table keeps it: with the rarest byte of tail, its pattern after
-// the head as the table files it (floatTail), in place of its need, a
-// byte that a path must hold for r, or its folded directory, to match.
+// markRare returns r, a rule of a table neither single nor loose, as the
+// table keeps it: with the rarest byte of tail, its pattern after the head
+// as filed (floatTail), in place of its need, a byte that a path must hold
+// for r, or its folded directory, to match.
 func markRare(r rule, tail string) rule {
 	return r&^needBits | rule(rarest(tail))<<ruleNeedShift
 }
 
 // unmark returns r, a rule of a table as it keeps it, as compiled but with
-// no need (0, which rules out no path: a question tests the tag instead),
-// its tag, the byte that replaced its need, and whether it is single
-// (markSingle; else markRare).
+// no need (0), its tag (the byte in place of its need), and whether it is
+// single.
 func unmark(r rule) (_ rule, tag uint8, single bool) {
 	tag = r.need()
 	r &^= needBits
@@ -294,15 +266,14 @@ func unmark(r rule) (_ rule, tag uint8, single bool) {
 }
 
 // compiledAs returns r, a rule of the table of s as it keeps it, as
-// compiled: with its need made again, as compile made it, from its
-// pattern after the head.
+// compiled, with its need.
 func (s *ruleSet) compiledAs(r rule) rule {
 	r, _, _ = unmark(r)
 	return r | rule(byteSet(s.pattern(r)[r.headLen():]))<<ruleNeedShift
 }
 
 // tagOf returns the tag of r, a single rule of anchor g whose pattern
-// after the head, as the table files it, is tail (singleTag).
+// after the head, as filed, is tail: 0 if raw or a folded directory's.
 func (s *ruleSet) tagOf(r rule, g uint32, tail string) uint8 {
 	if r&ruleRaw != 0 || s.foldedDir(r) > 0 {
 		return 0

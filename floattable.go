@@ -1,53 +1,45 @@
 package robots
 
-// The anchor table of the wildcard rules of a large set (see floatTable).
-//
-// What it buys, on the worst case (BenchmarkWorstCase in bench/, CPU time
-// of a warm question, generated wildcard rules, 8 KB path): 105 µs rather
-// than 11.8 ms against 10,000 rules, and 174 µs rather than 1.23 ms
-// against 1,000 (minFloating never reached: each wildcard rule tried with
-// its head's).
+// The anchor table of the wildcard rules of a large set. Buys, warm, on
+// the worst case (bench/ BenchmarkWorstCase, 8 KB path): 105 µs rather
+// than 11.8 ms against 10,000 rules, 174 µs rather than 1.23 ms against
+// 1,000 (each wildcard rule tried with its head's).
 
-// minFloating is the number of wildcard rules of a large set from which the
-// set finds them by anchor rather than trying each on every path whose
-// head they share.
+// minFloating is the number of wildcard rules of a large set from which
+// it finds them by anchor.
 const minFloating = 32
 
 // A floatTable finds the wildcard rules of a large set. Each rule is filed
-// under an anchor: a gram of its pattern after the head, that is one, two
-// or three consecutive literal bytes, the cheapest among the rules of the
-// table (anchorCost). A path can only match rules whose anchor it holds, so
-// a question looks up the bucket of each gram at each position of its path
-// and tries the rules filed there that the bytes beside the gram do not
-// rule out (floatQuery.try): the cost grows with the length of the path and
-// the rules whose anchor it holds, not with the number of rules, nor with
-// the rules of a head the path starts with. A rule whose pattern after the
-// head is one literal segment ("/*?sid=") is checked where the anchor
-// stands, at each position, in time linear in its segment, and one
-// anchored at the end ("/*.php$") at the end; another ("/*/print/*.pdf")
-// is matched in full, in time linear in the path, once a question. The rules whose cheapest anchor is of a length
-// too few rules use (minGramRules) take one of another, or are loose.
+// under an anchor: one, two or three consecutive literal bytes of its
+// pattern after the head, the cheapest among the rules of the table
+// (anchorCost). A path can only match rules whose anchor it holds, so a
+// question looks up the bucket of each gram at each position of its path
+// (floatQuery.try): the cost grows with the path and the rules whose
+// anchor it holds, not with the number of rules. A rule whose pattern
+// after the head is one literal segment ("/*?sid=") is checked where the
+// anchor stands, in time linear in its segment; another ("/*/print/*.pdf")
+// is matched in full, once a question. Rules whose cheapest anchor is of
+// a length too few rules use (minGramRules) take one of another, or are
+// loose.
 //
 // The rules are laid out by bucket (bigSet): bucket b holds the rules
-// start[b] to start[b+1] of the run, those of one segment by key, greatest
-// first, then the others by key. Several anchors may share a bucket. The
-// table keeps nothing else of a rule: what a question needs of it beyond
-// the rule is kept in the rule (markSingle).
+// start[b] to start[b+1] of the run, the single ones (markSingle) by key,
+// greatest first, then the others by key.
 type floatTable struct {
 	// bits is the base-2 logarithm of the number of buckets.
 	bits uint8
-	// lens is the set of the lengths of the anchors of the rules: bit n-1
-	// for grams of n bytes. A question looks up only grams of those lengths.
+	// lens has bit n-1 set if an anchor is n bytes long: a question looks
+	// up only grams of those lengths.
 	lens uint8
 	// heads holds the first bytes of the anchors of two bytes, and of
 	// three: a question looks up no gram whose first byte none has.
 	heads [2]byteMap
-	start bucketStarts
+	// start are the starts of the buckets and the end of the last: a set
+	// laid out has fewer than maxLaid rules.
+	start []uint16
 }
 
-// rarity ranks bytes by how rarely URL paths hold them, rarest highest:
-// punctuation other than "/", "-", "." and "_", then upper-case letters,
-// digits, lower-case letters, and those four.
+// rarity ranks bytes by how rarely URL paths hold them, rarest highest.
 func rarity(c byte) int {
 	switch {
 	case c == '/' || c == '-' || c == '.' || c == '_':
@@ -62,8 +54,7 @@ func rarity(c byte) int {
 	return 4
 }
 
-// rarest returns the rarest literal byte of p (rarity), the first of
-// those equally rare.
+// rarest returns the first of the rarest literal bytes of p.
 func rarest(p string) byte {
 	var r byte
 	best := -1
@@ -75,7 +66,7 @@ func rarest(p string) byte {
 	return r
 }
 
-// A byteMap is the set of the bytes of a path.
+// A byteMap is a set of bytes.
 type byteMap [4]uint64
 
 func (b *byteMap) add(s string) {
@@ -84,8 +75,7 @@ func (b *byteMap) add(s string) {
 	}
 }
 
-// classes returns the set of the bytes of b as byteSet makes it, with
-// "*" in it if b has it: bytes equal modulo 8.
+// classes returns b as byteSet makes a set: bytes equal modulo 8.
 func (b *byteMap) classes() uint8 {
 	w := b[0] | b[1] | b[2] | b[3]
 	w |= w >> 32
@@ -98,17 +88,15 @@ func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
 
 func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
 
-// maxBucketBits bounds the number of buckets, so that the buckets a
-// question has seen fit in a small bitmap.
+// maxBucketBits bounds the buckets, so that those a question has seen fit
+// in a small bitmap.
 const maxBucketBits = 13
 
-// bucket returns the bucket of gram g.
+// bucket returns the bucket of gram g (Knuth's multiplicative hashing).
 func (t *floatTable) bucket(g uint32) uint32 {
 	return g * fibonacci32 >> (32 - t.bits)
 }
 
-// fibonacci32 is 2^32 divided by the golden ratio: multiplying by it
-// spreads keys over the high bits (Knuth's multiplicative hashing).
 const fibonacci32 = 0x9E3779B1
 
 // A gram is one to three bytes as a number: its length in the top byte,
@@ -121,11 +109,10 @@ func gram3(s string, i int) uint32 {
 	return 3<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
 }
 
-// gramLen returns the length of gram g.
 func gramLen(g uint32) int { return int(g >> 24) }
 
-// grams calls f with each gram of the wildcard pattern p (the part after
-// the head): each run of one, two and three consecutive literal bytes.
+// grams calls f with each run of one, two and three consecutive literal
+// bytes of the wildcard pattern p.
 func grams(p string, f func(g uint32)) {
 	for i := 0; i < len(p); i++ {
 		if p[i] == '*' {
@@ -142,26 +129,22 @@ func grams(p string, f func(g uint32)) {
 }
 
 // anchorCost returns how costly gram g, the gram of freq rules, is as an
-// anchor: a question tries the rules of an anchor its path holds, and a
-// path holds a given byte far more often than a given run of three.
+// anchor: a path holds a given byte far more often than a given run of
+// three.
 func anchorCost(g uint32, freq uint16) int {
 	return int(freq) << (2 * (3 - gramLen(g)))
 }
 
-// freqBits is the base-2 logarithm of the number of counters with which
-// fileFloating estimates how rare a gram of two or three bytes is.
 const freqBits = 12
 
-// gramCounts counts how many times each gram occurs among the rules of a
-// table: exactly for single bytes, in hashed counters for longer grams, a
-// table for each length. Grams that share a counter look more frequent
-// than they are, which only makes the choice of anchor less good.
+// gramCounts counts the grams of the rules of a table: exactly for single
+// bytes, in hashed counters for longer grams, where a collision only makes
+// the choice of anchor less good.
 type gramCounts struct {
 	one        [256]uint16
 	two, three [1 << freqBits]uint16
 }
 
-// counter returns the counter of g.
 func (c *gramCounts) counter(g uint32) *uint16 {
 	slot := g * fibonacci32 >> (32 - freqBits)
 	switch gramLen(g) {
@@ -173,13 +156,10 @@ func (c *gramCounts) counter(g uint32) *uint16 {
 	return &c.three[slot]
 }
 
-// minGramRules returns, for grams of n bytes, the number of rules whose
-// anchor is of that length from which a table files them by it: a question
-// looks up a gram of two or three bytes at each byte of its path, which
-// costs more than trying a few rules, and a gram of one byte for each
-// distinct byte of the path. Rules whose anchor's length misses its bound
-// are filed under a gram of another length, or, with none, are loose:
-// tried on every question, by key.
+// minGramRules returns the number of rules with anchors of n bytes from
+// which a table files rules by them: a question looks up a gram of two or
+// three bytes at each byte of its path, one of one byte for each distinct
+// byte.
 func minGramRules(n int) int {
 	if n == 1 {
 		return 8
@@ -188,20 +168,16 @@ func minGramRules(n int) int {
 }
 
 // sparseRules is the number of rules from which a table has a bucket for
-// every one or two rules rather than every two to four: a question tries
-// the rules of a bucket that are not single (markSingle) wherever their
-// anchors stand, and more of them in fuller buckets, which in a large
-// table cost more than the buckets (1.6 times as much time, warm, on a
-// table of 2,500 rules filed in the buckets that the grams of the path
-// hold; BenchmarkAdversarialLayouts/anchor-bucket). A smaller table takes
-// fewer buckets, so that a file of 4 KiB to 16 KiB of the shortest
-// wildcard rules keeps at most 1.5 bytes a byte (keptGoal): its fixed
-// costs weigh more.
+// every one or two rules rather than every two to four: fuller buckets in
+// a large table cost a question 1.6 times as much time
+// (BenchmarkAdversarialLayouts/anchor-bucket, 2,500 rules), and fewer in a
+// small one keep a file of 4 to 16 KiB of the shortest wildcard rules
+// under 1.5 bytes a byte (keptGoal).
 const sparseRules = 2048
 
-// fileFloating appends to out the floating rules of rules (sorted by key),
-// those with an anchor by bucket, then the loose ones, and returns the
-// result and how many of each it appended. out is empty.
+// fileFloating appends to out, empty, the floating rules of rules (sorted
+// by key), those with an anchor by bucket, then the loose ones, and
+// returns the result and how many of each it appended.
 func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat, nLoose int32) {
 	var float []rule
 	for _, r := range rules {
@@ -212,26 +188,18 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	x.float = new(floatTable)
 	t := x.float
 	// The pattern of each rule after its head, up to the end of the
-	// directory it stands for, if it does (floatTail); of a set with raw
-	// rules, escaped once each, first (ruleSet.pattern).
-	tail := func(k int) string { return s.floatTail(float[k], s.pattern(float[k])) }
-	if x.raw {
-		tails := s.escapedAll(float, s.end)
-		for k, r := range float {
-			tails[k] = s.floatTail(r, tails[k])
-		}
-		tail = func(k int) string { return tails[k] }
+	// directory it stands for, if it does (floatTail): escaped once each.
+	tails := s.escapedAll(float, s.end)
+	for k, r := range float {
+		tails[k] = s.floatTail(r, tails[k])
 	}
-	anchor := s.chooseAnchors(t, float, tail)
+	anchor := s.chooseAnchors(t, float, tails)
 	for _, a := range anchor {
 		if a != 0 {
 			nFloat++
 		}
 	}
 	nLoose = int32(len(float)) - nFloat
-	// Half as many buckets as rules, 2 to 4 bytes a rule, 1 to 2 rules a
-	// bucket; a quarter as many in a table of fewer than sparseRules rules,
-	// 2 to 4 rules a bucket.
 	perBucket := int32(2)
 	if nFloat < sparseRules {
 		perBucket = 4
@@ -239,7 +207,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for t.bits = 4; perBucket<<t.bits < nFloat && t.bits < maxBucketBits; t.bits++ {
 	}
 	// next counts the rules of each bucket, then holds where the next
-	// rule of each goes.
+	// rule of each goes: a counting sort, which keeps the order by key.
 	next := make([]int32, 1<<t.bits+1)
 	for _, a := range anchor {
 		if a != 0 {
@@ -249,21 +217,18 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for b := 1; b < len(next); b++ {
 		next[b] += next[b-1]
 	}
-	t.start = make(bucketStarts, len(next)) // a set laid out has fewer than maxLaid rules
+	t.start = make([]uint16, len(next))
 	for b, v := range next {
 		t.start[b] = uint16(v)
 	}
-	// A counting sort by bucket, which keeps the order by key within each:
-	// in each bucket, the rules tried where their anchor stands, marked
-	// (markSingle), first, then the others.
 	for k, r := range float {
 		switch _, single := s.segment(r); {
 		case anchor[k] == 0:
 			// Loose: kept as compiled, tested by its need (tryLoose).
 		case single && gramLen(anchor[k]) > 1:
-			float[k] = markSingle(r, s.tagOf(r, anchor[k], tail(k))) // a gram of one byte is looked up once
+			float[k] = markSingle(r, s.tagOf(r, anchor[k], tails[k])) // a gram of one byte is looked up once
 		default:
-			float[k] = markRare(r, tail(k))
+			float[k] = markRare(r, tails[k])
 		}
 	}
 	out = out[:len(float)]
@@ -273,7 +238,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 			t.heads[n-2].set(byte(a >> 16))
 		}
 	}
-	for pass := range 2 {
+	for pass := range 2 { // the single rules of each bucket, then the others
 		for k, a := range anchor {
 			i := &loose
 			switch {
@@ -289,24 +254,23 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	return out, nFloat, nLoose
 }
 
-// chooseAnchors returns the anchor of each rule of float, or 0 for a
-// loose rule, and sets t.lens; tail(k) is the pattern of rule k after its
-// head.
-func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) string) []uint32 {
+// chooseAnchors returns the anchor of each rule of float, whose patterns
+// after the head are tails, or 0 for a loose rule, and sets t.lens.
+func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tails []string) []uint32 {
 	freq := new(gramCounts)
-	for k := range float {
-		grams(tail(k), func(g uint32) {
+	for _, tail := range tails {
+		grams(tail, func(g uint32) {
 			if f := freq.counter(g); *f < 1<<16-1 {
 				*f++
 			}
 		})
 	}
-	// Every wildcard pattern has a literal byte after its head, since
-	// newRule trims a trailing "*", and so a gram.
+	// Every wildcard pattern has a literal byte after its head (newRule
+	// trims a trailing "*"), and so a gram.
 	anchor := make([]uint32, len(float))
 	choose := func(k int, lens uint8) {
 		best, bestCost := uint32(0), -1
-		grams(tail(k), func(g uint32) {
+		grams(tails[k], func(g uint32) {
 			c := anchorCost(g, *freq.counter(g))
 			if lens&(1<<(gramLen(g)-1)) != 0 && (bestCost < 0 || c < bestCost) {
 				best, bestCost = g, c
@@ -332,10 +296,4 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tail func(k int) st
 	return anchor
 }
 
-// bucketStarts are the starts of the buckets of a floatTable, and the end
-// of the last, in 2 bytes each: a set laid out has fewer than maxLaid
-// rules.
-type bucketStarts []uint16
-
-// startOf returns the start of bucket b.
 func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }

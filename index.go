@@ -1,13 +1,11 @@
 package robots
 
-// The layout of a large rule set, made once it is asked enough (lazy.go): its rules
-// sorted by head, each head linked to the longest other that is a prefix of
-// it, so that one binary search finds the heads that are prefixes of a path.
-//
-// What it buys, on a warm question to Googlebot (CPU time, URLs of
-// BenchmarkAllowed): 133 ns rather than 1.51 µs on large-27KB, and 265 ns
-// rather than 5.93 µs on largest-231KB, against a scan of the compiled
-// rules (layoutQuestions never reached).
+// The layout of a large rule set, made once it is asked enough (lazy.go):
+// its rules sorted by head, each head linked to the longest other head
+// that is a prefix of it, so that one binary search finds the heads that
+// are prefixes of a path. Buys, warm for Googlebot (URLs of
+// BenchmarkAllowed): 133 ns rather than 1.51 µs on large-27KB, 265 ns
+// rather than 5.93 µs on largest-231KB, against a scan of the rules.
 
 import (
 	"cmp"
@@ -16,52 +14,41 @@ import (
 	"strings"
 )
 
-// A bigSet describes the layout of a set of more than smallSet rules.
-// Its rules are compiled in file order; once the set is asked enough
-// (lazy.go), a question lays them out in place (layOut), in three runs:
-//
-//   - the wildcard rules, filed by anchor in the buckets of a floatTable,
-//     when there are many;
-//   - those of them with no anchor (loose), by key, greatest first;
-//   - all other rules, sorted by head, and by key, greatest last, among
-//     rules of the same head (linkHeads).
+// A bigSet is the layout of a set of more than smallSet rules: its rules
+// in three runs, the wildcard rules filed by anchor in the buckets of a
+// floatTable (when there are many), those of them with no anchor (loose)
+// by key, greatest first, and all others sorted by head, and by key,
+// greatest last, within a head (linkHeads).
 type bigSet struct {
 	// nFloat and nLoose are the lengths of the first two runs, and float
 	// the buckets of the first (nil if both are empty).
 	nFloat, nLoose int32
 	float          *floatTable
-	// up links the rules of the third run: the last rule of each head to
-	// the last rule of the longest other head that is a prefix of it, or -1;
-	// the others are inRun; kept in the rules when they all can be
-	// (links.go).
+	// up links the last rule of each head of the third run to the last
+	// rule of the longest other head that is a prefix of it, or -1; the
+	// others are inRun (links.go).
 	up links
 	// extra is the greatest excess of the priority of a rule of the third
-	// run over the length of its head: a rule whose head is n bytes long
-	// has a priority of at most n+extra.
+	// run over the length of its head.
 	extra int32
-	// nLive is the number of rules of the set that repeat none before them
-	// (splitRepeats): the runs above are among them, and the others follow,
-	// never asked.
+	// nLive is the number of rules that repeat none before them
+	// (splitRepeats): the runs above; the repeats follow, never asked.
 	nLive int32
-	// rules are the rules of the set, laid out (ruleSet.rules, without
-	// the look-up of a lazy set's).
 	rules []rule
-	// dirs are the directories that the index.htm allow rules of the set
-	// also allow, when compile left their rules out (omitDirs), sorted by
-	// directory (dirList).
+	// dirs are the directories of the index.htm allow rules, when compile
+	// left their rules out (leaveOut).
 	dirs dirList
-	// raw reports whether the set has raw rules (ruleRaw), whose heads and
+	// raw reports whether the set has raw rules, whose heads and
 	// directories are compared escaped as they go.
 	raw bool
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
-// returns its layout. The layout is made in a slice of its own, so that
-// questions scanning the compiled rules meanwhile read rules that never
-// change; of concurrent questions, each lays out, and the first to
-// publish its layout is kept, without a lock. MemSize counts the layout
-// from then on, and no longer the compiled rules of a lazy set, which the
-// layout holds instead (own is released).
+// returns its layout, made in a slice of its own, so that questions
+// scanning the compiled rules meanwhile read rules that never change. Of
+// concurrent questions, the first to publish is kept, without a lock;
+// MemSize counts the layout from then on, and no longer the compiled rules
+// of a lazy set (own is released).
 func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
@@ -118,30 +105,29 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 }
 
 // splitRepeats splits rules, sorted by key, greatest first, into those
-// that repeat none before them and those that do (same), which can never
-// decide, both in order. A run of rules of one rank is sorted by a hash of
-// each rule to find them.
+// that repeat none before them and those that do (same), which never
+// decide, both in order. A run of rules of one rank is sorted by a hash
+// of each rule to find them.
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	text := s.file.text
 	var run []uint64
 	var dead []bool
+	const index = 1<<lineBits - 1 // a set has fewer rules than a file has lines
 	for lo := 0; lo < len(rules); {
 		hi := lo + 1
 		for hi < len(rules) && rules[hi].rank() == rules[lo].rank() {
 			hi++
 		}
 		if hi-lo > 1 {
-			// By a hash of the rule, then by position: rules alike are
-			// together, the earliest first. (A rule whose hash collides
-			// with that of two rules alike may keep the later one live:
-			// asked for nothing, not wrong.)
+			// By hash, then by position: rules alike are together, the
+			// earliest first. (A collision may keep a repeat live: asked
+			// for nothing, not wrong.)
 			run = slices.Grow(run[:0], hi-lo)
 			for i := lo; i < hi; i++ {
 				h := maphash.String(repeatSeed, s.text(rules[i])) ^ uint64(rules[i]>>ruleOffBits)*0x9e3779b97f4a7c15
-				run = append(run, h&^(1<<repeatIndexBits-1)|uint64(i))
+				run = append(run, h&^index|uint64(i))
 			}
 			slices.Sort(run)
-			const index = 1<<repeatIndexBits - 1
 			for k := 1; k < len(run); k++ {
 				a, b := run[k-1], run[k]
 				if a&^index == b&^index && same(rules[a&index], rules[b&index], text) {
@@ -168,16 +154,10 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	return live, repeats
 }
 
-// repeatSeed seeds the hashes of splitRepeats, and repeatIndexBits is the
-// width of a rule's index beside its hash: a set has fewer rules than a
-// file has lines.
 var repeatSeed = maphash.MakeSeed()
 
-const repeatIndexBits = lineBits
-
-// text returns r's escaped pattern, priority bytes long (for a directory
-// of an index.htm rule, one byte of "index.htm" more): made anew for a raw
-// rule.
+// text returns r's escaped pattern, priority bytes long (for a derived
+// index.htm rule, one byte of "index.htm" more): made anew if raw.
 func (s *ruleSet) text(r rule) string {
 	if r&ruleRaw != 0 {
 		return s.escaped(r, r.priority())
@@ -198,11 +178,10 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	}
 }
 
-// matchHeaded updates m with the best rule of rules, the third run of a
-// laid-out set b, that matches path. The heads that are prefixes of path are
-// the greatest head not above path, if it is one, and the heads it links to
-// (bigSet.up), which one binary search and a walk up find; the walk stops
-// when no rule of a head that short can beat the best match (extra).
+// matchHeaded updates m with the best rule of rules, the third run of b,
+// that matches path. The heads that are prefixes of path are the greatest
+// head not above path, if it is one, and those it links to (bigSet.up);
+// the walk up stops when no rule of a head that short can beat m (extra).
 func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	var i int32
 	var common int
@@ -211,8 +190,6 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	} else {
 		text := s.file.text
 		head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
-		// The last rule whose head is at most path ends the run of that
-		// head.
 		lo, hi := 0, len(rules)
 		for lo < hi {
 			mid := int(uint(lo+hi) >> 1)
@@ -251,29 +228,37 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 }
 
 // linkHeads sorts rules, the third run of b, by head, then by key within
-// each head, greatest last, and links the last rule of each head to that of
-// the longest other head that is a prefix of it.
+// each head, greatest last, and links the last rule of each head to that
+// of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	heads := s.sortByHead(rules, b.raw)
-	head := func(k int) string {
-		if heads != nil {
-			return heads[k]
-		}
-		return s.head(rules[k])
+	// The heads, escaped once each, sorted with their rules (stable: the
+	// rules of a head stay by key, greatest first).
+	type item struct {
+		head string
+		r    rule
+	}
+	heads := s.escapedAll(rules, rule.headLen)
+	items := make([]item, len(rules))
+	for i, r := range rules {
+		items[i] = item{heads[i], r}
+	}
+	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
+	for i, it := range items {
+		rules[i], heads[i] = it.r, it.head
 	}
 	up := make([]int32, len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
-		h := head(lo)
+		h := heads[lo]
 		hi := lo + 1
-		for hi < len(rules) && head(hi) == h {
+		for hi < len(rules) && heads[hi] == h {
 			hi++
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
 			up[j] = inRun
 		}
-		for len(stack) > 0 && !strings.HasPrefix(h, head(int(stack[len(stack)-1]))) {
+		for len(stack) > 0 && !strings.HasPrefix(h, heads[stack[len(stack)-1]]) {
 			stack = stack[:len(stack)-1]
 		}
 		up[hi-1] = -1
@@ -289,37 +274,6 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 	b.up = makeLinks(rules, up)
 }
 
-// sortByHead sorts rules by head, keeping the rules of one head in their
-// order (by key, greatest first). The heads of a set with raw rules are
-// escaped once each, first, and returned in their new order; else it
-// returns nil.
-func (s *ruleSet) sortByHead(rules []rule, raw bool) []string {
-	type item struct {
-		head string
-		r    rule
-	}
-	var heads []string
-	if raw {
-		heads = s.escapedAll(rules, rule.headLen)
-	}
-	items := make([]item, len(rules))
-	for i, r := range rules {
-		if raw {
-			items[i] = item{heads[i], r}
-		} else {
-			items[i] = item{s.head(r), r}
-		}
-	}
-	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
-	for i, it := range items {
-		rules[i] = it.r
-		if raw {
-			heads[i] = it.head
-		}
-	}
-	return heads
-}
-
 // commonPrefixLen returns the length of the longest common prefix of a and b.
 func commonPrefixLen(a, b string) int {
 	n := min(len(a), len(b))
@@ -331,36 +285,31 @@ func commonPrefixLen(a, b string) int {
 	return n
 }
 
-// sorted returns a copy of the rules of s sorted by key, greatest first.
-// It may run beside queries: a layout made meanwhile is read again.
+// sorted returns a copy of the rules of s sorted by key, greatest first,
+// for Check and tests. It may run beside questions: a layout made
+// meanwhile is read again.
 func (s *ruleSet) sorted() []rule {
 	switch {
 	case s.n == 0:
 		return nil
 	case s.lo < 0:
 		return s.compiledLines()
-	}
-	var b *bigSet
-	if s.big != nil {
-		b = s.big.Load()
-	}
-	rules := slices.Clone(s.ready())
-	if b == nil && s.big != nil && s.big.Load() != nil {
-		return s.sorted() // laid out meanwhile: ready gave its rules
-	}
-	if b != nil {
-		rules = slices.Clone(b.rules)
-	}
-	switch {
 	case s.big == nil:
-		return rules
-	case b == nil:
+		return slices.Clone(s.rules())
+	}
+	b := s.big.Load()
+	if b == nil {
+		rules := slices.Clone(s.ready())
+		if s.big.Load() != nil {
+			return s.sorted() // laid out meanwhile: ready gave its rules
+		}
 		return byKey(rules)
 	}
+	rules := slices.Clone(b.rules)
 	for i, r := range rules[:b.nFloat] {
 		rules[i] = s.compiledAs(r)
 	}
-	// Each rule's key once: it looks up the rule's line (Robots.ruleAt).
+	// Each rule's key once: it looks up the rule's line.
 	type keyed struct {
 		key uint64
 		r   rule

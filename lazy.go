@@ -1,111 +1,74 @@
 package robots
 
-// When a large set is compiled and laid out: not when the groups are
-// made, but once its questions have cost about as much as each step.
+// When a large set is compiled and laid out: once its questions have cost
+// about as much as each step (a ski rental each: the total work is at
+// most about twice the least of "always scan" and "compile and lay out at
+// once"). A set of more than smallSet rule lines (lazySet) answers its
+// first compileQuestions questions from its rule lines (scanLines), then
+// compiles them (compileLazy; at once on a raw rule), answers by scanning
+// its compiled rules (scanRules) up to layoutQuestions, and is laid out
+// (index.go) on the question after.
 //
-// A set of more than smallSet rule lines (lazySet) is not compiled with
-// the groups: its first compileQuestions questions read its rule lines from the
-// line table and try each (scanLines), which costs less than compiling
-// them; the question after compiles them (compileLazy), as does the first
-// that reads a raw rule (escapeChanges), which is compiled from its escaped
-// pattern (a line whose second byte rules it out is not read:
-// cannotStart). Laying out a set of n rules (index.go) costs about as
-// much as layoutQuestions questions that scan its n compiled rules one
-// by one (scanRules): a set is asked by scanning until it has been asked
-// that many times, and laid out on the question after. Each step is a ski rental: whatever the number of
-// questions, the total work is at most about twice the least of "always
-// scan" and "compile and lay out at once". A crawler that asks a file one
-// question after each fetch never pays for a layout, nor for compiling its
-// large sets; one that asks it many pays for both once, early, and then
-// asks at the speed of the layout.
-//
-// What it buys, on Parse + first question over the real-world corpus
-// (CPU time of the thread, least of 5 runs, before Parse made the groups
-// again): 15.2 ms as it is; 18.9 ms if the first question compiled
-// each large set (compileQuestions 0: the lines state buys 20%); 46.8 ms
-// if it also laid it out (layoutQuestions 0: the scanning state buys
-// 60%). A warm question is the layout's (index.go).
+// Buys, on Parse + first question over the real-world corpus (CPU time,
+// least of 5 runs): 15.2 ms; 18.9 ms if the first question compiled each
+// large set (compileQuestions 0: the lines state buys 20%); 46.8 ms if it
+// laid it out too (layoutQuestions 0: the scanning state buys 60%).
 
 import (
 	"sync/atomic"
 )
 
-// A lazyLayout is the layout of a set of more than smallSet rules once it
-// is made (nil before), and how many questions the set was asked until
-// then.
+// A lazyLayout is the layout of a set of more than smallSet rules once
+// made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked counts the questions of the set before its layout (up to a
-	// few more than layoutQuestions, if questions race).
+	// asked counts the questions before the layout (a few more than
+	// layoutQuestions if questions race).
 	asked atomic.Int32
-	// dirs holds the bits isLazy, dirsOmitted and dirsFolded: what
-	// compile left out of the set, set before its compiled rules are
-	// published (a bit each, so that the layout takes 32 bytes).
+	// dirs holds the bits below, set before the compiled rules are
+	// published (bits, so that the layout takes 32 bytes).
 	dirs atomic.Uint32
-	// A lazy set (isLazy) is one that resolve left to its questions to
-	// compile (lazySet): the rules of the records srcN from srcLo in
-	// file.more.recs, or, if srcN is 0, of record srcLo alone. Its
-	// ruleSet counts their rule lines, not its compiled rules, which
-	// compileLazy keeps in own, in file order, until the set is laid out
-	// (layOut): then the layout holds them, and own is nil again.
+	// A lazy set compiles the rules of the records srcN from srcLo in
+	// file.more.recs (record srcLo alone if srcN is 0) into own, in file
+	// order, until it is laid out: then own is nil again.
 	srcLo, srcN int32
 	own         atomic.Pointer[[]rule]
 }
 
 // The bits of lazyLayout.dirs.
 const (
-	// dirsOmitted: compile left out the rules of the directories of the
-	// set's index.htm allow rules (omitDirs); its layout files them
-	// (bigSet.dirs), and a scan finds them.
-	dirsOmitted = 1 << iota
-	// dirsFolded: compile left out the rules of the directories that
-	// hold a "*" of the set's index.htm allow rules which are not raw
-	// (foldDirs): those rules stand for them.
-	dirsFolded
-	// isLazy: the set is lazy, set when it is made.
-	isLazy
+	dirsOmitted = 1 << iota // compile left out plain directory rules (leaveOut)
+	dirsFolded              // and folded others (fold.go)
+	isLazy                  // the set is lazy (lazySet)
 )
 
-// lazy reports whether l is the layout of a lazy set.
-func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
-
-// omitted and folded report the bits of l.dirs.
+func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
 func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 
-// The questions a large set answers in each state: from its rule lines
-// for the first compileQuestions, compiled for the rest of the first
-// layoutQuestions, then laid out. Over the 404 sets of more than smallSet
-// rules that answer Googlebot in the real-world corpus, asked
-// "/some/page.html": compiling costs 3 to 5 reads of the rule lines, and a
-// layout 13 to 33 scans of the compiled rules (quartiles; median 18, 41
-// summed over the sets, the largest costing most): 3 to 8 ns a rule to
-// scan, 50 to 200 to lay out.
+// Over the 404 large sets that answer Googlebot in the real-world corpus,
+// asked "/some/page.html": compiling costs 3 to 5 reads of the rule lines,
+// a layout 13 to 33 scans of the compiled rules (quartiles).
 const (
 	compileQuestions = 4
 	layoutQuestions  = 24
 )
 
-// maxLaid bounds the rules of a set that its questions lay out, so that
-// its links and bucket starts take 2 bytes each (index.go, links.go,
-// floattable.go). No set of one file reaches it: a rule line takes at
-// least 8 bytes of MaxSize, and a line of 17 ("allow:/index.htm") makes
-// two rules; a larger set would be scanned.
+// maxLaid bounds the rules of a set laid out, so that its links and
+// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it.
 const maxLaid = 1<<16 - 2
 
-// lazySet returns a set of the n rule lines of the records srcN from srcLo
-// in file.more.recs, or of record srcLo alone if srcN is 0, to be compiled
-// once asked enough: a set of more than smallSet rule lines, which would
-// cost the making of the groups most of its compiling, and which many
-// files never see asked more than once.
+// lazySet returns a set of the n (> smallSet) rule lines of the records
+// srcN from srcLo in file.more.recs (record srcLo alone if srcN is 0), to
+// be compiled once asked enough.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
 	return ruleSet{file: file, n: int32(n), big: l}
 }
 
-// compiled returns the compiled rules of a lazy set, in file order, or
-// none before it is compiled and once it is laid out.
+// compiled returns the compiled rules of a lazy set, or none before it
+// is compiled and once it is laid out.
 func (l *lazyLayout) compiled() []rule {
 	if p := l.own.Load(); p != nil {
 		return *p
@@ -113,9 +76,8 @@ func (l *lazyLayout) compiled() []rule {
 	return nil
 }
 
-// ready returns the compiled rules of s, which it compiles first if s is
-// a lazy set not yet compiled: in file order, or, once s is laid out, as
-// its layout keeps them.
+// ready returns the compiled rules of s, compiled first if need be: in
+// file order, or, once s is laid out, as its layout keeps them.
 func (s *ruleSet) ready() []rule {
 	if s.big == nil || !s.big.lazy() {
 		return s.rules()
@@ -129,13 +91,10 @@ func (s *ruleSet) ready() []rule {
 	return s.compileLazy()
 }
 
-// answerUnlaid updates m for s, which has no layout: from its rule lines
-// if it is a lazy set asked fewer than compileQuestions times, else from
-// its compiled rules (which it compiles if need be) if it has been asked
-// fewer than layoutQuestions times or it is a lazy set of smallSet
-// compiled rules or fewer, which is never laid out. Otherwise it returns
-// the layout of s, which it makes if need be, for the caller to match
-// with.
+// answerUnlaid updates m for s, which has no layout, in the state of its
+// question (see above); a lazy set of smallSet compiled rules or fewer is
+// never laid out. Past layoutQuestions it returns the layout, made if
+// need be, for the caller to match with.
 func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
 	l := s.big
 	if !l.lazy() {
@@ -162,11 +121,9 @@ func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
 	return s.scanUnlaid(rules, path, m, q)
 }
 
-// scanUnlaid updates m by scanning rules, the compiled rules of s in file
-// order, asked for the qth time, or, past layoutQuestions, returns its
-// layout, which it makes if need be. The rules scanned are never written
-// again (a layout is made in a slice of its own), and they are those the
-// caller read once: a lazy set laid out meanwhile releases them (own).
+// scanUnlaid updates m by scanning rules, the compiled rules of s asked
+// for the qth time, or, past layoutQuestions, returns its layout. The
+// rules scanned are never written again (a layout has a slice of its own).
 func (s *ruleSet) scanUnlaid(rules []rule, path string, m *match, q int32) *bigSet {
 	if q > layoutQuestions && len(rules) < maxLaid {
 		return s.layOut()
@@ -175,18 +132,13 @@ func (s *ruleSet) scanUnlaid(rules []rule, path string, m *match, q int32) *bigS
 	return nil
 }
 
-// compileLazy compiles the rules of s, a lazy set, and returns them. The
-// rules are decoded from the line table and compiled as resolve would
-// have, into a slice of their own, which MemSize counts from then on. Of
-// concurrent first questions, each compiles, and the first to publish
-// its rules (own) is kept; without a lock, no question waits for another.
-// A set whose compiled rules are smallSet or fewer keeps them sorted, as
-// a small set does, and is never laid out (answerUnlaid).
+// compileLazy compiles the rules of s, a lazy set, as resolve would have,
+// into a slice of their own that MemSize counts, and returns them. Of
+// concurrent questions, the first to publish (own) is kept, without a
+// lock. A set of smallSet compiled rules or fewer keeps them sorted.
 func (s *ruleSet) compileLazy() []rule {
 	f, l := s.file, s.big
-	// The rule lines, and the compiled rules before they are copied to a
-	// slice of their size: s counts its rule lines, which compile to as
-	// many rules or more.
+	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
 	var one [1]int32
 	rr := ruleReader{f: f}
@@ -211,9 +163,7 @@ func (s *ruleSet) compileLazy() []rule {
 		}
 		return rules // laid out meanwhile: scan these, keep none
 	}
-	if l.Load() != nil {
-		// Laid out between the caller's look and this: the layout holds
-		// the rules, and these are for this question alone.
+	if l.Load() != nil { // laid out since the caller looked: these are its alone
 		l.own.CompareAndSwap(&rules, nil)
 		return rules
 	}
@@ -221,11 +171,9 @@ func (s *ruleSet) compileLazy() []rule {
 	return rules
 }
 
-// ownSize returns the bytes that compileLazy keeps for rules.
 func ownSize(rules []rule) int { return objectSize[[]rule]() + sliceSize[rule](cap(rules)) }
 
-// recs returns the records of l, a lazy set of file f: record srcLo in
-// one, if it is the only one.
+// recs returns the records of l, a lazy set of f (one holds srcLo alone).
 func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
 	if l.srcN == 0 {
 		one[0] = l.srcLo
@@ -234,16 +182,13 @@ func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
 	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
 }
 
-// A ruleReader reads the rule lines of records of a file, in file order:
-// each from where the one before ended, when it follows closely, rather
-// than from a mark of the line table, so that a set of many records of a
-// rule or two costs no more to read than their lines.
+// A ruleReader reads the rule lines of records of a file, in file order,
+// each from where the one before ended when it follows closely, not from
+// a mark: many records of a rule or two cost no more than their lines.
 type ruleReader struct {
-	f *Robots
-	d lineReader
-	// end is the index of the entry that ends the current record, or -1;
-	// started reports that d has read a record.
-	end     int
+	f       *Robots
+	d       lineReader
+	end     int // the entry that ends the current record, or -1
 	started bool
 }
 

@@ -1,31 +1,22 @@
 package robots
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they
-// can all be.
-//
-// What it buys, in bytes kept per input byte, warm for Googlebot
-// (TestKeptPerByte, TestKeptPerByteSmallFiles): with the links always
-// apart, 2 bytes a rule, rules-short keeps 1.61 rather than 1.39 at 4 KiB
-// and records-own-and-global 1.60 rather than 1.41, over the bound of 1.5;
-// rules-100k 10% more, invalid-utf8 10%, the real-world corpus 1.2%.
+// can all be. Buys (TestKeptPerByte, TestKeptPerByteSmallFiles): with the
+// links always apart, 2 bytes a rule, rules-short keeps 1.61 rather than
+// 1.39 at 4 KiB, over the bound of 1.5.
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
-// links are the up links of a laid-out set, one for each rule of its third
-// run: a rule index, -1 or inRun. When every rule of the run can keep its
-// own, each is kept in its rule, in the byte that a wildcard rule's need
-// takes (and which is 0 in any other rule): 0 for -1, linkInRun for
-// inRun, or how many rules back the link is, below linkFar; a question
-// reads the link of a rule it has just read, and the set keeps no byte
-// for its links. Otherwise (a wildcard rule among the run, or a link
-// linkFar rules back or more) every link is kept in all, plus 2, in 2
-// bytes: a set laid out has fewer than maxLaid rules.
+// links are the up links of the third run of a layout: a rule index, -1
+// or inRun for each rule. When every rule of the run can keep its own, it
+// is kept in the rule's need byte (0 in a rule that is not a wildcard
+// rule): 0 for -1, linkInRun for inRun, or how many rules back the link
+// is, below linkFar. Otherwise every link is kept in all, plus 2.
 type links struct {
 	all []uint16
 }
 
-// The bytes of a link kept in a rule (links), beside the distances.
 const (
 	linkFar   = 254
 	linkInRun = 255
@@ -76,5 +67,4 @@ func (l *links) at(rules []rule, i int32) int32 {
 	}
 }
 
-// size returns the bytes the links take beside the rules.
 func (l *links) size() int { return sliceSize[uint16](cap(l.all)) }

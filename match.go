@@ -4,44 +4,19 @@ import (
 	"strings"
 )
 
-// Patterns and how they match.
-//
-// The value of an allow or disallow rule is a pattern over the path of a URL
-// (with its parameters and query):
+// Patterns and how they match (Google's spec; DESIGN.md for the layers).
 //
 //	pattern = *( literal | "*" ) [ "$" ]
 //
-// A pattern is anchored at the start of the path. "*" matches any run of
-// bytes, including none; "$" is special only as the last byte of a pattern,
-// where it matches the end of the path; elsewhere it is a literal byte. All
-// other bytes match themselves, case-sensitively, after the escaping done by
-// appendEscaped (a pattern kept as written that escaping changes, a raw
-// rule, is escaped as it is matched: escape.go). A pattern that matches a
-// prefix of the path matches the path.
-//
-// The priority of a matching rule is the length in bytes of its escaped
-// pattern, wildcards included. Among the matching rules of a group the
-// highest priority wins; on equal priority allow wins over disallow; among
-// rules of one kind and priority the earliest line is reported. An empty
-// pattern never decides.
-//
-// Patterns are compiled by shape: a literal prefix ("/fish", and "/fish*"
-// whose trailing "*" changes nothing but its priority), an anchored literal
-// ("/fish$"), or a wildcard pattern ("/*.php$"). Every pattern has a literal
-// head, the bytes before its first "*". A small group tries its rules from
-// the highest priority down, stopping at the first that matches. A large
-// group tries every rule on its first questions, and, once asked enough
-// (lazy.go), sorts its rules by head, so that one binary
-// search and a walk along links from head to shorter head find the heads
-// that are prefixes of a path, and files its wildcard rules, when it has
-// many, by a run of one to three of their literal bytes, found by looking
-// up the runs of the path (index.go, floattable.go); only the rules so
-// found are tried, from the highest priority down, each head's until one
-// matches; of the wildcard rules filed by a run that the path holds, those
-// whose tag the bytes beside the run rule out are passed over without a
-// look at their pattern (singleTag).
-// Wildcard patterns are matched segment by segment, leftmost first, which is
-// linear in the length of the path and pattern: no backtracking, no regexp.
+// A pattern is anchored at the start of the path (with its parameters and
+// query). "*" matches any run of bytes; "$" is special only as the last
+// byte, where it matches the end of the path. Other bytes match
+// themselves after appendEscaped (a raw rule is escaped as it is matched:
+// escape.go). The priority of a rule is the length of its escaped pattern;
+// the highest priority wins, allow on a tie, then the earliest line; an
+// empty pattern never decides. Every pattern has a literal head, the
+// bytes before its first "*"; wildcard patterns are matched segment by
+// segment, leftmost first: linear, no backtracking.
 
 // A shape says how a compiled pattern matches.
 type shape uint8
@@ -53,36 +28,23 @@ const (
 	shapeAnchored              // shapeWildcard, to be matched up to the end of the path
 )
 
-// A rule is a compiled allow or disallow line, in 8 bytes. Its bits, from
-// the least significant:
+// A rule is a compiled allow or disallow line, in 8 bytes, from the least
+// significant bit:
 //
 //	 0     19  20  21     36 37   44 45   46   47      48        63
 //	┌────────┬───┬─────────┬──────┬───────┬──────┬────────────┐
 //	│  off   │raw│  head   │ need │ shape │allow │  priority  │
 //	└────────┴───┴─────────┴──────┴───────┴──────┴────────────┘
 //
-// off is the offset of the pattern, as written, in the kept text of the
-// file (fewer than 1<<19 bytes, see srcLine). raw is set when escaping
-// changes the pattern (escapeChanges): it is then matched escaped as it
-// goes (escape.go), and everything else in the rule is of its escaped
-// pattern. head is the length of the literal head of the escaped pattern,
-// the bytes before its first "*": at most the length of the escaped
-// pattern, which may be three times a line of maxLineLen bytes (16 bits).
-// need is, for a wildcard rule, the set of bytes a path must hold for it to
-// match (byteBit): a cheap test that rules out most wildcard patterns
-// without matching them (in the anchor table of a large set, a rule
-// tried where its anchor stands keeps there a tag of its anchor and the
-// byte beside it instead: markSingle). The priority is the length of the escaped pattern
-// (below 1<<16: escaping at most triples a line). The top 17 bits are the
-// rank, priority then allow: a greater rank wins. Whether the rule is the
-// one an allow of ".../index.htm" implies is read from the text
-// (ruleSet.derived).
-//
-// The line of a rule is not kept in it: it is the line of the line-table
-// entry whose value holds the pattern (Robots.ruleAt), looked up only to
-// quote the rule (Decide), and then to break a tie of rank between rules
-// of two sets or heads; Allowed never needs it, since rules of equal rank
-// give the same answer.
+// off is the offset of the pattern as written in the kept text (see
+// srcLine); raw is set when escaping changes it (escapeChanges), and the
+// rest is of the escaped pattern. head is the length of the literal head.
+// need, for a wildcard rule, is the set of bytes a path must hold for it
+// to match (byteBit), a cheap test that rules out most (a table's marks
+// and links.go reuse it). The top 17 bits are the rank, priority then
+// allow. The line of a rule is that of the line-table entry holding its
+// pattern (Robots.ruleAt), looked up only to quote it (Decide) and then
+// to break a tie of rank; Allowed never needs it.
 type rule uint64
 
 const (
@@ -108,9 +70,7 @@ func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
 func (r rule) shape() shape { return shape(r >> ruleShapeShft & 3) }
 
 // derived reports whether r is the rule an index.htm allow rule implies
-// (indexHTM): an anchored rule whose pattern, which is "…/index.htm…", does
-// not end with the "$" an anchored pattern ends with when written (which
-// ends its escaped pattern too, and only then).
+// (indexHTM): an anchored rule whose written pattern does not end in "$".
 func (s *ruleSet) derived(r rule) bool {
 	if !r.allow() || r.shape() != shapeExact && r.shape() != shapeAnchored {
 		return false
@@ -126,14 +86,12 @@ func (r rule) allow() bool { return r&ruleAllow != 0 }
 func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
 
 // rank returns the priority of r and whether it allows, as one number: a
-// rule of greater rank wins; rules of equal rank are told apart by line.
-// The zero rule has rank 0, less than that of any rule.
+// greater rank wins. The zero rule has rank 0, below any rule's.
 func (r rule) rank() uint32 { return uint32(r >> ruleRankShift) }
 
-// ruleKey returns the precedence key of a rule: its priority, then 1 for
-// allow, then its line number counted down from maxLine, so that a greater
-// key wins. This is the one definition of rule precedence; rank is its
-// part without the line.
+// ruleKey returns the precedence key of a rule, the one definition of
+// precedence: its priority, then 1 for allow, then its line counted down
+// from maxLine; a greater key wins. rank is its part without the line.
 func ruleKey(priority int, allow bool, line int) uint64 {
 	k := uint64(priority)<<prioShift | uint64(maxLine-line)
 	if allow {
@@ -142,8 +100,7 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 	return k
 }
 
-// The layout of a precedence key: priority, allow, and the line counted
-// down. A file of MaxSize bytes has fewer than 1<<lineBits lines.
+// A file of MaxSize bytes has fewer than 1<<lineBits lines.
 const (
 	lineBits  = 20
 	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
@@ -152,8 +109,7 @@ const (
 	keyBits   = prioShift + 16  // of a precedence key
 )
 
-// byteBit returns the bit of c in a set of bytes, which conflates bytes
-// that are equal modulo 8 (a set takes 8 bits of a rule).
+// byteBit returns the bit of c in a set of bytes of 8 bits (modulo 8).
 func byteBit(c byte) uint8 { return 1 << (c & 7) }
 
 // byteSet returns the set of the bytes of s, except "*".
@@ -169,32 +125,24 @@ func byteSet(s string) uint8 {
 
 // A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
-	// file holds the kept text, which holds the patterns, the rules as
-	// written, which Decide quotes, and the compiled rules of the set: n of
-	// them from lo in file.compiled. In a set of at most smallSet rules they
-	// are sorted by key, greatest first, and tried in order: the first that
-	// matches wins. A larger set keeps them in file order until its
-	// questions lay them out (lazy.go, index.go). A set of more than
-	// smallSet rule lines is compiled by its questions, not with the groups
-	// (lazySet): n counts its rule lines, and lo is 0; its compiled rules
-	// are its own (rules). A set of the rule lines of one record, read
-	// from the line table at each question (scanRecord), has lo ^rec and
-	// n its rule lines, at most scannedMax, none raw.
+	// The compiled rules are n from lo in file.compiled: in a set of at
+	// most smallSet, sorted by key, greatest first (the first that matches
+	// wins); in a larger one, in file order until laid out. A lazy set
+	// (lazySet) counts its rule lines in n and compiles its own. A set of
+	// one record read from the line table (scanRecord) has lo ^rec and n
+	// its rule lines, at most scannedMax, none raw.
 	file  *Robots
 	lo, n int32
-	// big holds, for a set of more than smallSet rules or rule lines, its
-	// layout once its questions made it, and its state until then
-	// (lazy.go, index.go); it is nil in smaller sets.
+	// big is the state and layout of a set of more than smallSet rules or
+	// rule lines (lazy.go, index.go), nil in smaller ones.
 	big *lazyLayout
 }
 
-// A recSet is the compiled rules of one record alone, as Robots.sets keeps
-// them, in 4 bytes: n rules from lo in Robots.compiled, and whether the
-// record has a rule line at all (ruled). Its bits, from the least
-// significant: n (6), ruled (1), lo (25). A set of more than smallSet rules
-// has n = recSetBig, and lo the index of its bigOf in moreGroups.bigs; a
-// set read from the line table at each question (scanRecord) has n =
-// recSetLines, and lo the number of its rule lines.
+// A recSet is the set of one record alone, as Robots.sets keeps it, in 4
+// bytes, from the least significant bit: n (6), ruled (1: the record has a
+// rule line), lo (25). n is recSetBig for more than smallSet rules (lo:
+// its index in moreGroups.bigs), recSetLines for a set read from the line
+// table (lo: its rule lines).
 type recSet uint32
 
 const (
@@ -221,9 +169,8 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s, in file order, for a set not
-// laid out: none, for a set that its questions compile (lazy.go), before
-// they do (ruleSet.ready), or once laid out.
+// rules returns the compiled rules of s: none for a lazy set not yet
+// compiled or laid out (see ready).
 func (s *ruleSet) rules() []rule {
 	if s.big != nil && s.big.lazy() {
 		return s.big.compiled()
@@ -231,13 +178,11 @@ func (s *ruleSet) rules() []rule {
 	return s.file.compiled[s.lo : s.lo+s.n]
 }
 
-// smallSet is the size up to which a rule set is searched linearly, which is
-// faster than the index for the groups of typical files.
+// smallSet is the size up to which a set is searched linearly.
 const smallSet = 32
 
-// head returns the literal head of the escaped pattern of r. Of a raw rule,
-// it is made anew (escaped), as are its pattern and text: those are for
-// layouts and Check, not for questions, which escape raw rules as they go.
+// head returns the literal head of the escaped pattern of r, made anew
+// for a raw rule (as pattern and text: for layouts and Check).
 func (s *ruleSet) head(r rule) string {
 	off := r.off()
 	if r&ruleRaw != 0 {
@@ -264,12 +209,8 @@ func (s *ruleSet) end(r rule) int {
 	}
 	n := r.priority()
 	if r.shape() == shapeAnchored {
-		// Its "$" is written, or implied by an index.htm rule, whose
-		// priority counts it; newRule made "…*$" a prefix rule.
-		return n - 1
+		return n - 1 // its "$", written or implied (derived)
 	}
-	// As written: its trailing "$" and "*"s are those of the escaped
-	// pattern.
 	p := r.written(s.file.text)
 	if c := p[len(p)-1]; c != '*' && c != '$' {
 		return n
@@ -290,16 +231,13 @@ func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.t
 
 // A match is the best rule found so far for a path.
 type match struct {
-	file *Robots // of the sets asked, once a rule matched
-	rule rule    // zero while no rule matched
-	rank uint32  // of rule
-	// has is the byteSet of the path, once computed (hasSet).
-	has    uint8
+	file   *Robots // of the sets asked, once a rule matched
+	rule   rule    // zero while no rule matched
+	rank   uint32  // of rule
+	has    uint8   // byteSet of the path, once hasSet
 	hasSet bool
-	// quote reports that the rule is to be quoted (Decide): of rules of
-	// equal rank, the one of the earliest line must win. Otherwise
-	// (Allowed), the first found is kept: rules of equal rank give the
-	// same answer, and their lines are not looked up.
+	// quote: the rule is quoted (Decide), and of equal ranks the earliest
+	// line wins; else the first found is kept.
 	quote bool
 }
 
@@ -317,10 +255,9 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 }
 
 // try tries the rules of seq, sorted by key, greatest first, on path, and
-// updates m with the first that matches and beats it. It is matches
-// written out, as the loop of every small set; its test of rank, which
-// floatQuery.try and matchHeaded repeat, does not inline as a method (its cost
-// is over the inliner's budget), so it is written out too.
+// updates m with the first that matches and beats it: matches written out,
+// the loop of every small set. Its test of rank, repeated elsewhere, is
+// over the inliner's budget as a method.
 func (s *ruleSet) try(seq []rule, path string, m *match) {
 	text := s.file.text
 	for _, r := range seq {
@@ -338,8 +275,7 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 			}
 			continue
 		}
-		// The last byte of the head first: it tells most heads that are
-		// not a prefix apart without calling memequal.
+		// The last byte of the head first: most misses without memequal.
 		if n > 0 && path[n-1] != text[off+uint32(n)-1] || path[:n] != text[off:off+uint32(n)] {
 			continue
 		}
@@ -416,12 +352,9 @@ func (s *ruleSet) matchesTail(r rule, path string, m *match) bool {
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not
-// end with one, matches a prefix of path (all of path if anchored).
-//
-// The pattern is a series of literal segments separated by "*". Taking each
-// segment at its leftmost occurrence after the previous one is optimal: a
-// later occurrence leaves less room for the segments that follow. Only the
-// last segment of an anchored pattern must be placed at the very end.
+// end with one, matches a prefix of path (all of path if anchored). Each
+// segment taken at its leftmost occurrence is optimal: a later one leaves
+// less room for those that follow.
 func matchWildcard(path, pattern string, anchored bool) bool {
 	for {
 		pattern = strings.TrimLeft(pattern, "*")

@@ -111,7 +111,7 @@ func indexHTMFile(n int) string {
 }
 
 // TestDecideDirsOfIndexHTM checks sets large enough that compile leaves
-// out the directory rules of their index.htm allow rules (omitDirs), which
+// out the directory rules of their index.htm allow rules (leaveOut), which
 // the layout files instead: directories written several times, with
 // bytes outside ASCII, "$", rules of the directory written out, in
 // records merged and past the merge budget.
@@ -232,8 +232,8 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 	if allocs != 2 {
 		t.Errorf("fileDirs allocates %v times, want twice", allocs)
 	}
-	if x.dirs.wide || x.dirs.size() != sliceSize[byte](3*300) {
-		t.Errorf("directories filed in %d bytes (wide %t), want 3 each", x.dirs.size(), x.dirs.wide)
+	if x.dirs.size() != sliceSize[byte](3*300) {
+		t.Errorf("directories filed in %d bytes, want 3 each", x.dirs.size())
 	}
 }
 

@@ -4,23 +4,14 @@ package robots
 
 import "strings"
 
-// splitPath returns the part of url that rules are matched against: the path,
-// parameters and query, without the fragment; when slash is true, that part
-// is "/" followed by path. It follows Google's reference parser:
-//
-//   - a leading "//" is skipped;
-//   - "://" ends a scheme only if it comes before the first "/", "?" or ";";
-//   - after the scheme (or from the start when there is none) the authority
-//     runs up to the first "/", "?" or ";", where the path begins, so
-//     "example.com/a" gives "/a" but "/a" gives "/a";
-//   - the first "#" ends it, and a "#" before the path gives "/";
-//   - a result that starts with "?" or ";" gets a "/" in front, and no path
-//     at all gives "/";
-//   - the URL ends at its first NUL byte: the reference reads it as a C
-//     string, so that "/a\x00b" is "/a".
-//
-// The URL is used as given: it must already be %-encoded (RFC 3986), and no
-// other normalisation is done.
+// splitPath returns the part of url that rules are matched against: the
+// path, parameters and query, without the fragment; when slash is true,
+// that part is "/" followed by path. As Google's reference: a leading "//"
+// is skipped; "://" ends a scheme only before the first "/", "?" or ";";
+// the authority runs up to the first "/", "?" or ";"; the first "#" ends
+// it ("/" if before the path); "?" or ";" first gets a "/" in front; no
+// path gives "/"; the URL ends at its first NUL (a C string). No other
+// normalisation: the URL must already be %-encoded.
 func splitPath(url string) (path string, slash bool) {
 	if i := strings.IndexByte(url, 0); i >= 0 {
 		url = url[:i]
@@ -32,8 +23,7 @@ func splitPath(url string) (path string, slash bool) {
 		}
 		start = 2
 	}
-	// "://" comes before the first "/", "?" or ";" exactly when that is
-	// the "/" of "://": any earlier "://" would hold a "/" before it.
+	// "://" comes first exactly when the first "/" is its "/".
 	i := indexPathStart(url, start)
 	if i > start && url[i] == '/' && url[i-1] == ':' && i+1 < len(url) && url[i+1] == '/' {
 		i = indexPathStart(url, i+2)
@@ -64,6 +54,5 @@ func indexPathStart(url string, start int) int {
 	return -1
 }
 
-// pathStarts holds the bytes that end the authority of a URL: "/", "?" and
-// ";" start the path, "#" the fragment.
+// pathStarts holds the bytes that end the authority of a URL.
 var pathStarts = [256]bool{'/': true, '?': true, ';': true, '#': true}

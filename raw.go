@@ -1,21 +1,15 @@
 package robots
 
-// Matching raw rules: rules whose pattern escaping (appendEscaped) changes,
-// kept as written and escaped as they are matched, by the functions of
-// escape.go, in the sets that hold them. A set without raw rules runs none
-// of this.
-//
-// What it buys, in bytes kept per input byte: an escaped copy of each
-// pattern would add its escaped length, three bytes for each byte
-// outside ASCII, to what a file keeps: utf8-long keeps 1.00 bytes a byte
-// at 500 KiB (TestKeptPerByte), and would keep about 4.
+// Raw rules: patterns that escaping (appendEscaped) changes, kept as
+// written and escaped as they are matched (escape.go); a set without raw
+// rules runs none of this. Buys: utf8-long keeps 1.00 bytes a byte at
+// 500 KiB (TestKeptPerByte) rather than about 4 with escaped copies.
 
 import "strings"
 
-// written returns the pattern of r as written, in text, the kept text of
-// its file, as far as its priority goes: all of it, or, for the rule an
-// index.htm rule implies (ruleSet.derived), its directory and one byte
-// more.
+// written returns the pattern of r as written in text, as far as its
+// priority goes: all of it, or, for a derived index.htm rule
+// (ruleSet.derived), its directory and one byte more.
 func (r rule) written(text string) string {
 	off, n := r.off(), r.priority()
 	if r&ruleRaw != 0 {
@@ -25,15 +19,14 @@ func (r rule) written(text string) string {
 }
 
 // escaped returns the first n bytes of the escaped pattern of the raw rule
-// r, made anew; n is where a part of the pattern ends (escape.go).
+// r, made anew; n is where a part of the pattern ends.
 func (s *ruleSet) escaped(r rule, n int) string {
 	v := s.file.text[r.off():]
 	return string(appendEscaped(make([]byte, 0, n), v[:writtenLen(v, r.priority(), n)]))
 }
 
 // escapedAll returns the first n(r) bytes of the escaped pattern of each
-// of rules (head, pattern): those of raw rules made anew, in one string,
-// for a layout.
+// of rules, for a layout: those of raw rules made anew, in one string.
 func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
 	size := 0
 	for _, r := range rules {
@@ -67,8 +60,7 @@ func (s *ruleSet) matchesRaw(r rule, path string, m *match) bool {
 		s.matchesAfterHead(r, path, m)
 }
 
-// matchesTailRaw is matchesTail for a raw rule, on its pattern as written,
-// escaped as it goes.
+// matchesTailRaw is matchesTail for a raw rule, escaped as it goes.
 func (s *ruleSet) matchesTailRaw(r rule, path string) bool {
 	w, h := s.writtenParts(r)
 	return matchWildcardEscaped(path[r.headLen():], w[h:], r.shape() == shapeAnchored)
@@ -79,9 +71,7 @@ func (s *ruleSet) matchesTailRaw(r rule, path string) bool {
 func (s *ruleSet) writtenParts(r rule) (string, int) {
 	w := r.written(s.file.text)
 	if r.shape() == shapeAnchored {
-		// Its "$", written, or implied by an index.htm rule, whose
-		// priority counts one byte more than its directory.
-		w = w[:len(w)-1]
+		w = w[:len(w)-1] // its "$", written or implied (derived)
 	} else if c := w[len(w)-1]; c == '*' || c == '$' {
 		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
 	}
@@ -89,8 +79,8 @@ func (s *ruleSet) writtenParts(r rule) (string, int) {
 }
 
 // matchWildcardEscaped is matchWildcard for a pattern as written, escaped
-// as it goes: each segment lies between "*"s, so that it escapes to that
-// segment of the escaped pattern.
+// as it goes: each segment between "*"s escapes to that segment of the
+// escaped pattern.
 func matchWildcardEscaped(path, pattern string, anchored bool) bool {
 	for {
 		pattern = strings.TrimLeft(pattern, "*")
@@ -111,33 +101,10 @@ func matchWildcardEscaped(path, pattern string, anchored bool) bool {
 	}
 }
 
-// matchDirsRaw is matchDirs for a set with raw rules, whose directories
-// are escaped as they are compared.
-func (b *bigSet) matchDirsRaw(s *ruleSet, rules []rule, path string, m *match) {
-	lo, hi := 0, b.dirs.len()
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if b.compareDirRaw(s, rules, b.dirs.at(rules, mid), path) < 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	b.takeDirs(s, rules, lo, path, m)
-}
-
-// isDir reports whether the directory d of b.dirs is path.
-func (b *bigSet) isDir(s *ruleSet, rules []rule, d uint32, path string) bool {
-	if b.raw {
-		return b.compareDirRaw(s, rules, d, path) == 0
-	}
-	return s.dir(rules, d) == path
-}
-
-// compareDirRaw compares the directory d of b.dirs (ruleSet.dir) with
-// path, as strings.Compare does, escaping it as it goes if its rule is
-// raw; not by strings.Compare, through which path escapes to the heap.
-func (b *bigSet) compareDirRaw(s *ruleSet, rules []rule, d uint32, path string) int {
+// compareDir compares the directory d of b.dirs with path, as
+// strings.Compare does (through which path would escape to the heap),
+// escaping it as it goes if its rule is raw.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
 	r := rules[d>>16]
 	if r&ruleRaw != 0 {
 		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
@@ -152,25 +119,13 @@ func (b *bigSet) compareDirRaw(s *ruleSet, rules []rule, d uint32, path string) 
 	return 1
 }
 
-// searchHeadsRaw returns the last of rules, the third run of a laid-out
-// set with raw rules, whose head is at most path, or -1, and the length of
-// the common prefix of that head and path: the search of matchHeaded, with
-// heads escaped as they go (a head that escaping does not change, of a
-// rule that is not raw, is one that it leaves as it is).
+// searchHeadsRaw is the search of matchHeaded in a set with raw rules:
+// the last of rules whose head, escaped as it goes, is at most path, or
+// -1, and the length of the common prefix of that head and path. (A
+// pattern that is not raw escapes to itself.)
 func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
-	text := s.file.text
 	compare := func(r rule) (int, int) {
-		if r&ruleRaw == 0 {
-			h := text[r.off() : r.off()+uint32(r.headLen())]
-			switch {
-			case h < path:
-				return -1, 0
-			case h == path:
-				return 0, len(h)
-			}
-			return 1, 0
-		}
-		return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path)
+		return compareToEscaped(s.file.text[r.off():], r.priority(), r.headLen(), path)
 	}
 	lo, hi := 0, len(rules)
 	for lo < hi {
@@ -184,11 +139,7 @@ func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
 	if lo == 0 {
 		return -1, 0
 	}
-	r := rules[lo-1]
-	if r&ruleRaw == 0 {
-		return int32(lo - 1), commonPrefixLen(text[r.off():r.off()+uint32(r.headLen())], path)
-	}
-	_, common := compare(r)
+	_, common := compare(rules[lo-1])
 	return int32(lo - 1), common
 }
 

@@ -1,16 +1,11 @@
 package robots
 
-// Scanning: how a large set answers before it is laid out (lazy.go), by
-// trying each of its rules, compiled, or, before it is compiled, each of
-// its rule lines as the line table holds them. These are the two states
-// lazy.go measures: without them a first question compiles and lays out
-// every large set it asks, and Parse + first question over the corpus
-// costs 46.8 ms rather than 15.2.
+// Scanning: how a large set answers before it is laid out, trying each of
+// its compiled rules or, before it is compiled, each of its rule lines
+// (the two states lazy.go measures).
 
 // scanRules updates m with the best of rules, the compiled rules of s,
-// that matches path, trying each, in any order, and the directories of
-// its index.htm allow rules if compile left those out (omitDirs,
-// foldDirs).
+// that matches path, and the directories compile left out, if any.
 func (s *ruleSet) scanRules(rules []rule, path string, m *match) {
 	for _, r := range rules {
 		s.tryRule(r, path, m)
@@ -26,8 +21,7 @@ func (s *ruleSet) scanRules(rules []rule, path string, m *match) {
 }
 
 // scanDirs updates m with the directory of an index.htm allow rule of s
-// that is path, as bigSet.matchDirs does from a layout: "/d/" for
-// "Allow: /d/index.html", as if "Allow: /d/$" were written on its line.
+// that is path, as bigSet.matchDirs does from a layout.
 func (s *ruleSet) scanDirs(rules []rule, path string, m *match) {
 	rank := uint32(len(path)+1)<<1 | 1
 	if rank < m.rank || rank == m.rank && !m.quote || path == "" || path[len(path)-1] != '/' {
@@ -60,15 +54,10 @@ func (s *ruleSet) isDirOf(r rule, path string) bool {
 }
 
 // scanLines updates m with the best rule of s, a lazy set not yet
-// compiled, that matches path: it reads the rule lines of its records
-// from the line table and tries each as compile would compile it, but
-// compiles only those whose rank could beat m and whose pattern's literal
-// head could start path. Rules that compile leaves out never decide (an
-// empty pattern, one that starts with neither "/" nor "*", a short
-// repeat, which loses to the rule it repeats), so that they are passed
-// over or lose here too. It reports false, having tried only some, if s
-// holds a raw rule (escapeChanges), which is matched escaped and compiled
-// from its escaped pattern: such a set is to be compiled at once.
+// compiled, that matches path: it reads its rule lines and compiles only
+// those whose rank could beat m and whose head could start path (the
+// rules compile leaves out never decide, here either). It reports false,
+// having tried only some, at a raw rule: the set is then compiled at once.
 func (s *ruleSet) scanLines(path string, m *match) bool {
 	var one [1]int32
 	rr := ruleReader{f: s.file}
@@ -81,21 +70,18 @@ func (s *ruleSet) scanLines(path string, m *match) bool {
 	return true
 }
 
-// scanRecord updates m with the best rule of s, the rule lines of one
-// record (recSetLines), that matches path: it reads them from the line
-// table and tries each as scanLines does, none being raw.
+// scanRecord is scanLines for s, the rule lines of one record
+// (recSetLines), none raw.
 func (s *ruleSet) scanRecord(path string, m *match) {
 	rr := ruleReader{f: s.file}
 	rr.start(^s.lo)
 	s.scanRecordLines(&rr, path, m)
 }
 
-// scanRecordLines updates m with the rule lines that rr reads, up to the
-// end of its record, as tryLine does, and reports false, having tried
-// only some, at a raw rule. The short entry of a rule line (lines.go),
-// most of them, is read by nextShortRule and passed over at a glance
-// (cannotStart) before its rule line is made: it costs a few
-// nanoseconds, about a quarter of a call of tryLine.
+// scanRecordLines updates m with the rule lines rr reads up to the end of
+// its record (tryLine), and reports false at a raw rule. A short entry
+// (lines.go) is passed over at a glance (cannotStart) before its line is
+// made: about a quarter of a call of tryLine.
 func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) bool {
 	d, text := &rr.d, s.file.text
 	for d.i != rr.end && d.pos < len(d.lines) {
@@ -117,9 +103,9 @@ func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) bool {
 	return true
 }
 
-// tryLine updates m with the rule of rule line l, and the directory rule
-// an index.htm allow rule implies, if they match path and beat m. It
-// reports false, trying nothing, if the rule is raw.
+// tryLine updates m with the rule of line l, and its index.htm directory
+// rule, if they match path and beat m; it reports false, trying nothing,
+// if the rule is raw.
 func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
 	p, off := l.value(s.file.text), l.off()
 	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
@@ -145,11 +131,9 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
 	return true
 }
 
-// cannotStart reports, at a glance, that no rule of pattern p, nor the
-// directory rule of an index.htm allow rule, matches path, of two bytes or
-// more: p is "/" then a byte other than "*" whose escaped form does not
-// start with the second byte of path. ("/$" matches "/" alone.) Most rule
-// lines of a large set are passed over so, before they are read further.
+// cannotStart reports, at a glance, that no rule of pattern p (nor its
+// index.htm directory) matches path, of two bytes or more: p is "/" then a
+// byte other than "*" whose escaped form does not start with path[1].
 func cannotStart(p, path string) bool {
 	if len(p) < 2 || len(path) < 2 || p[0] != '/' || p[1] == '*' {
 		return false
@@ -161,9 +145,8 @@ func cannotStart(p, path string) bool {
 	return c != path[1]
 }
 
-// headMayStart reports whether the literal head of pattern p may be a
-// prefix of path: whether path starts with the bytes of p up to its first
-// "*" or its final "$".
+// headMayStart reports whether path starts with the bytes of p up to its
+// first "*" or its final "$".
 func headMayStart(p, path string) bool {
 	for i := 0; i < len(p); i++ {
 		switch c := p[i]; {
@@ -186,9 +169,8 @@ func (s *ruleSet) tryRule(r rule, path string, m *match) {
 	}
 }
 
-// compiledLines returns the rules of s, a set read from the line table
-// (scanRecord), compiled as its record's own set would be, sorted by key,
-// greatest first: for the look of Check and of tests, not for questions.
+// compiledLines returns the rules of s, a set read from the line table,
+// compiled and sorted by key, greatest first: for Check and tests.
 func (s *ruleSet) compiledLines() []rule {
 	f := s.file
 	_, lines := f.recordLines(int(^s.lo), nil, nil)

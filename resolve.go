@@ -87,8 +87,9 @@ type groupBuilder struct {
 	r *Robots
 	// rules are the file's rule lines; record rec's are
 	// rules[first[rec]:first[rec+1]].
-	rules []srcLine
-	first []int32
+	rules  []srcLine
+	first  []int32
+	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records made so far, and madeAt
 	// their index there by listKey.
 	made   []madeGroup
@@ -194,10 +195,8 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 // their rules, or, past the budget, splits it.
 func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
-	contiguous := true
-	for k, rec := range recs {
+	for _, rec := range recs {
 		n += b.ruleCount(rec)
-		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
 	}
 	if b.budget < n {
 		b.split(g, recs)
@@ -209,14 +208,11 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		b.size += objectSize[lazyLayout]()
 		return
 	}
-	rules := b.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
-	if !contiguous {
-		rules = make([]srcLine, 0, n)
-		for _, rec := range recs {
-			rules = append(rules, b.rules[b.first[rec]:b.first[rec+1]]...)
-		}
+	b.merged = b.merged[:0]
+	for _, rec := range recs {
+		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, b.r, rules, b.sc)
+	compile(&g.set, b.r, b.merged, b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}

@@ -91,7 +91,7 @@ type groupBuilder struct {
 	first  []int32
 	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records made so far, and madeAt
-	// their index there by listKey.
+	// their index there by their list of records.
 	made   []madeGroup
 	madeAt map[string]int
 	// largest holds the merged groups of most records so far, for split.
@@ -101,9 +101,7 @@ type groupBuilder struct {
 	// budget is the rules that may still be compiled (mergeBudget); below
 	// 0, no more merging.
 	budget int
-	// lazy reports that some set is left to its questions (lazySet).
-	lazy bool
-	sc   *scratch
+	sc     *scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.more and r.compiled.
 	size int
@@ -162,7 +160,7 @@ func (r *Robots) moreGroups() *moreGroups {
 // b.made: one made before for the same records shares its records and
 // set (a token named in every record of "*" costs no merging).
 func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
-	key := make([]byte, 0, 4*len(recs)) // listKey
+	key := make([]byte, 0, 4*len(recs))
 	for _, r := range recs {
 		key = append(key, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
 	}
@@ -204,7 +202,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 	b.budget -= n
 	if n > smallSet {
-		g.set, b.lazy = lazySet(b.r, n, g.recLo, g.recN), true
+		g.set = lazySet(b.r, n, g.recLo, g.recN)
 		b.size += objectSize[lazyLayout]()
 		return
 	}

@@ -27,7 +27,10 @@ package robots
 // records n, the entry of each record's first user-agent line, and the
 // marks after the first (all zero), three numbers each.
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"sort"
+)
 
 const (
 	entryKindBits = 3
@@ -248,16 +251,8 @@ func (d *lineReader) next(e *entry) bool {
 // text: the last that starts there or before (a compiled rule's pattern is
 // never empty).
 func (r *Robots) ruleAt(off uint32) srcLine {
-	lo, hi := 0, r.marks() // the first mark past off
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if r.mark(mid).text <= off {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	d := r.reader(max(lo-1, 0))
+	past := sort.Search(r.marks(), func(k int) bool { return r.mark(k).text > off })
+	d := r.reader(max(past-1, 0))
 	// Short and medium entries are skipped here, others by next; at is
 	// where the last rule so far starts. Skipping all by next made Decide
 	// on the largest file 28% slower (687 -> 877 ns, BenchmarkDecide).

@@ -70,11 +70,3 @@ func runFetch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
-
-// plural returns n and noun, in the plural unless n is 1: "2 rules".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

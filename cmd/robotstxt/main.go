@@ -90,33 +90,13 @@
 package main
 
 import (
-	"context"
-	_ "embed"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"slices"
 	"strings"
-
-	"github.com/gorep/robots"
-	"github.com/gorep/robots/fetch"
 )
-
-// example is the example file of Google's robots.txt specification.
-//
-//go:embed example.txt
-var example []byte
-
-// userAgent is the User-Agent header of fetches.
-const userAgent = "robotstxt (+https://github.com/gorep/robots)"
-
-// maxInput is the most read from a file or standard input: more than
-// robots.MaxSize, so that check can say that a file is too large.
-const maxInput = 16 << 20
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -137,17 +117,6 @@ var commands = map[string]command{
 	"audit":   runAudit,
 	"signals": runSignals,
 }
-
-// usage lists the subcommands.
-const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] URL...
-       robotstxt check [-json] FILE|-|URL
-       robotstxt diff [-json] [-url URL]... [-urls FILE] OLD NEW
-       robotstxt fetch URL
-       robotstxt audit [-json] FILE|-|URL
-       robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]
-       robotstxt signals [-agent NAME] [-json] URL...
-       robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
-`
 
 // run runs the command with args and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -206,128 +175,4 @@ func oneEditApart(a, b string) bool {
 	default:
 		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 	}
-}
-
-// A source is the robots.txt file a command works on.
-type source struct {
-	// name names the file in messages: its path, "stdin", the URL fetched,
-	// or "example.txt".
-	name string
-	// body is the content read, when not fetched.
-	body []byte
-	// robots is the parsed file, or the blanket answer of a fetch.
-	robots *robots.Robots
-	// fetched is the result of the fetch, if the file was fetched.
-	fetched *fetch.Result
-}
-
-// load reads the robots.txt named by name: a file, standard input for "-",
-// an http or https URL to fetch (the robots.txt that governs it), or the
-// embedded example for "". A fetch that fails on the network is an error.
-func load(name string, stdin io.Reader) (*source, error) {
-	switch {
-	case name == "":
-		return &source{name: "example.txt", body: example, robots: robots.Parse(example)}, nil
-	case isURL(name):
-		res, err := fetch.Get(context.Background(), nil, userAgent, name)
-		if err != nil {
-			return nil, err
-		}
-		return &source{name: res.URL, robots: res.Robots, fetched: res}, nil
-	}
-	var body []byte
-	var err error
-	if name == "-" {
-		name = "stdin"
-		body, err = io.ReadAll(io.LimitReader(stdin, maxInput))
-	} else {
-		body, err = readFile(name)
-	}
-	if errors.Is(err, fs.ErrNotExist) && looksLikeURL(name) {
-		return nil, fmt.Errorf("%w (a URL starts with its scheme, such as https://%s)", err, name)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return &source{name: name, body: body, robots: robots.Parse(body)}, nil
-}
-
-// looksLikeURL reports whether name, which names no file, looks like a URL
-// without its scheme: a host with a dot, then a path
-// ("example.com/robots.txt").
-func looksLikeURL(name string) bool {
-	host, _, path := strings.Cut(name, "/")
-	if !path || !strings.Contains(host, ".") || strings.HasPrefix(host, ".") {
-		return false
-	}
-	for i := 0; i < len(host); i++ {
-		c := host[i] | 0x20
-		if !('a' <= c && c <= 'z' || '0' <= host[i] && host[i] <= '9' || host[i] == '.' || host[i] == '-' || host[i] == ':') {
-			return false
-		}
-	}
-	return true
-}
-
-// readFile reads at most maxInput bytes of the file name.
-func readFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxInput))
-}
-
-// isURL reports whether s is an http or https URL rather than a file name.
-func isURL(s string) bool {
-	s = strings.ToLower(s)
-	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
-}
-
-// describe says in a few words what a fetch gave, such as
-// "200, success: the rules of the file apply".
-func describe(res *fetch.Result) string {
-	status := "no response"
-	if res.StatusCode != 0 {
-		status = fmt.Sprint(res.StatusCode)
-	}
-	if res.Redirects > 0 {
-		status += " after " + plural(res.Redirects, "redirect")
-		if res.FinalURL != "" {
-			status += " to " + res.FinalURL
-		}
-	}
-	var policy string
-	switch res.Outcome {
-	case fetch.Success:
-		policy = "the rules of the file apply"
-	case fetch.Unavailable:
-		policy = "no robots.txt: everything is allowed"
-	default:
-		policy = "the site erred or could not be reached: everything is disallowed for now"
-	}
-	return status + ", " + res.Outcome.String() + ": " + policy
-}
-
-// loadOne parses the flags of a subcommand that takes one file, "-" or URL,
-// and loads it. When it cannot, it has said why on the flag set's output
-// and returns nil and the exit status: 0 after -h, 2 otherwise.
-func loadOne(fs *flag.FlagSet, args []string, stdin io.Reader) (*source, int) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, 0
-		}
-		return nil, 2
-	}
-	if fs.NArg() != 1 || fs.Arg(0) == "" {
-		fs.Usage()
-		return nil, 2
-	}
-	src, err := load(fs.Arg(0), stdin)
-	if err != nil {
-		fmt.Fprintf(fs.Output(), "robotstxt: %v\n", err)
-		return nil, 2
-	}
-	return src, 0
 }

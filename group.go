@@ -95,11 +95,8 @@ func (g *Group) allowed(path string) bool {
 // equal rank it returns the one of the earliest line (see match.quote).
 func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	m := match{quote: quote}
-	switch s := &g.set; {
-	case s.n > 0 && s.n <= smallSet && s.lo >= 0:
-		s.try(s.rules(), path, &m)
-	case s.n > 0:
-		s.match(path, &m)
+	if g.set.n > 0 {
+		g.set.match(path, &m)
 	}
 	if g.split {
 		var s ruleSet

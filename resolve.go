@@ -222,20 +222,17 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 // one agent's own compiles its rules.
 func (r *Robots) union(agents []string) *Group {
 	var recs []int32
-	var largest Group
-	found := false
+	var largest Group // of most records: a named group has one at least
 	for _, a := range agents {
-		g, ok := r.lookup(a)
-		if !ok {
-			continue
-		}
-		var one [1]int32
-		recs = append(recs, g.records(&one)...)
-		if !found || g.recN > largest.recN {
-			largest, found = g, true
+		if g, ok := r.lookup(a); ok {
+			var one [1]int32
+			recs = append(recs, g.records(&one)...)
+			if g.recN > largest.recN {
+				largest = g
+			}
 		}
 	}
-	if !found {
+	if largest.recN == 0 {
 		g := new(Group)
 		r.globalGroup(g)
 		return g

@@ -2,9 +2,9 @@ package robots
 
 import "unsafe"
 
-// A Record is one group of lines as written in a robots.txt file: one or
-// more user-agent lines and the allow and disallow rules that follow them.
-// Records that name the same agent are merged when a question is answered.
+// A Record is one group as written in a file: user-agent lines and the
+// allow and disallow rules that follow them. Records that name the same
+// agent are merged when a question is answered.
 type Record struct {
 	Agents []Agent // the user-agent lines, in file order
 	Rules  []Rule  // the allow and disallow lines, in file order
@@ -12,14 +12,11 @@ type Record struct {
 
 // An Agent is one user-agent line.
 type Agent struct {
-	// Value is the value as written, without comment or surrounding space.
-	Value string
-	// Token is what the line is matched with: "*" for the global group,
-	// otherwise the longest prefix of Value made of letters, "-" and "_"
-	// ("Googlebot/2.1" gives "Googlebot", "MJ12bot" gives "MJ").
+	Value string // as written, without comment or surrounding space
+	// Token is what the line is matched with: "*", or the longest prefix
+	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
 	Token string
-	// Line is the 1-based line number.
-	Line int
+	Line  int // the 1-based line number
 }
 
 // A Rule is one allow or disallow line.
@@ -98,11 +95,8 @@ func (g *Group) allowed(path string) bool {
 // equal rank it returns the one of the earliest line (see match.quote).
 func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	m := match{quote: quote}
-	switch s := &g.set; {
-	case s.n > 0 && s.n <= smallSet && s.lo >= 0:
-		s.try(s.rules(), path, &m)
-	case s.n > 0:
-		s.match(path, &m)
+	if g.set.n > 0 {
+		g.set.match(path, &m)
 	}
 	if g.split {
 		var s ruleSet

@@ -124,8 +124,8 @@ func TestLineTable(t *testing.T) {
 }
 
 // TestLineTableSize checks what the table spends on the commonest lines,
-// those that follow the previous one: a byte for a value shorter than 30
-// bytes, two for one of up to 285 bytes; an extra has one more for its key.
+// those that follow the previous one: a byte for a value of up to 30
+// bytes, else a byte and two varints; an extra has one more for its key.
 func TestLineTableSize(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -133,14 +133,14 @@ func TestLineTableSize(t *testing.T) {
 		size, keyLen int
 		want         int
 	}{
-		{"disallow", kindDisallow, 29, 0, 1},
+		{"disallow", kindDisallow, 30, 0, 1},
 		{"allow", kindAllow, 0, 0, 1},
 		{"user-agent", kindUserAgent, 12, 0, 1},
 		{"sitemap", kindSitemap, 29, 0, 1},
 		{"extra", kindOther, 3, 11, 2},
-		{"disallow-medium", kindDisallow, 30, 0, 2},
-		{"sitemap-medium", kindSitemap, 285, 0, 2},
-		{"disallow-long", kindDisallow, 286, 0, 4},
+		{"disallow-long", kindDisallow, 31, 0, 3},
+		{"sitemap-long", kindSitemap, 127, 0, 3},
+		{"sitemap-longer", kindSitemap, 128, 0, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

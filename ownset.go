@@ -64,7 +64,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	var s ruleSet
 	b.budget -= int(hi - lo)
 	if hi-lo > smallSet {
-		s, b.lazy = lazySet(b.r, int(hi-lo), rec, 0), true
+		s = lazySet(b.r, int(hi-lo), rec, 0)
 	} else {
 		compile(&s, b.r, b.rules[lo:hi], b.sc)
 	}

@@ -32,7 +32,9 @@ func Parse(data []byte) *Robots {
 	}
 	ps := scratchPool.Get().(*parseScratch)
 	r := parseWith(data, ps)
-	putScratch(ps)
+	if len(data) <= maxPooled {
+		scratchPool.Put(ps)
+	}
 	return r
 }
 

@@ -41,23 +41,9 @@ type resolveScratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 
-// maxPooled is the capacity in bytes past which a scratch is not pooled:
-// a file of MaxSize need not make every later Parse hold as much. Pooling
-// up to a quarter of MaxSize (files of 64-256 KiB are a third of the
-// corpus's bytes) cut what Parse allocates over the corpus by a third
-// (8.25 to 5.26 MB).
+// maxPooled is the size of a body past which its scratch is not pooled: a
+// file of MaxSize need not make every later Parse hold as much (the scratch
+// is a few bytes a byte of body). Pooling up to a quarter of MaxSize (files
+// of 64-256 KiB are a third of the corpus's bytes) cut what Parse allocates
+// over the corpus by a third (8.25 to 5.26 MB).
 const maxPooled = 256 << 10
-
-// putScratch gives ps back to the pool, unless one of its slices holds
-// more than maxPooled bytes. Each user empties a slice ([:0]) before use.
-func putScratch(ps *parseScratch) {
-	rs := &ps.resolve
-	sc := &rs.sc
-	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
-		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 12*cap(rs.names), 4*cap(rs.global),
-		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled),
-		8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
-		return
-	}
-	scratchPool.Put(ps)
-}

@@ -87,10 +87,11 @@ type groupBuilder struct {
 	r *Robots
 	// rules are the file's rule lines; record rec's are
 	// rules[first[rec]:first[rec+1]].
-	rules []srcLine
-	first []int32
+	rules  []srcLine
+	first  []int32
+	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records made so far, and madeAt
-	// their index there by listKey.
+	// their index there by their list of records.
 	made   []madeGroup
 	madeAt map[string]int
 	// largest holds the merged groups of most records so far, for split.
@@ -100,9 +101,7 @@ type groupBuilder struct {
 	// budget is the rules that may still be compiled (mergeBudget); below
 	// 0, no more merging.
 	budget int
-	// lazy reports that some set is left to its questions (lazySet).
-	lazy bool
-	sc   *scratch
+	sc     *scratch
 	// size is the bytes kept by what the builder made, apart from r.sets,
 	// r.more and r.compiled.
 	size int
@@ -161,7 +160,7 @@ func (r *Robots) moreGroups() *moreGroups {
 // b.made: one made before for the same records shares its records and
 // set (a token named in every record of "*" costs no merging).
 func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
-	key := make([]byte, 0, 4*len(recs)) // listKey
+	key := make([]byte, 0, 4*len(recs))
 	for _, r := range recs {
 		key = append(key, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
 	}
@@ -194,10 +193,8 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 // their rules, or, past the budget, splits it.
 func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
-	contiguous := true
-	for k, rec := range recs {
+	for _, rec := range recs {
 		n += b.ruleCount(rec)
-		contiguous = contiguous && (k == 0 || rec == recs[k-1]+1)
 	}
 	if b.budget < n {
 		b.split(g, recs)
@@ -205,18 +202,15 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 	b.budget -= n
 	if n > smallSet {
-		g.set, b.lazy = lazySet(b.r, n, g.recLo, g.recN), true
+		g.set = lazySet(b.r, n, g.recLo, g.recN)
 		b.size += objectSize[lazyLayout]()
 		return
 	}
-	rules := b.rules[b.first[recs[0]]:b.first[recs[len(recs)-1]+1]]
-	if !contiguous {
-		rules = make([]srcLine, 0, n)
-		for _, rec := range recs {
-			rules = append(rules, b.rules[b.first[rec]:b.first[rec+1]]...)
-		}
+	b.merged = b.merged[:0]
+	for _, rec := range recs {
+		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, b.r, rules, b.sc)
+	compile(&g.set, b.r, b.merged, b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}
@@ -228,20 +222,17 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 // one agent's own compiles its rules.
 func (r *Robots) union(agents []string) *Group {
 	var recs []int32
-	var largest Group
-	found := false
+	var largest Group // of most records: a named group has one at least
 	for _, a := range agents {
-		g, ok := r.lookup(a)
-		if !ok {
-			continue
-		}
-		var one [1]int32
-		recs = append(recs, g.records(&one)...)
-		if !found || g.recN > largest.recN {
-			largest, found = g, true
+		if g, ok := r.lookup(a); ok {
+			var one [1]int32
+			recs = append(recs, g.records(&one)...)
+			if g.recN > largest.recN {
+				largest = g
+			}
 		}
 	}
-	if !found {
+	if largest.recN == 0 {
 		g := new(Group)
 		r.globalGroup(g)
 		return g

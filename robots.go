@@ -100,16 +100,14 @@
 //
 // A set of over 32 rules is compiled by its questions: the first 4 read its
 // lines from the table, in time linear in its size; the 5th compiles it (a
-// set with a raw pattern is compiled at once); the 25th lays it out. So a
-// file asked once after each fetch is never laid out, and one asked often
-// costs at most about twice the least. No question waits for another
-// (concurrent ones may each build; the first built is kept), and none
-// allocates but those that build. The layout sorts the rules by literal
-// head, each linked to the longest other head that prefixes it (2 bytes a
-// rule, or none); files apart the directories its index.htm rules allow (3
-// bytes each); and, with 32 or more wildcard rules, files them by the rarest
-// run of 1-3 literal bytes after the head (2 bytes a bucket of 1-4 rules, up
-// to 8,192).
+// set with a raw pattern is compiled at once); the 25th lays it out: its
+// rules by literal head, linked (2 bytes a rule, or none when the link fits
+// in the rule), the directories its index.htm rules allow (3 bytes each),
+// and its wildcard rules by their rarest run of 1-3 literal bytes (2 bytes
+// a bucket of 1-4 rules). So a file asked once after each fetch is never laid
+// out, and one asked often costs at most about twice the least. No question
+// waits for another (concurrent ones may each build; the first built is
+// kept), and none allocates but those that build.
 //
 // A warm question costs a binary search, the rules of the heads that start
 // the path, and a look-up at each byte of the path for the wildcard rules
@@ -187,7 +185,8 @@ func (r *Robots) Allowed(agent, url string) bool {
 }
 
 // allowed answers Allowed for a file that may have rules; Allowed is
-// inlined, so that a file without rules costs no call.
+// inlined, so that a file without rules costs no call: a warm question
+// 3.7% (213.7 vs 221.6 cpu-ns over realworld-verdicts, paired, 6 rounds).
 func (r *Robots) allowed(agent, url string) bool {
 	var g Group
 	r.group(agent, &g)

@@ -1,12 +1,9 @@
 // Package sfv parses the Dictionary of RFC 9651 (Structured Field Values
-// for HTTP), section 4.2.2, as far as an AI usage preference needs it
-// (draft-ietf-aipref-vocab, "Processing Algorithm"): members with bare
-// items and parameters. Inner lists, dates and display strings are not
-// accepted: a dictionary that holds one does not parse, and its
-// preferences are then unknown, as for any other parse failure.
-//
-// It serves the robots.txt Content-Usage rule (package robots) and the
-// Content-Usage HTTP header (package signals).
+// for HTTP, section 4.2.2) as far as an AI usage preference needs it
+// (draft-ietf-aipref-vocab, "Processing Algorithm"), for the robots.txt
+// Content-Usage rule and the Content-Usage header: members with bare items
+// and parameters. A dictionary with an inner list, a date or a display
+// string does not parse (its preferences are unknown).
 package sfv
 
 import (
@@ -17,20 +14,16 @@ import (
 // A Member is one member of a dictionary.
 type Member struct {
 	Key string
-	// Kind is the type of the value: 't' token, 's' string, 'n' number,
-	// 'b' boolean, ':' byte sequence.
+	// Kind is 't' token, 's' string, 'n' number, 'b' boolean or ':' byte
+	// sequence.
 	Kind byte
-	// Value is the token, the unescaped string, or the text of the other
-	// kinds.
+	// Value is the token, the unescaped string, or the text of the others.
 	Value string
-	// Raw is the member's value and parameters as written, without the key
-	// and "=" ("" for a bare key).
+	// Raw is the value and parameters as written ("" for a bare key).
 	Raw string
 }
 
-// YesNo returns what the member states in the aipref vocabulary: 'y' or
-// 'n' for the tokens y and n, else 0 (unknown: another token, another
-// type, a bare key).
+// YesNo returns 'y' or 'n' for the tokens y and n, else 0 (unknown).
 func (m Member) YesNo() byte {
 	if m.Kind == 't' && (m.Value == "y" || m.Value == "n") {
 		return m.Value[0]
@@ -47,9 +40,8 @@ var (
 	errSFEmpty    = errors.New("the dictionary is empty")
 )
 
-// ParseDictionary parses s as an RFC 9651 dictionary and returns its
-// members as written, a key given twice included (see LastValues). It
-// returns nil and an error if s does not parse.
+// ParseDictionary returns the members of the dictionary s as written, a
+// key given twice included (see LastValues), or an error.
 func ParseDictionary(s string) ([]Member, error) {
 	var out []Member
 	s = strings.TrimLeft(s, " ")
@@ -89,8 +81,8 @@ func ParseDictionary(s string) ([]Member, error) {
 	}
 }
 
-// LastValues returns the dictionary that members make: a key given twice
-// keeps its last value, in the place of its first.
+// LastValues returns the dictionary members make: a key given twice keeps
+// its last value, in the place of its first.
 func LastValues(members []Member) []Member {
 	var out []Member
 	at := make(map[string]int, len(members)) // a key's index in out
@@ -198,14 +190,9 @@ func consumeSFString(s string) (kind byte, value, rest string, err error) {
 	return 0, "", s, errSFString
 }
 
-// sfLCAlpha reports whether c is a lower-case ASCII letter.
 func sfLCAlpha(c byte) bool { return 'a' <= c && c <= 'z' }
-
-// sfAlpha reports whether c is an ASCII letter.
-func sfAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// sfDigit reports whether c is an ASCII digit.
-func sfDigit(c byte) bool { return '0' <= c && c <= '9' }
+func sfAlpha(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func sfDigit(c byte) bool   { return '0' <= c && c <= '9' }
 
 // sfTChar reports whether c is a tchar of RFC 9110:
 //

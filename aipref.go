@@ -1,44 +1,24 @@
 package robots
 
 // AI-usage preferences: what a file says about the use of content once
-// fetched, as opposed to whether it may be fetched.
+// fetched, as opposed to whether it may be fetched. Preferences reads two
+// vocabularies, each scoped to the group its line stands in:
 //
-// Two vocabularies live inside robots.txt groups, and Preferences reads both:
+//   - Content-Signal (contentsignals.org, draft-romm-aipref-contentsignals-00):
+//     "Content-Signal: search=yes, ai-input=yes, ai-train=no", values yes
+//     and no in any case.
+//   - Content-Usage (draft-ietf-aipref-attach-05, vocabulary
+//     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
+//     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
+//     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
+//     longest matching path apply, matched as Allow and Disallow; a rule
+//     without a path matches every path with length 0. Where rules of equal
+//     length conflict, "n" wins. Rules apply only to paths that may be
+//     crawled. A key given twice keeps its last value; a value other than y
+//     or n, or a dictionary that does not parse, leaves the category unknown.
 //
-//   - Content-Signal, from Cloudflare's Content Signals Policy
-//     (contentsignals.org) and draft-romm-aipref-contentsignals-00
-//     (October 2025; its abstract and the policy text were read):
-//     "Content-Signal: search=yes, ai-input=yes, ai-train=no", keys search,
-//     ai-input and ai-train, values yes and no, scoped to the group the
-//     line stands in, as crawler-commons scopes it.
-//   - Content-Usage, from the IETF AI Preferences working group:
-//     draft-ietf-aipref-attach-05 (18 August 2026) with the vocabulary of
-//     draft-ietf-aipref-vocab-08 (14 September 2026). A rule is an
-//     optional path pattern, whitespace, then an RFC 9651 dictionary of
-//     categories with the tokens y and n: "Content-Usage: /ai-ok/
-//     train-ai=y". The categories of -08 are train-ai (AI Training),
-//     ai-use (AI Use: input to a generative AI model, new in -08) and
-//     search; -08 also says search, where allowed, overrides the other two
-//     for use inside a search application (a caller's policy, not an
-//     answer this package changes). Earlier drafts had other categories
-//     (bots, train-genai), which are kept as unknown keys. The rule that
-//     applies is the one with the longest matching path, matched as Allow
-//     and Disallow are; rules of equal length all apply, and where they
-//     conflict "n" wins (unlike Allow, which wins ties). A rule without a
-//     path ("Content-Usage: train-ai=n") matches every path with the
-//     lowest priority, length 0. Rules apply only to paths the group may
-//     crawl.
-//
-// In the dictionary, a key given twice keeps its last value; a value that
-// is not the token y or n, and a dictionary that does not parse, leave the
-// category unknown, as the vocabulary draft says. Unknown keys and values
-// are kept in Other. Check reports all of these.
-//
-// Purpose tokens (draft-kelley-aipref-training-preference-signal) need no
-// new grammar: a group keyed by a policy token is queried like any agent,
-// with Allowed or Preferences.
-//
-// None of this changes what Allowed answers.
+// Unknown keys and values are kept in Other; Check reports them. None of
+// this changes what Allowed answers.
 
 import (
 	"slices"
@@ -68,18 +48,9 @@ func (p Preference) String() string { return enumName(preferenceNames[:], p, "pr
 // MarshalText encodes p as its name, such as "no".
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// combine returns the preference that results from two statements about
-// the same use: any "no" wins, then any "yes" (draft-ietf-aipref-vocab,
-// "Combining Preferences").
-func (p Preference) combine(q Preference) Preference {
-	if p == PreferenceNo || q == PreferenceNo {
-		return PreferenceNo
-	}
-	if p == PreferenceYes || q == PreferenceYes {
-		return PreferenceYes
-	}
-	return PreferenceUnknown
-}
+// combine returns the preference of two statements about one use: any "no"
+// wins, then any "yes" (draft-ietf-aipref-vocab, "Combining Preferences").
+func (p Preference) combine(q Preference) Preference { return max(p, q) }
 
 // A UsageValue is one entry of a Content-Signal or Content-Usage line that
 // is not one of the known categories, kept as written.
@@ -129,10 +100,16 @@ type Preferences struct {
 	Usage ContentUsage `json:"content_usage"`
 }
 
-// Keys of the usage preference lines.
 const (
 	keyContentSignal = "content-signal"
 	keyContentUsage  = "content-usage"
+)
+
+// Content-Signal and Content-Usage categories, in the order of the fields
+// of ContentSignals and ContentUsage.
+var (
+	signalKeys = []string{"search", "ai-input", "ai-train"}
+	usageKeys  = []string{"train-ai", "ai-use", "search"}
 )
 
 // Preferences returns the usage preferences that the file states for the
@@ -150,20 +127,24 @@ func (r *Robots) Preferences(agent, url string) Preferences {
 	return p
 }
 
+// combineKnown combines pref into *prefs[i] if key is keys[i] and pref is
+// known, and reports whether it did.
+func combineKnown(key string, pref Preference, keys []string, prefs ...*Preference) bool {
+	i := slices.Index(keys, key)
+	if i < 0 || pref == PreferenceUnknown {
+		return false
+	}
+	*prefs[i] = prefs[i].combine(pref)
+	return true
+}
+
 // contentSignals combines the Content-Signal lines lines.
 func contentSignals(lines []Extra) ContentSignals {
 	var s ContentSignals
 	for _, e := range lines {
 		s.Lines = append(s.Lines, e.Line)
 		for _, f := range parseContentSignal(e.Value) {
-			switch {
-			case f.ok && f.key == "search":
-				s.Search = s.Search.combine(f.pref)
-			case f.ok && f.key == "ai-input":
-				s.AIInput = s.AIInput.combine(f.pref)
-			case f.ok && f.key == "ai-train":
-				s.AITrain = s.AITrain.combine(f.pref)
-			default:
+			if !combineKnown(f.key, f.pref, signalKeys, &s.Search, &s.AIInput, &s.AITrain) {
 				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
 			}
 		}
@@ -176,34 +157,23 @@ type signalField struct {
 	key   string // lower-cased
 	value string // as written
 	pref  Preference
-	// ok reports whether the field is "key=yes" or "key=no".
-	ok bool
 }
 
 // parseContentSignal splits the value of a Content-Signal line into its
-// fields:
+// fields, skipping empty ones:
 //
 //	content-signal = field *( "," field )
 //	field          = OWS key "=" value OWS   ; value "yes" or "no", any case
-//
-// A field that is not "key=yes" or "key=no" is kept with ok false and an
-// unknown preference; empty fields are skipped.
 func parseContentSignal(v string) []signalField {
 	var out []signalField
 	for f := range strings.SplitSeq(v, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
+		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
 		key, value, _ := strings.Cut(f, "=")
-		sf := signalField{key: strings.ToLower(strings.TrimSpace(key)), value: strings.TrimSpace(value)}
-		switch strings.ToLower(sf.value) {
-		case "yes":
-			sf.pref, sf.ok = PreferenceYes, true
-		case "no":
-			sf.pref, sf.ok = PreferenceNo, true
-		}
-		out = append(out, sf)
+		value = strings.TrimSpace(value)
+		pref := max(0, slices.Index(preferenceNames[:], strings.ToLower(value))) // "yes", "no", or unknown
+		out = append(out, signalField{strings.ToLower(strings.TrimSpace(key)), value, Preference(pref)})
 	}
 	return out
 }
@@ -222,8 +192,8 @@ func memberPreference(m sfv.Member) Preference {
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
-	path string       // the path pattern, which starts with "/"; "" when the line has none
-	dict []sfv.Member // as written; nil if the dictionary did not parse
+	path string       // starts with "/"; "" when the line has none
+	dict []sfv.Member // nil if the dictionary did not parse
 	err  error        // why the dictionary did not parse
 	line int
 }
@@ -233,16 +203,12 @@ type usageRule struct {
 //
 //	content-usage = [ path-pattern 1*WS ] usage-pref
 //
-// The path, when there is one, starts with "/" and ends at the first space
-// or tab; a value that starts with another character has no path.
+// A path starts with "/" and ends at the first space or tab.
 func parseContentUsage(v string, line int) usageRule {
 	u := usageRule{line: line}
 	pref := v
 	if strings.HasPrefix(v, "/") {
-		u.path, pref = v, ""
-		if i := strings.IndexAny(v, " \t"); i >= 0 {
-			u.path, pref = v[:i], strings.TrimLeft(v[i:], " \t")
-		}
+		u.path, pref = cutSpace(v)
 	}
 	u.dict, u.err = sfv.ParseDictionary(pref)
 	return u
@@ -260,27 +226,14 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 		rules[i] = parseContentUsage(e.Value, e.Line)
 	}
 	matched := matchUsagePaths(rules, url)
-	best := slices.Max(matched) // -1 if none matches
-	if best < 0 {
-		return cu
-	}
+	best := slices.Max(matched)
 	for i, u := range rules {
-		if matched[i] != best {
+		if best < 0 || matched[i] != best {
 			continue
 		}
 		cu.Lines = append(cu.Lines, u.line)
 		for _, m := range sfv.LastValues(u.dict) {
-			pref := memberPreference(m)
-			switch {
-			case pref == PreferenceUnknown:
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
-			case m.Key == "train-ai":
-				cu.TrainAI = cu.TrainAI.combine(pref)
-			case m.Key == "ai-use":
-				cu.AIUse = cu.AIUse.combine(pref)
-			case m.Key == "search":
-				cu.Search = cu.Search.combine(pref)
-			default:
+			if !combineKnown(m.Key, memberPreference(m), usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
 				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
 			}
 		}
@@ -290,67 +243,48 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 
 // matchUsagePaths returns, for each rule, the priority of its path if it
 // matches url (its length, as for Allow and Disallow; 0 for a rule without
-// a path, which matches every URL), or -1. Rules with the same path have
-// the same priority: each path is matched once.
+// a path, which matches every URL), or -1.
+//
+// Each distinct path is matched by the package's own matcher, exactly as
+// Allow and Disallow: as the only rule of a group of a file made for the
+// purpose. A group takes at most 40 bytes more than its path, and a
+// Content-Usage line with a path at least 16, so the paths of a file fill
+// at most three such files of MaxSize bytes.
 func matchUsagePaths(rules []usageRule, url string) []int {
-	index := make(map[string]int) // of each path in paths
+	priority := map[string]int{"": 0}
 	var paths []string
 	for _, u := range rules {
-		if _, ok := index[u.path]; !ok && u.path != "" {
-			index[u.path] = len(paths)
+		if _, ok := priority[u.path]; !ok {
+			priority[u.path] = -1
 			paths = append(paths, u.path)
 		}
 	}
-	priority := matchPaths(paths, url)
-	out := make([]int, len(rules))
-	for i, u := range rules {
-		if u.path != "" {
-			out[i] = priority[index[u.path]]
-		}
-	}
-	return out
-}
-
-// matchPaths returns, for each path pattern, its priority if it matches
-// url, or -1.
-//
-// The paths are matched by the package's own matcher, so that they match
-// exactly as Allow and Disallow patterns do: each becomes the only rule of
-// a group of a robots.txt made for the purpose. Such a file holds at most
-// MaxSize bytes, like any other, and a group takes more bytes than its
-// Content-Usage line (15,001 lines of "content-usage: /a train-ai=y"
-// with distinct paths, 435 KB, would make 12,504 groups in MaxSize
-// bytes): the paths are matched in as many files as they need, each of at
-// most MaxSize bytes. A group takes at most 40 bytes more than its path,
-// and a Content-Usage line with a path at least 16 bytes
-// ("content-usage:/\n"), so the lines of a file hold paths for at most
-// three files of MaxSize bytes.
-func matchPaths(paths []string, url string) []int {
-	out := make([]int, len(paths))
 	for from := 0; from < len(paths); {
 		file, n := pathFile(paths, from)
 		for i := from; i < from+n; i++ {
-			out[i] = -1
 			if d := file.Decide(usageAgent(i), url); d.Reason == ReasonRule {
-				out[i] = len(d.Rule.Pattern)
+				priority[paths[i]] = len(d.Rule.Pattern)
 			}
 		}
 		from += n
+	}
+	out := make([]int, len(rules))
+	for i, u := range rules {
+		out[i] = priority[u.path]
 	}
 	return out
 }
 
 // pathFile returns the robots.txt, of at most MaxSize bytes, with a group
 // "User-agent: usageAgent(i)" and "Disallow: paths[i]" for each path from
-// paths[from], as many as fit, and how many that is (at least one).
+// paths[from], as many as fit, and how many that is (at least one: a path
+// is at most maxLineLen bytes).
 func pathFile(paths []string, from int) (*Robots, int) {
 	const userAgent, disallow = "User-agent: ", "\nDisallow: "
 	var b strings.Builder
 	n := 0
 	for i, p := range paths[from:] {
 		agent := usageAgent(from + i)
-		// A path is part of a line of at most maxLineLen bytes, so
-		// that one group always fits.
 		if n > 0 && b.Len()+len(userAgent)+len(agent)+len(disallow)+len(p)+1 > MaxSize {
 			break
 		}
@@ -360,8 +294,8 @@ func pathFile(paths []string, from int) (*Robots, int) {
 	return Parse([]byte(b.String())), n
 }
 
-// usageAgent returns a product token, made of letters only, that names the
-// i-th path in matchPaths.
+// usageAgent returns a product token, of letters only, that names the i-th
+// path in matchUsagePaths.
 func usageAgent(i int) string {
 	b := []byte("contentusage")
 	for {

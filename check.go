@@ -1,10 +1,7 @@
 package robots
 
-// Diagnostics: what in a robots.txt file is wrong, ignored or surprising.
-//
-// Check reads a file line by line with the same helpers as Parse, so that it
-// sees what Google sees, and reports each finding with its line. It does its
-// work apart from Parse, which stays as fast as if it did not exist.
+// Diagnostics: Check drives the parser line by line, apart from Parse, so
+// that it sees what Google sees, and reports each finding with its line.
 
 import (
 	"net/url"
@@ -17,10 +14,8 @@ import (
 // Check reads the body of a robots.txt file as Parse does and reports what
 // in it is wrong, ignored by Google or likely to surprise its author, with
 // the 1-based line of each finding; the constants of type Code list them.
-// Check never fails; a file without findings gives an empty list.
-//
-// The findings are about the file alone, not about a crawler: they do not
-// change what Parse and Allowed do.
+// Check never fails; a file without findings gives an empty list. The
+// findings are about the file alone: they change nothing Parse does.
 func Check(data []byte) Diagnostics {
 	var c checker
 	s := string(data)
@@ -34,33 +29,26 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// A checker collects the findings of one file. It drives the parser, line
-// by line, and checks what the parser made of each line; then it checks the
-// compiled rules of each record.
+// A checker collects the findings of one file.
 type checker struct {
 	diags Diagnostics
-	// html reports whether the body looks like an HTML page, binary
-	// whether it is not text: per-line findings that would only repeat it
-	// are left out.
+	// html and binary leave out the per-line findings that would repeat
+	// CodeHTML and CodeBinary.
 	html, binary bool
 	p            parser
-	// recordLine is the line of the first user-agent line of the current
-	// record.
-	recordLine int
-	// between is the line of the last non-rule directive (such as
-	// crawl-delay) since the last user-agent line of the current record,
-	// before any rule, or 0; betweenKey is its key.
+	recordLine   int // the first user-agent line of the current record
+	// between is the line of the last non-rule directive after the
+	// user-agent lines of the current record, before any rule, or 0;
+	// betweenKey is its key.
 	between    int
 	betweenKey string
 }
 
-// add records a finding.
 func (c *checker) add(line int, sev Severity, code Code, msg string) {
 	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
 }
 
-// check reads s, the part of the file Parse reads, line by line, as Parse
-// does, then checks its groups.
+// check checks body, the part of the file Parse reads.
 func (c *checker) check(body string) {
 	c.p = parser{src: body, r: &Robots{}}
 	s := skipBOM(body)
@@ -94,36 +82,20 @@ func (c *checker) check(body string) {
 }
 
 // lineAt returns the 1-based number of the line of s that holds byte off,
-// counting line breaks as Parse does.
+// counting line breaks as Parse does (LF, CR, CRLF).
 func lineAt(s string, off int) int {
-	n := 1
-	for i := 0; i < off && i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			n++
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			n++
-		}
-	}
-	return n
+	s = s[:min(off, len(s))]
+	return 1 + strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }
 
 // A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
-// bytes or more: text files have none, or one by mistake.
-const (
-	binarySniffLen = 1024
-	binaryNULs     = 4
-)
+// bytes or more (text files have none, or one by mistake); looksLikeHTML
+// reads its first htmlSniffLen bytes.
+const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 
-// htmlSniffLen is how much of the start of a body looksLikeHTML reads.
-const htmlSniffLen = 1024
-
-// looksLikeHTML reports whether the body s is an HTML page: it starts with
-// "<" and names one of the elements every page has near its start, as when
-// a site serves its home page or an error page for /robots.txt.
+// looksLikeHTML reports whether the body s is an HTML page, as a site serves
+// its home or error page for /robots.txt: it starts with "<" and names an
+// element every page has near its start.
 func looksLikeHTML(s string) bool {
 	s = trimSpace(s)
 	if !strings.HasPrefix(s, "<") {
@@ -134,7 +106,7 @@ func looksLikeHTML(s string) bool {
 		func(tag string) bool { return strings.Contains(head, tag) })
 }
 
-// line checks physical line number n.
+// line checks a line, after the parser has read it.
 func (c *checker) line(l line) {
 	n, s := l.n, l.text
 	if len(s) > maxLineLen {
@@ -174,11 +146,9 @@ func (c *checker) line(l line) {
 		word, _ := cutSpace(key)
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
 			" and the value "+quote(value))
-	} else if kind != kindOther {
-		if name, ok := keyTypo(kind, key); ok {
-			c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(name)+
-				" by Google, but other crawlers may ignore the line")
-		}
+	} else if kind != kindOther && !equalFoldASCII(key, keysOf[kind][0]) {
+		c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(keysOf[kind][0])+
+			" by Google, but other crawlers may ignore the line")
 	}
 	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(key)+
@@ -190,7 +160,7 @@ func (c *checker) line(l line) {
 	case kindAllow, kindDisallow:
 		c.rule(l)
 	case kindSitemap:
-		if !isAbsoluteHTTP(value) {
+		if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quote(value)+" is not an absolute http or https URL")
 		}
 		c.nonRule(n, key)
@@ -200,17 +170,7 @@ func (c *checker) line(l line) {
 	}
 }
 
-// keyTypo reports whether key, of the given kind, is not spelt as the
-// directive's name, and returns that name.
-func keyTypo(kind lineKind, key string) (name string, typo bool) {
-	name, ok := keyNames[kind]
-	return name, ok && !equalFoldASCII(key, name)
-}
-
-// keyNames are the names of Google's directives.
-var keyNames = map[lineKind]string{kindUserAgent: "user-agent", kindAllow: "allow", kindDisallow: "disallow", kindSitemap: "sitemap"}
-
-// userAgent checks a user-agent line, which the parser has put in a record.
+// userAgent checks a user-agent line.
 func (c *checker) userAgent(l line) {
 	n, value := l.n, l.value
 	switch {
@@ -267,28 +227,145 @@ func (c *checker) rule(l line) {
 	}
 }
 
-// nonRule notes a directive that is neither a rule nor a user-agent line,
-// which does not end a group.
+// nonRule notes a directive that does not end a group.
 func (c *checker) nonRule(n int, key string) {
 	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
 }
 
-// isAbsoluteHTTP reports whether s is an absolute http or https URL with a
-// host.
-func isAbsoluteHTTP(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
-}
-
-// maxQuoted is the number of bytes of a value quoted in a message.
+// maxQuoted is the number of bytes of a value that quote quotes.
 const maxQuoted = 80
 
-// quote quotes s for a message, cut to maxQuoted bytes.
+// quote quotes s for a message.
 func quote(s string) string {
 	if len(s) > maxQuoted {
 		return strconv.Quote(s[:maxQuoted]) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// Keys Google ignores, and unknown keys.
+
+// An extension is a key that Google ignores and other crawlers read.
+type extension struct {
+	sev   Severity
+	note  string             // who reads it, or why it has no effect
+	group bool               // it applies to the group it stands in
+	parse func(string) error // checks a value, if the key has a syntax
+}
+
+// valid returns a check of a value by parse.
+func valid[T any](parse func(string) (T, error)) func(string) error {
+	return func(v string) error { _, err := parse(v); return err }
+}
+
+// extensions are the keys of extension, lower-case.
+var extensions = map[string]extension{
+	keyCrawlDelay:    {SeverityInfo, "Bing and Yandex read it", true, valid(parseCrawlDelay)},
+	keyRequestRate:   {SeverityInfo, "a few crawlers read it", true, valid(parseRequestRate)},
+	keyVisitTime:     {SeverityInfo, "a few crawlers read it", true, valid(parseVisitTime)},
+	keyHost:          {SeverityInfo, "Yandex used to read it", false, validHost},
+	keyCleanParam:    {SeverityInfo, "Yandex reads it", false, valid(parseCleanParam)},
+	"content-signal": {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
+	"content-usage":  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
+	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nofollow":       {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"noarchive":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nosnippet":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+}
+
+// other checks a line with a key Google does not read.
+func (c *checker) other(n int, key, value string) {
+	ext, ok := extensions[lowerASCII(key)]
+	if !ok {
+		if c.html || c.binary {
+			return
+		}
+		sev, msg := SeverityWarning, "unknown key "+quote(key)
+		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
+			c.add(n, SeverityError, CodeUnknownKey, "key "+quote(key)+" has stray bytes before "+quote(bare)+
+				" (a byte order mark?): the line is ignored")
+			return
+		}
+		if guess := suggestKey(key); guess != "" {
+			msg += " (did you mean " + quote(guess) + "?)"
+			if guess == "user-agent" || guess == "allow" || guess == "disallow" {
+				sev = SeverityError
+			}
+		}
+		c.add(n, sev, CodeUnknownKey, msg+": the line is ignored")
+		return
+	}
+	c.add(n, ext.sev, CodeIgnoredByGoogle, quote(key)+" is ignored by Google ("+ext.note+")")
+	if ext.group && len(c.p.starts) == 0 {
+		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quote(key)+" line before any user-agent line: it belongs to no group")
+	}
+	if ext.parse != nil {
+		if err := ext.parse(value); err != nil {
+			c.add(n, SeverityWarning, CodeInvalidValue, quote(key)+" value "+quote(value)+" is "+err.Error()+": the line is ignored")
+		}
+	}
+}
+
+// strayPrefix returns the directive of Google's that key is after non-ASCII
+// bytes, or "".
+func strayPrefix(key string) string {
+	i := 0
+	for i < len(key) && key[i] >= 0x80 {
+		i++
+	}
+	if i == 0 || i == len(key) || keyKind(key[i:]) == kindOther {
+		return ""
+	}
+	return key[i:]
+}
+
+// suggestableKeys are the keys unknown keys are compared with.
+var suggestableKeys = []string{
+	"user-agent", "allow", "disallow", "sitemap",
+	keyCrawlDelay, keyRequestRate, keyVisitTime, keyHost, keyCleanParam,
+}
+
+// suggestKey returns the known key that key probably misspells, or "".
+func suggestKey(key string) string {
+	const maxEdits = 2
+	k := lowerASCII(key)
+	if len(k) < 4 || len(k) > 20 {
+		return ""
+	}
+	best, bestEdits := "", maxEdits+1
+	for _, known := range suggestableKeys {
+		if e := editDistance(k, known); e < bestEdits {
+			best, bestEdits = known, e
+		}
+	}
+	return best
+}
+
+// editDistance returns the optimal string alignment distance of a and b:
+// the insertions, deletions, substitutions and transpositions of adjacent
+// bytes that turn one into the other. Row i holds those of a[:i] and b[:j].
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }

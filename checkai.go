@@ -1,14 +1,10 @@
 package robots
 
-// More diagnostics: usage preference lines (Content-Signal, Content-Usage),
-// crawl-delay values a site owner would not mean, spaces inside patterns,
-// and user-agent lines that name known crawlers badly.
-//
-// These checks read the file through the public API of Parse (Records,
-// Extras), apart from the line-by-line checker of Check, which calls
-// checker.more once. Findings that the checker already makes (a line outside
-// any group, a sitemap that is not an absolute http or https URL, a
-// user-agent value cut to its token) are not repeated.
+// More findings of Check, read through the public API of Parse (Records,
+// Extras) once the lines are checked: usage preference lines, crawl-delay
+// values, spaces inside patterns, and known crawlers named badly. What the
+// line checks report (a line outside any group, a sitemap URL, a cut
+// user-agent value) is not repeated.
 
 import (
 	"slices"
@@ -18,97 +14,55 @@ import (
 	"github.com/gorep/robots/internal/sfv"
 )
 
-// The codes of the findings of checker.more, with their severity.
-const (
-	// CodeUnknownSignal (warning): a Content-Signal key other than search,
-	// ai-input, ai-train and the auxiliary "use" of Cloudflare's files, or a Content-Usage category other than
-	// train-ai, ai-use and search (draft-ietf-aipref-vocab-08); crawlers ignore it.
-	CodeUnknownSignal Code = "unknown-signal"
-	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
-	// and "no", or a Content-Usage value that is not the token "y" or "n"
-	// ("train-ai=no"), or a Content-Usage line that is not a path and a
-	// dictionary: the preference is unknown.
-	CodeInvalidSignal Code = "invalid-signal"
-	// CodeDuplicateSignal (warning): a signal or category given twice in a
-	// group; for Content-Usage, within one line, where the last value
-	// counts.
-	CodeDuplicateSignal Code = "duplicate-signal"
-	// CodeSignalContradictsRules (warning): a Content-Signal that allows a
-	// use in a group that disallows the whole site, whose crawlers fetch
-	// nothing to use; or a Content-Usage line whose path the group
-	// disallows, with nothing under it allowed back: preferences apply only
-	// to paths that may be crawled.
-	CodeSignalContradictsRules Code = "signal-contradicts-rules"
-	// CodeLongCrawlDelay (warning): a crawl-delay of more than a minute,
-	// which lets a crawler that obeys it fetch fewer than 1,440 pages a
-	// day.
-	CodeLongCrawlDelay Code = "long-crawl-delay"
-	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in one
-	// group; crawlers read one of them.
-	CodeDuplicateCrawlDelay Code = "duplicate-crawl-delay"
-	// CodeSpaceInPattern (warning): an allow or disallow pattern holds a
-	// space or a tab, which %-encoded URLs never hold: the rule matches
-	// nothing past it ("Disallow: /a /b").
-	CodeSpaceInPattern Code = "space-in-pattern"
-	// CodeCrawlerToken (info): a user-agent value that is not a product
-	// token, nor a token and a version ("Googlebot/2.1"), names a known
-	// crawler ("Brightbot 1.0"): write its token.
-	CodeCrawlerToken Code = "crawler-token"
-	// CodeRetiredCrawler (warning): a user-agent line names a token that no
-	// crawler sends any more ("anthropic-ai").
-	CodeRetiredCrawler Code = "retired-crawler"
-)
-
-// maxSensibleDelay is the longest crawl-delay, in seconds, that is not
-// reported.
+// maxSensibleDelay is the longest crawl-delay, in seconds, not reported.
 const maxSensibleDelay = 60
 
-// Content-Signal and Content-Usage categories.
-var (
-	signalKeys = []string{"search", "ai-input", "ai-train"}
-	usageKeys  = []string{"train-ai", "ai-use", "search"}
-	// oldUsageKeys are categories of earlier vocabulary drafts.
-	oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
-)
+// oldUsageKeys are categories of earlier vocabulary drafts.
+var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 
-// more adds the findings of this file about r.
+// more adds the findings about r, the file as parsed.
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
-	c.signals(r, recs)
-	c.usage(r, recs)
-	c.crawlDelays(r)
+	signals := map[int]map[string]int{} // per record, the line of each signal
+	delays := map[int]int{}             // per record, its first crawl-delay line
+	for _, e := range r.Extras("") {
+		if e.Record < 0 {
+			continue // reported by the line checks
+		}
+		switch lowerASCII(e.Key) {
+		case keyContentSignal:
+			if signals[e.Record] == nil {
+				signals[e.Record] = map[string]int{}
+			}
+			c.signal(e, recs[e.Record], signals[e.Record])
+		case keyContentUsage:
+			c.usage(r, recs, e)
+		case keyCrawlDelay:
+			c.crawlDelay(e, delays)
+		}
+	}
 	for _, rec := range recs {
 		c.recordMore(rec)
 	}
 }
 
-// signals checks the Content-Signal lines of r.
-func (c *checker) signals(r *Robots, recs []Record) {
-	// seen holds, per record, the line of each signal given.
-	seen := map[int]map[string]int{}
-	for _, e := range r.Extras(keyContentSignal) {
-		if e.Record < 0 {
-			continue // the checker reports lines outside any group
-		}
-		fields := parseContentSignal(e.Value)
-		if len(fields) == 0 {
-			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
-		}
-		if seen[e.Record] == nil {
-			seen[e.Record] = map[string]int{}
-		}
-		for _, f := range fields {
-			c.signalField(e.Line, f, seen[e.Record])
-			if f.pref == PreferenceYes && disallowsAll(recs[e.Record]) {
-				c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
-					strconv.Quote(f.key+"="+f.value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
-			}
+// signal checks a Content-Signal line of rec, given the line of each
+// signal seen before in rec.
+func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
+	fields := parseContentSignal(e.Value)
+	if len(fields) == 0 {
+		c.add(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
+	}
+	for _, f := range fields {
+		c.signalField(e.Line, f, seen)
+		if f.pref == PreferenceYes && disallowsAll(rec) {
+			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
+				strconv.Quote(f.key+"="+f.value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
 		}
 	}
 }
 
-// signalField checks one field of a Content-Signal line, given the
-// lines of the signals seen before in its group.
+// signalField checks one field of a Content-Signal line.
 func (c *checker) signalField(line int, f signalField, seen map[string]int) {
 	if f.key == "use" {
 		return // Cloudflare's managed files add "use=...": kept, not a signal
@@ -121,7 +75,7 @@ func (c *checker) signalField(line int, f signalField, seen map[string]int) {
 		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
 		return
 	}
-	if !f.ok {
+	if f.pref == PreferenceUnknown {
 		c.add(line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
 			strconv.Quote(f.value)+": only \"yes\" and \"no\" count, so the preference is unknown")
 	}
@@ -137,8 +91,8 @@ func (c *checker) signalField(line int, f signalField, seen map[string]int) {
 	}
 }
 
-// disallowsAll reports whether the rules of rec disallow every path: it
-// has a rule "Disallow: /" (or "/*", "*") and no allow rule.
+// disallowsAll reports whether rec has a rule "Disallow: /" (or "/*", "*")
+// and no allow rule.
 func disallowsAll(rec Record) bool {
 	all := false
 	for _, rule := range rec.Rules {
@@ -152,42 +106,37 @@ func disallowsAll(rec Record) bool {
 	return all
 }
 
-// usage checks the Content-Usage lines of r.
-func (c *checker) usage(r *Robots, recs []Record) {
-	for _, e := range r.Extras(keyContentUsage) {
-		if e.Record < 0 {
-			continue
-		}
-		u := parseContentUsage(e.Value, e.Line)
-		if u.path == "" && disallowsAll(recs[e.Record]) {
-			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
-				"preferences apply only to paths that may be crawled, so this line has no effect")
-		} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
-			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
-				" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
-		}
-		if u.err != nil {
-			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
-				" is not a path and a preference such as \"/ train-ai=n\" ("+u.err.Error()+"): the preference is unknown")
-			continue
-		}
-		seen := map[string]bool{}
-		for _, m := range u.dict {
-			c.usageMember(e.Line, m, seen)
-		}
+// usage checks a Content-Usage line.
+func (c *checker) usage(r *Robots, recs []Record, e Extra) {
+	u := parseContentUsage(e.Value, e.Line)
+	if u.path == "" && disallowsAll(recs[e.Record]) {
+		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
+			"preferences apply only to paths that may be crawled, so this line has no effect")
+	} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
+		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
+			" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
+	}
+	if u.err != nil {
+		c.add(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
+			" is not a path and a preference such as \"/ train-ai=n\" ("+u.err.Error()+"): the preference is unknown")
+		return
+	}
+	seen := map[string]bool{}
+	for _, m := range u.dict {
+		c.usageMember(e.Line, m, seen)
 	}
 }
 
-// disallowedUsage reports whether the path of a Content-Usage line of
-// recs[i] is disallowed to the first crawler of that record, with nothing
-// under it allowed back, and returns the deciding rule.
+// disallowedUsage reports whether path, of a Content-Usage line of recs[i],
+// is disallowed to the first crawler of that record, with nothing under it
+// allowed back, and returns the deciding rule.
 func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) {
 	rec := recs[i]
 	prefix := path
 	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
 		prefix = prefix[:i]
 	}
-	if len(rec.Agents) == 0 || prefix == "" { // no path: the rule applies to what may be crawled
+	if len(rec.Agents) == 0 || prefix == "" {
 		return Rule{}, false
 	}
 	token := rec.Agents[0].Token
@@ -197,7 +146,7 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 	}
 	for _, other := range recs {
 		if !slices.ContainsFunc(other.Agents, func(a Agent) bool { return strings.EqualFold(a.Token, token) }) {
-			continue // other does not name token
+			continue
 		}
 		for _, rule := range other.Rules {
 			if rule.Allow && (strings.HasPrefix(rule.Pattern, prefix) || strings.Contains(rule.Pattern, "*")) {
@@ -208,8 +157,8 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 	return d.Rule, true
 }
 
-// usageMember checks one member of a Content-Usage dictionary, given
-// the keys seen before in the line.
+// usageMember checks one member of a Content-Usage dictionary, given the
+// keys seen before in its line.
 func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
 	if seen[m.Key] {
 		c.add(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
@@ -230,35 +179,28 @@ func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
 	}
 }
 
-// crawlDelays checks the crawl-delay lines of r.
-func (c *checker) crawlDelays(r *Robots) {
-	first := map[int]int{} // the first crawl-delay line of each record
-	for _, e := range r.Extras("crawl-delay") {
-		if e.Record < 0 {
-			continue
-		}
-		if prev, ok := first[e.Record]; ok {
-			c.add(e.Line, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
-				strconv.Itoa(prev)+"): crawlers read only one of them")
-		} else {
-			first[e.Record] = e.Line
-		}
-		secs, err := strconv.ParseFloat(e.Value, 64)
-		if err != nil || strings.ContainsAny(e.Value, "eEnNxX+-") {
-			continue // the checker reports values that are not numbers
-		}
-		if secs > maxSensibleDelay {
-			pages := "fewer than one page"
-			switch perDay := int(86400 / secs); {
-			case perDay == 1:
-				pages = "at most 1 page"
-			case perDay > 1:
-				pages = "at most " + strconv.Itoa(perDay) + " pages"
-			}
-			c.add(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+
-				" seconds lets a crawler that obeys it fetch "+pages+" a day")
-		}
+// crawlDelay checks a crawl-delay line, given the first crawl-delay line of
+// each record.
+func (c *checker) crawlDelay(e Extra, first map[int]int) {
+	if prev, ok := first[e.Record]; ok {
+		c.add(e.Line, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
+			strconv.Itoa(prev)+"): crawlers read only one of them")
+	} else {
+		first[e.Record] = e.Line
 	}
+	secs, err := strconv.ParseFloat(e.Value, 64)
+	if err != nil || strings.ContainsAny(e.Value, "eEnNxX+-") || secs <= maxSensibleDelay {
+		return // the line checks report values that are not numbers
+	}
+	pages := "fewer than one page"
+	switch perDay := int(86400 / secs); {
+	case perDay == 1:
+		pages = "at most 1 page"
+	case perDay > 1:
+		pages = "at most " + strconv.Itoa(perDay) + " pages"
+	}
+	c.add(e.Line, SeverityWarning, CodeLongCrawlDelay, "a \"Crawl-delay\" of "+e.Value+
+		" seconds lets a crawler that obeys it fetch "+pages+" a day")
 }
 
 // recordMore checks the rules and user-agent lines of rec.

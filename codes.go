@@ -11,14 +11,12 @@ import (
 type Severity uint8
 
 const (
-	// SeverityInfo: the line works as written for Google, but other
-	// crawlers may read it differently, or it is ignored on purpose.
+	// SeverityInfo: the line works for Google; other crawlers may differ.
 	SeverityInfo Severity = iota + 1
 	// SeverityWarning: the line probably does not do what its author meant,
 	// or other crawlers may not read it.
 	SeverityWarning
-	// SeverityError: the line, or part of the file, is ignored or can never
-	// have an effect.
+	// SeverityError: the line, or part of the file, has no effect.
 	SeverityError
 )
 
@@ -54,8 +52,8 @@ type Code string
 
 // The codes of the findings of Check, with their severity.
 const (
-	// CodeTooLarge (error): the file is longer than MaxSize; the rest is
-	// ignored. The finding is on the line where the cut falls.
+	// CodeTooLarge (error): the file is longer than MaxSize; the finding is
+	// on the line of the cut, and the rest is ignored.
 	CodeTooLarge Code = "too-large"
 	// CodeLineTooLong (error): a line is longer than 16,663 bytes; the rest
 	// of it is ignored.
@@ -67,36 +65,30 @@ const (
 	// CodeMisplacedBOM (warning): a byte order mark after the start of the
 	// file is data; at the start of a line it spoils the key.
 	CodeMisplacedBOM Code = "misplaced-bom"
-	// CodeHTML (error): the body looks like an HTML page, not a robots.txt
-	// file. Lines that are not directives are then not reported one by one.
+	// CodeHTML (error): the body looks like an HTML page; its lines that are
+	// not directives are not reported one by one.
 	CodeHTML Code = "html"
-	// CodeBinary (error): the body is not text (an image, a compressed
-	// body, UTF-16 text): it holds NUL bytes near its start. Lines are then
-	// not reported one by one for NUL bytes, bad UTF-8 or unknown keys.
+	// CodeBinary (error): the body is not text (NUL bytes near its start);
+	// its lines are not reported one by one.
 	CodeBinary Code = "binary"
 	// CodeInvalidLine (warning): a line that is not blank or a comment has
 	// no key and value ("Disallow /a /b"); it is ignored.
 	CodeInvalidLine Code = "invalid-line"
-	// CodeMissingColon (warning): a user-agent, allow, disallow or sitemap
-	// line with whitespace instead of a colon ("Disallow /tmp"), which
-	// Google accepts and others may not; or a rule whose colon is missing
-	// but whose value holds one ("Disallow https://example.com/a" is read
-	// as the key "Disallow https" and the value "//example.com/a").
+	// CodeMissingColon (warning): whitespace instead of a colon after a key
+	// ("Disallow /tmp"), which Google accepts and others may not, or a
+	// rule's first colon inside its value ("Disallow https://example.com/a").
 	CodeMissingColon Code = "missing-colon"
 	// CodeTypo (warning): a misspelt or extended key that Google accepts
 	// ("Dissallow", "User agent", "Disallowed"), and others may not.
 	CodeTypo Code = "typo"
 	// CodeUnknownKey (warning; error when it looks like a misspelt rule or
-	// user-agent key, or is one of Google's keys after stray bytes such as
-	// a byte order mark encoded twice): a key nobody reads; the line is
-	// ignored.
+	// user-agent key, or follows stray bytes): a key nobody reads.
 	CodeUnknownKey Code = "unknown-key"
 	// CodeIgnoredByGoogle (info; warning for noindex and its kind): a key
 	// that Google ignores and other crawlers may read, such as crawl-delay.
 	CodeIgnoredByGoogle Code = "ignored-by-google"
-	// CodeInvalidValue (warning): the value of a crawl-delay, request-rate,
-	// visit-time, host or clean-param line is not valid; the accessors of
-	// Robots ignore the line.
+	// CodeInvalidValue (warning): a crawl-delay, request-rate, visit-time,
+	// host or clean-param value that the accessors of Robots ignore.
 	CodeInvalidValue Code = "invalid-value"
 	// CodeKeyOutsideGroup (warning): a crawl-delay, request-rate or
 	// visit-time line before the first user-agent line belongs to no group.
@@ -104,39 +96,67 @@ const (
 	// CodeRuleOutsideGroup (error): an allow or disallow line before the
 	// first user-agent line applies to no crawler.
 	CodeRuleOutsideGroup Code = "rule-outside-group"
-	// CodePatternNeverMatches (error): a pattern that starts with neither "/" nor
-	// "*" can never match, since every path starts with "/".
+	// CodePatternNeverMatches (error): a pattern that starts with neither
+	// "/" nor "*" never matches.
 	CodePatternNeverMatches Code = "pattern-never-matches"
-	// CodeLiteralDollar (warning): a "$" that is not the last byte of a
-	// pattern matches a "$" in the path; it does not anchor.
+	// CodeLiteralDollar (warning): a "$" before the end of a pattern matches
+	// a "$" in the path; it does not anchor.
 	CodeLiteralDollar Code = "literal-dollar"
-	// CodeEmptyUserAgent (warning): a user-agent line without a value names
-	// no crawler.
+	// CodeEmptyUserAgent (warning): a user-agent line without a value.
 	CodeEmptyUserAgent Code = "empty-user-agent"
-	// CodeCutUserAgent (info when the value is cut at a separator, as
-	// "Googlebot/2.1"; warning when it is cut inside a word, as "MJ12bot",
-	// or names no crawler at all): only the leading letters, "-" and "_" of
-	// a user-agent value are matched.
+	// CodeCutUserAgent (info when cut at a separator, as "Googlebot/2.1";
+	// warning when cut inside a word, as "MJ12bot", or naming no crawler):
+	// only the leading letters, "-" and "_" of a user-agent are matched.
 	CodeCutUserAgent Code = "cut-user-agent"
 	// CodeGroupNotEnded (warning): a user-agent line joins the group above
-	// it because only non-rule lines (such as crawl-delay) came between:
-	// the rules that follow apply to the crawlers of both.
+	// it because only non-rule lines came between.
 	CodeGroupNotEnded Code = "group-not-ended"
 	// CodeSitemapURL (warning): a sitemap value is not an absolute http or
 	// https URL.
 	CodeSitemapURL Code = "sitemap-url"
 	// CodeDuplicateRule (info): a rule repeats an earlier rule of its
-	// group; it never decides, and removing it changes nothing.
+	// group; it never decides.
 	CodeDuplicateRule Code = "duplicate-rule"
 	// CodeShadowedRule (warning when the rule that wins is of the other
-	// kind, so that the shadowed rule has no effect at all; info when it is
-	// of the same kind, so that the shadowed rule is merely redundant):
-	// another rule of the group matches whenever this one does and always
-	// takes precedence; this one never decides.
+	// kind, info when of the same): another rule of the group matches
+	// whenever this one does and takes precedence.
 	CodeShadowedRule Code = "shadowed-rule"
-	// CodeDisallowAll (warning): the group for "*" disallows the whole
-	// site, as a staging file copied to production does.
+	// CodeDisallowAll (warning): the group for "*" disallows the whole site,
+	// as a staging file copied to production does.
 	CodeDisallowAll Code = "disallow-all"
+	// CodeUnknownSignal (warning): a Content-Signal key other than search,
+	// ai-input, ai-train and Cloudflare's "use", or a Content-Usage category
+	// other than train-ai, ai-use and search; crawlers ignore it.
+	CodeUnknownSignal Code = "unknown-signal"
+	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
+	// and "no", a Content-Usage value other than the tokens y and n, or a
+	// Content-Usage line that is not a path and a dictionary: the
+	// preference is unknown.
+	CodeInvalidSignal Code = "invalid-signal"
+	// CodeDuplicateSignal (warning): a signal given twice in a group, or a
+	// Content-Usage category twice in a line, where the last value counts.
+	CodeDuplicateSignal Code = "duplicate-signal"
+	// CodeSignalContradictsRules (warning): a preference that allows a use
+	// in a group that disallows the whole site, or a Content-Usage line for
+	// a path the group disallows: preferences apply only to paths that may
+	// be crawled.
+	CodeSignalContradictsRules Code = "signal-contradicts-rules"
+	// CodeLongCrawlDelay (warning): a crawl-delay of more than a minute
+	// (fewer than 1,440 pages a day).
+	CodeLongCrawlDelay Code = "long-crawl-delay"
+	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in a
+	// group; crawlers read one of them.
+	CodeDuplicateCrawlDelay Code = "duplicate-crawl-delay"
+	// CodeSpaceInPattern (warning): a pattern holds a space or a tab, which
+	// URLs never hold ("Disallow: /a /b").
+	CodeSpaceInPattern Code = "space-in-pattern"
+	// CodeCrawlerToken (info): a user-agent value that is neither a product
+	// token nor a token and a version names a known crawler ("Brightbot
+	// 1.0"): write its token.
+	CodeCrawlerToken Code = "crawler-token"
+	// CodeRetiredCrawler (warning): a token no crawler sends any more
+	// ("anthropic-ai").
+	CodeRetiredCrawler Code = "retired-crawler"
 )
 
 // A Diagnostic is one finding of Check.

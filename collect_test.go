@@ -241,7 +241,7 @@ func TestCollectedMatchesRecords(t *testing.T) {
 		r, rs := p.r, p.rs
 		got := tableRead{Rules: rs.rules, First: rs.first, Global: rs.global}
 		for _, n := range rs.names {
-			got.Names = append(got.Names, tableNaming{r.text[n.off : n.off+n.size], n.rec()})
+			got.Names = append(got.Names, tableNaming{r.text[n.off : n.off+n.size], n.rec})
 		}
 		if want := recordsRead(r); !got.equal(want) {
 			t.Errorf("%s: the parser's records disagree with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))

@@ -1,15 +1,10 @@
 package robots
 
-// The known crawlers: the product tokens of the AI crawlers that matter and
-// of the major search crawlers, with what their operators say about them.
-//
-// The table is data, written in our own words from what the operators
-// publish (the Source of each row). Each row carries the date it was last
-// checked; on that date the operator's page itself was read for Amazon, and
-// for the other rows the operators' statements as quoted by secondary
-// sources (the community list github.com/ai-robots-txt/ai.robots.txt and
-// crawler directories), the operator pages being out of reach. Rows whose
-// operator publishes no page say so in Note, with an empty Source.
+// The known crawlers: the tokens of the AI crawlers that matter and of the
+// major search crawlers, in our own words from what the operators publish
+// (Source). On the date Checked, Amazon's page was read, and for the other
+// rows the operators' statements as quoted by github.com/ai-robots-txt and
+// crawler directories; a row whose operator publishes no page says so.
 
 import (
 	"slices"
@@ -21,16 +16,13 @@ type Purpose uint8
 
 const (
 	// PurposeOther: none of the others, or several (an open data set, a
-	// research crawler, a crawler whose use its operator does not state).
+	// research crawler, a use not stated).
 	PurposeOther Purpose = iota
-	// PurposeTraining: collecting content to train AI models. Some tokens
-	// of this kind (Google-Extended, Applebot-Extended) are not crawlers:
-	// the operator's main crawler fetches, and the token only controls use.
+	// PurposeTraining: collecting content to train AI models.
 	PurposeTraining
 	// PurposeAISearch: indexing content for AI search and AI answers.
 	PurposeAISearch
-	// PurposeUserFetch: fetching a page because a user asked an AI
-	// assistant to.
+	// PurposeUserFetch: fetching a page a user asked an AI assistant for.
 	PurposeUserFetch
 	// PurposeSearch: a classic search engine index.
 	PurposeSearch
@@ -60,8 +52,7 @@ const (
 	HonoursUnstated Honours = iota
 	// HonoursYes: the operator says the crawler obeys robots.txt.
 	HonoursYes
-	// HonoursNo: the operator says the crawler may not obey robots.txt, as
-	// fetchers acting for a user often do.
+	// HonoursNo: the operator says the crawler may not obey robots.txt.
 	HonoursNo
 )
 
@@ -84,10 +75,9 @@ type Crawler struct {
 	// Retired reports that no crawler sends the token any more, although
 	// many files still name it.
 	Retired bool `json:"retired,omitempty"`
-	// Control reports that the token is a robots.txt control token, not a
-	// crawler: no crawler sends it as its User-Agent; the operator's main
-	// crawler fetches and reads the token's group to decide a use of the
-	// content. Blocking it keeps no crawler out.
+	// Control reports that the token is not a crawler (Google-Extended):
+	// the operator's main crawler fetches and reads the token's group to
+	// decide a use of the content; blocking it keeps no crawler out.
 	Control bool `json:"control_token,omitempty"`
 	// Source is the page where the operator documents the token, or "".
 	Source string `json:"source,omitempty"`
@@ -98,15 +88,14 @@ type Crawler struct {
 }
 
 // AI reports whether the crawler, or token, is about AI: its purpose is
-// any but PurposeSearch. A search crawler whose index also feeds AI
-// answers (bingbot, Applebot) is not counted: its Note says so.
+// not PurposeSearch (a search index that also feeds AI answers, as bingbot's,
+// is not counted: its Note says so).
 func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
 
-// tableChecked is the date the table was last checked.
-const tableChecked = "2026-11-23"
-
-// Pages where operators document their crawlers.
+// tableChecked is the date the table was last checked; the pages where
+// operators document their crawlers follow.
 const (
+	tableChecked  = "2026-11-23"
 	srcOpenAI     = "https://developers.openai.com/api/docs/bots"
 	srcAnthropic  = "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"
 	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"

@@ -1,7 +1,6 @@
 package robots
 
-// The directives of a line: its key and value, and the kind of directive
-// its key names.
+// The directive of a line: its key, its value and the kind its key names.
 
 import "strings"
 
@@ -40,13 +39,10 @@ func splitDirective(s string) (kind lineKind, key, value string) {
 // commonKey returns the kind and length of the key that s starts with, if
 // it is one of the keys most lines are written with, whole and right before
 // the colon ("Disallow:", "user-agent:", in any case), or else a length of
-// 0. Such a line's first colon is the one after its key, and keyKind would
-// say the same of the key: what the grammar reads (splitDirective) is read
-// here without looking for the colon. The first eight bytes of s are
-// compared at once, as a word: comparing the keys byte by byte
-// (hasLowerPrefixFold) made Parse + first question over the real-world
-// corpus 13% slower (18.84 -> 21.29 ms of CPU a pass, cpu-ns/op of
-// BenchmarkParseCorpus/op=parse+query's loop, 5 rounds alternating).
+// 0. The first eight bytes of s are compared at once, as a word: byte by
+// byte (hasLowerPrefixFold), Parse + first question over the real-world
+// corpus took 13% more (18.84 -> 21.29 ms of CPU a pass,
+// BenchmarkParseCorpus/op=parse+query, 5 rounds alternating).
 func commonKey(s string) (lineKind, int) {
 	if len(s) < 8 {
 		return kindNone, 0
@@ -79,8 +75,7 @@ var (
 )
 
 // A keyWord is the start of a key, of up to 8 bytes, as a little-endian
-// word: the bytes of its letters in lower case, and which bytes it has and
-// which are letters, for in.
+// word: its bytes, which bytes it has, and which are letters.
 type keyWord struct{ want, mask, fold uint64 }
 
 // newKeyWord returns the keyWord of k, in lower case.
@@ -96,37 +91,26 @@ func newKeyWord(k string) keyWord {
 	return kw
 }
 
-// in reports whether w, eight bytes read as a little-endian word, starts
-// with the key of kw, ignoring the case of its letters: setting bit 0x20
-// of a byte lower-cases a letter, and makes a lower-case letter of no
-// other byte.
+// in reports whether w, eight bytes as a little-endian word, starts with
+// the key of kw in any case: setting bit 0x20 of a byte lower-cases a
+// letter, and makes a lower-case letter of no other byte.
 func (kw keyWord) in(w uint64) bool { return w&kw.mask|kw.fold == kw.want }
 
-// splitNoColon splits a line s that has no colon, with no whitespace around
-// it. Some people forget the colon: "Disallow /tmp". Whitespace serves as
-// the separator, but only when the line is exactly two runs of
-// non-whitespace, so that "Disallow /a /b" is still ignored.
+// splitNoColon splits a line s that has no colon ("Disallow /tmp"), with no
+// whitespace around it: a space or tab separates the key and value only
+// when the line is two runs of non-whitespace ("Disallow /a /b" is not).
 func splitNoColon(s string) (kind lineKind, key, value string) {
 	sep := indexBlank(s)
-	if sep < 0 {
+	if sep < 0 || indexBlank(strings.TrimLeft(s[sep+1:], " \t")) >= 0 {
 		return kindNone, "", ""
 	}
-	rest := s[sep+1:]
-	for rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-		rest = rest[1:]
-	}
-	if indexBlank(rest) >= 0 {
-		return kindNone, "", ""
-	}
-	// s starts with the key, which is not empty.
 	key = trimSpace(s[:sep])
 	return keyKind(key), key, trimSpace(s[sep+1:])
 }
 
 // indexBlank returns the index of the first space or tab of s, or -1: two
-// strings.IndexByte, which read many bytes at a time, where
-// strings.IndexAny reads one (lines without a colon are often long: text
-// or markup served as robots.txt).
+// strings.IndexByte read many bytes at a time, strings.IndexAny one (lines
+// without a colon are often long: text or markup served as robots.txt).
 func indexBlank(s string) int {
 	i, t := strings.IndexByte(s, ' '), s
 	if i >= 0 {
@@ -140,37 +124,23 @@ func indexBlank(s string) int {
 
 // Keys are recognised case-insensitively by prefix ("Disallowed:" is a
 // disallow, "Sitemaps:" a sitemap), with the misspellings Google's reference
-// parser accepts because they are frequent in real files.
+// parser accepts because they are frequent in real files; the first of each
+// list is the key's name.
 var (
 	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
 	allowKeys     = []string{"allow"}
 	disallowKeys  = []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
 	sitemapKeys   = []string{"sitemap", "site-map"}
+	keysOf        = [...][]string{kindUserAgent: userAgentKeys, kindAllow: allowKeys, kindDisallow: disallowKeys, kindSitemap: sitemapKeys}
 )
 
-// keyKind says which directive key names. The reference tests the lists
-// of keys in the order above; as each list starts with its own letter, at
-// most one can match, and the first byte of key picks it.
+// keyKind says which directive key names. The reference tries the lists in
+// order; as each starts with a letter of its own, at most one matches.
 func keyKind(key string) lineKind {
-	if key == "" {
-		return kindOther
-	}
-	var keys []string
-	var kind lineKind
-	switch lower(key[0]) {
-	case 'u':
-		keys, kind = userAgentKeys, kindUserAgent
-	case 'a':
-		keys, kind = allowKeys, kindAllow
-	case 'd':
-		keys, kind = disallowKeys, kindDisallow
-	case 's':
-		keys, kind = sitemapKeys, kindSitemap
-	default:
-		return kindOther
-	}
-	if hasAnyPrefixFold(key, keys) {
-		return kind
+	for kind, keys := range keysOf {
+		if key != "" && len(keys) > 0 && lower(key[0]) == keys[0][0] && hasAnyPrefixFold(key, keys) {
+			return lineKind(kind)
+		}
 	}
 	return kindOther
 }

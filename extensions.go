@@ -1,17 +1,13 @@
 package robots
 
-// Fields that Google ignores and other crawlers honour.
+// Fields that Google ignores and other crawlers honour. Google reads four
+// keys: user-agent, allow, disallow and sitemap. Every other line with a key
+// and a value is kept as an Extra: Bing and Yandex read crawl-delay, Yandex
+// host and clean-param, older crawlers request-rate and visit-time (the 1996
+// "extended standard for robot exclusion"). None changes what Allowed
+// answers; the accessors ignore a bad value (Check reports it).
 //
-// Google reads four keys: user-agent, allow, disallow and sitemap. Every
-// other line with a key and a value is kept as an Extra, for the crawlers
-// that honour more: Bing and Yandex read crawl-delay, Yandex reads host and
-// clean-param, and older crawlers read request-rate and visit-time (Sean
-// Conner's "extended standard for robot exclusion", 1996). None of them
-// changes what Allowed answers, and a bad value in one of them is ignored by
-// the accessors (Check reports it) without affecting anything else.
-//
-// An extra belongs to the group it stands in, like a rule: after the
-// user-agent lines of a group and before the next group's. A line before the
+// An extra belongs to the group it stands in, like a rule; a line before the
 // first user-agent line belongs to no group. Host and clean-param apply to
 // the whole file, wherever they stand, as Yandex reads them.
 
@@ -50,8 +46,8 @@ func (r *Robots) Extras(key string) []Extra {
 	return out
 }
 
-// appendExtra appends e, a line of record rec, to out if it is an extra
-// line whose key is key ("" for any).
+// appendExtra appends e, of record rec, if it is an extra line with key
+// ("" for any).
 func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
 		return out
@@ -110,13 +106,12 @@ func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
 // number, are ignored; a value too large for a time.Duration is the largest
 // one. ok is false when there is none. Google ignores crawl-delay.
 func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
-	return firstValid(g, keyCrawlDelay, parseCrawlDelay)
+	return firstValid(g.Extras(keyCrawlDelay), parseCrawlDelay)
 }
 
-// firstValid returns the value of the first line of g with key that parse
-// accepts.
-func firstValid[T any](g *Group, key string, parse func(string) (T, error)) (v T, ok bool) {
-	for _, e := range g.Extras(key) {
+// firstValid returns the first value of lines that parse accepts.
+func firstValid[T any](lines []Extra, parse func(string) (T, error)) (v T, ok bool) {
+	for _, e := range lines {
 		if v, err := parse(e.Value); err == nil {
 			return v, true
 		}
@@ -151,7 +146,7 @@ func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
 //
 // ok is false when there is none. Google ignores request-rate.
 func (g *Group) RequestRate() (rate RequestRate, ok bool) {
-	return firstValid(g, keyRequestRate, parseRequestRate)
+	return firstValid(g.Extras(keyRequestRate), parseRequestRate)
 }
 
 // A VisitTime is a daily window of UTC time, as in "visit-time: 0600-0845".
@@ -189,7 +184,7 @@ func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
 //
 // ok is false when there is none. Google ignores visit-time.
 func (g *Group) VisitTime() (window VisitTime, ok bool) {
-	return firstValid(g, keyVisitTime, parseVisitTime)
+	return firstValid(g.Extras(keyVisitTime), parseVisitTime)
 }
 
 // Host returns the value of the first valid host line of the file, wherever
@@ -197,12 +192,7 @@ func (g *Group) VisitTime() (window VisitTime, ok bool) {
 // ("example.com", "https://example.com:8443"), as written. ok is false when
 // there is none. Google ignores host.
 func (r *Robots) Host() (host string, ok bool) {
-	for _, e := range r.Extras(keyHost) {
-		if validHost(e.Value) == nil {
-			return e.Value, true
-		}
-	}
-	return "", false
+	return firstValid(r.Extras(keyHost), func(v string) (string, error) { return v, validHost(v) })
 }
 
 // A CleanParam is a clean-param line: the query parameters that do not
@@ -228,27 +218,28 @@ func (r *Robots) CleanParams() []CleanParam {
 	return out
 }
 
-// maxDelaySeconds is the largest crawl-delay, in whole seconds, that a
-// time.Duration holds with any fraction; a greater value is the largest
-// time.Duration.
-const maxDelaySeconds = int64(math.MaxInt64/time.Second) - 1
+var (
+	errNotNumber   = errors.New("not a number of seconds")
+	errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
+	errVisitTime   = errors.New(`not a UTC time window such as "0600-0845"`)
+	errHost        = errors.New(`not a host name such as "example.com" or "https://example.com:8443"`)
+	errCleanParam  = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
+)
 
-var errNotNumber = errors.New("not a number of seconds")
-
-// parseCrawlDelay parses the value of a crawl-delay line, a non-negative
-// number of seconds:
+// parseCrawlDelay parses a crawl-delay, a number of seconds:
 //
 //	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
 //
-// Digits of the fraction beyond nanoseconds are dropped. A value too large
-// for a time.Duration (about 292 years) is the largest time.Duration: it
-// asks for the longest delay, never for none.
+// Digits beyond nanoseconds are dropped; a value too large for a
+// time.Duration is the largest one (the longest delay, never none).
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
 		return 0, errNotNumber
 	}
-	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxDelaySeconds { // else it overflowed, or nearly
+	// Up to this many whole seconds, any fraction fits a time.Duration.
+	const maxSeconds = int64(math.MaxInt64/time.Second) - 1
+	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxSeconds {
 		ns, _ := strconv.Atoi((frac + "000000000")[:9])
 		return time.Duration(secs)*time.Second + time.Duration(ns), nil
 	}
@@ -268,16 +259,12 @@ func consumeDigits(s string) (n int64, rest string) {
 	return -1, rest
 }
 
-// digits are the ASCII digits.
 const digits = "0123456789"
-
-var errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
 
 // rateUnits are the units of a request-rate's period: seconds by default.
 var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
 
-// parseRequestRate parses the value of a request-rate line; see
-// Robots.RequestRate.
+// parseRequestRate parses a request-rate (Group.RequestRate).
 func parseRequestRate(v string) (RequestRate, error) {
 	rate, window := cutSpace(v)
 	n, rest := consumeDigits(rate)
@@ -290,24 +277,17 @@ func parseRequestRate(v string) (RequestRate, error) {
 	}
 	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit]}
 	if window != "" {
-		w, err := parseVisitTime(window)
-		if err != nil {
+		var err error
+		if rr.Window, err = parseVisitTime(window); err != nil {
 			return RequestRate{}, err
 		}
-		rr.Window = w
 	}
 	return rr, nil
 }
 
-var errVisitTime = errors.New(`not a UTC time window such as "0600-0845"`)
-
-// parseVisitTime parses the value of a visit-time line; see
-// Robots.VisitTime.
+// parseVisitTime parses a visit-time (Group.VisitTime).
 func parseVisitTime(v string) (VisitTime, error) {
-	from, to, ok := strings.Cut(v, "-")
-	if !ok {
-		return VisitTime{}, errVisitTime
-	}
+	from, to, _ := strings.Cut(v, "-")
 	start, ok1 := parseHHMM(trimSpace(from))
 	end, ok2 := parseHHMM(trimSpace(to))
 	if !ok1 || !ok2 {
@@ -332,16 +312,13 @@ func parseHHMM(s string) (time.Duration, bool) {
 	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
 }
 
-var errHost = errors.New(`not a host name such as "example.com" or "https://example.com:8443"`)
-
-// validHost checks the value of a host line:
+// validHost checks a host value:
 //
 //	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
 func validHost(v string) error {
 	s := v
 	if i := strings.Index(s, "://"); i >= 0 {
-		scheme := s[:i]
-		if !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
+		if scheme := s[:i]; !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
 			return errHost
 		}
 		s = s[i+3:]
@@ -359,9 +336,7 @@ func validHost(v string) error {
 	return nil
 }
 
-var errCleanParam = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
-
-// parseCleanParam parses the value of a clean-param line:
+// parseCleanParam parses a clean-param value:
 //
 //	clean-param = param *( "&" param ) [ 1*WSP path ]
 func parseCleanParam(v string) (CleanParam, error) {

@@ -77,7 +77,7 @@ func newFloorFile(r *Robots) *floor.File {
 	r.globalGroup(&g)
 	f := &floor.File{Global: setHeads(&g.set)}
 	for _, ng := range r.named {
-		r.refGroup(ng.ref(), &g)
+		r.refOrGlobal(ng.ref(), true, &g)
 		f.Add(strings.ToLower(ng.token(r.text)), func() []string { return setHeads(&g.set) })
 	}
 	return f

@@ -3,15 +3,12 @@ package robots
 // The character classes of the robots.txt grammar, as Google's reference
 // parser reads bytes: ASCII only, C's isspace, case folded by ASCII rules.
 
+import "slices"
+
 // hasAnyPrefixFold reports whether s starts with one of the lower-case
 // ASCII prefixes, ignoring ASCII case.
 func hasAnyPrefixFold(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if hasLowerPrefixFold(s, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(prefixes, func(p string) bool { return hasLowerPrefixFold(s, p) })
 }
 
 // hasLowerPrefixFold reports whether s starts with the lower-case ASCII
@@ -42,11 +39,8 @@ func lower(c byte) byte {
 	return c
 }
 
-// isSpace reports whether c is ASCII whitespace as C's isspace has it:
-//
-//	SP | HT | LF | VT | FF | CR
-//
-// A non-breaking space is not whitespace: it is data.
+// isSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
+// (a non-breaking space is data).
 func isSpace(c byte) bool {
 	return c == ' ' || '\t' <= c && c <= '\r'
 }

@@ -1,8 +1,6 @@
 package robots
 
-import (
-	"unsafe"
-)
+import "unsafe"
 
 // A Record is one group of lines as written in a robots.txt file: one or
 // more user-agent lines and the allow and disallow rules that follow them.
@@ -47,33 +45,23 @@ func (r Rule) key() string {
 // cheaply. Get one from Robots.Group. A Group is immutable and safe for
 // concurrent use. A nil *Group allows everything.
 type Group struct {
-	// set is the compiled rules of the records that apply, merged into one
-	// set, or none (set.n is 0) when the records have no rule. In files
-	// built to defeat merging (see resolve), a group is split: set holds
-	// the rules of some of its records, or none, and the own sets
-	// (file.sets) of the rest are asked one by one.
+	// set is the merged rules of the records that apply (set.n is 0 if
+	// none); of a split group (resolve), of some of them, and the own
+	// sets of the rest are asked one by one.
 	set ruleSet
-	// file is the Robots the group belongs to; its records are recN
-	// indexes of records there, in file order, from recLo in
-	// file.more.recs, or, if it has one, record recLo. The rest of a split
-	// group are restN from restLo in file.more.recs.
+	// file holds the group's records: record recLo if recN is 1, else
+	// recN from recLo in file.more.recs; a split group's rest are restN
+	// from restLo there.
 	file          *Robots
 	recLo, recN   int32
 	restLo, restN int32
-	// named reports whether some user-agent line named one of the agents.
-	// Otherwise the records are those that name "*", if any.
-	named bool
-	// ruled reports whether some record of the group has a rule line.
-	ruled bool
-	// split reports that the group is split: past the merge budget, the
-	// records of the rest are asked one by one, beside set.
-	split bool
-	// policy overrides the rules for files that were not fetched.
-	policy policy
+	named         bool   // a user-agent line named the agent; else the records name "*"
+	ruled         bool   // some record has a rule line
+	split         bool   // past the merge budget (resolve)
+	policy        policy // overrides the rules for files that were not fetched
 }
 
-// A policy says whether a Robots holds parsed rules or a blanket answer
-// decided by the HTTP status of the fetch.
+// A policy says whether a Robots holds parsed rules or a blanket answer.
 type policy uint8
 
 const (
@@ -88,13 +76,12 @@ const (
 func (g *Group) Allowed(url string) bool {
 	path, slash := splitPath(url)
 	if slash {
-		return g.allowedSlashed(path)
+		return g.slashed(path, false).Allowed
 	}
 	return g.allowed(path)
 }
 
-// allowed answers for an extracted path as decide does, without building
-// the Decision.
+// allowed answers for an extracted path as decide does.
 func (g *Group) allowed(path string) bool {
 	switch {
 	case path == robotsTxtPath || g == nil:
@@ -128,77 +115,40 @@ func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	return m.rule, m.file
 }
 
-// recordAllowed answers for record rec alone, of at most smallSet rules,
-// or for no record if rec is -1, as the Group of that record would
-// (Robots.smallRecord).
-func (r *Robots) recordAllowed(rec int32, url string) bool {
-	if rec < 0 || r.sets[rec]&recSetBig == 0 {
-		return true // no rule
-	}
-	path, slash := splitPath(url)
-	if slash {
-		var g Group
-		r.single(rec, false, &g)
-		return g.allowedSlashed(path)
-	}
-	if path == robotsTxtPath {
-		return true
-	}
-	rs := r.sets[rec]
-	s := ruleSet{file: r, lo: int32(rs >> recSetLo), n: int32(rs & recSetBig)}
-	var m match
-	s.try(s.rules(), path, &m)
-	return m.rule == 0 || m.rule.allow()
-}
-
 // Decide reports whether url may be fetched by the group's crawler, and why.
 func (g *Group) Decide(url string) Decision {
 	path, slash := splitPath(url)
 	if slash {
-		return g.decideSlashed(path)
+		return g.slashed(path, true)
 	}
 	return g.decide(path)
 }
 
-// The path of a URL such as "https://example.com?q" is "/?q", which the URL
-// does not hold as one string. decideSlashed and allowedSlashed build it in
-// a buffer on the stack rather than allocate; neither the decision nor the
-// answer keeps it. They are not inlined, so that the buffer does not weigh
-// on the frame of the common case.
+// slashed answers for "/" + path, the path of a URL such as
+// "https://example.com?q", which the URL does not hold as one string, as
+// decide does, or only Allowed as allowed does. The path is built in a
+// buffer on the stack, by unsafe.String, so that the question allocates
+// nothing (TestAllowedNoAllocs; a copy would allocate); nothing keeps it.
+// Not inlined, so that the buffer does not weigh on the common case.
+//
+//go:noinline
+func (g *Group) slashed(path string, decide bool) Decision {
+	var buf [slashBuf]byte
+	p := ""
+	if len(path) < slashBuf {
+		buf[0] = '/'
+		p = unsafe.String(&buf[0], copy(buf[1:], path)+1)
+	} else {
+		p = "/" + path
+	}
+	if decide {
+		return g.decide(p)
+	}
+	return Decision{Allowed: g.allowed(p)}
+}
 
-// slashBuf is the size of the buffer; longer paths are allocated.
+// slashBuf is the size of slashed's buffer; longer paths are allocated.
 const slashBuf = 2048
-
-// decideSlashed answers for "/" + path as decide does.
-//
-//go:noinline
-func (g *Group) decideSlashed(path string) Decision {
-	if len(path) >= slashBuf {
-		return g.decide("/" + path)
-	}
-	var buf [slashBuf]byte
-	return g.decide(withSlash(&buf, path))
-}
-
-// allowedSlashed answers for "/" + path as allowed does.
-//
-//go:noinline
-func (g *Group) allowedSlashed(path string) bool {
-	if len(path) >= slashBuf {
-		return g.allowed("/" + path)
-	}
-	var buf [slashBuf]byte
-	return g.allowed(withSlash(&buf, path))
-}
-
-// withSlash returns "/" + path, held in buf, which must be longer than path.
-// By unsafe.String, so that a question on such a URL allocates nothing
-// (TestAllowedNoAllocs); a copy would cost an allocation a question.
-func withSlash(buf *[slashBuf]byte, path string) string {
-	buf[0] = '/'
-	n := copy(buf[1:], path)
-	return unsafe.String(&buf[0], n+1)
-}
 
 // decide answers for an extracted path. It is the precedence of Google's
 // robots.txt specification:
@@ -240,8 +190,8 @@ func (g *Group) decide(path string) Decision {
 	return d
 }
 
-// records returns the indexes of the records of g, in file order. The
-// record of a group of one is recLo itself, which records returns in one.
+// records returns the indexes of the records of g, in file order (that of
+// a group of one in one).
 func (g *Group) records(one *[1]int32) []int32 {
 	switch {
 	case g.file == nil || g.recN == 0:
@@ -257,8 +207,7 @@ func (g *Group) records(one *[1]int32) []int32 {
 // /Robots.txt is not one), and always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"
 
-// group sets *g, a zero Group, to the group for one agent: a value, which
-// the questions of Robots ask without allocating.
+// group sets *g, a zero Group, to the group for one agent.
 func (r *Robots) group(agent string, g *Group) {
 	switch {
 	case r == nil:

@@ -1,78 +1,52 @@
 package robots
 
 // The line table: the user-agent, rule, sitemap and extra lines of a file
-// as a parsed Robots keeps them, in about one or two bytes a line.
+// as a parsed Robots keeps them, in about 1.5 bytes a line.
 //
 // What it buys: over the real-world corpus, 144,027 lines take 205,774
-// bytes of table (1.43 a line), where a srcLine each would take 1,152,216:
-// 18% of the 5,281,991 bytes the corpus keeps warm for Googlebot, which
-// would go from 0.92 to about 1.08 bytes a byte of input, over the bound of
-// 1.0 (TestKeptPerByte). It costs a Decide that quotes a rule about 50 ns
-// (ruleAt; see Cost in the package doc); Allowed never reads it.
+// bytes of table, where a srcLine each would take 1,152,216: kept bytes
+// would go from 0.92 to about 1.08 a byte of input, over the bound of 1.0
+// (TestKeptPerByte). A Decide pays about 50 ns (ruleAt); Allowed never
+// reads it.
 //
-// The table is a stream of variable-length entries, one a kept line, in
-// file order. The values of the lines are in the kept text in the same
-// order, one after the other, so that an entry need not say where its value
-// is: it starts where the previous entry's kept bytes end (the running
-// offset). An entry says it only for a user-agent value kept once for
-// several lines (agentText), which is earlier in the text.
+// An entry a kept line, in file order. The values are in the kept text in
+// the same order, so an entry's value starts where the previous one's kept
+// bytes end (the running offset), unless flagged entryRef (an agent value
+// kept once, agentText). The header byte holds the kind (lineKind) in its
+// low 3 bits and, for a line that follows the previous entry's and has no
+// flag, the value's length (0-29), or entryMedium and a byte of the length
+// less 30, else entryLong and varints: the gap in line numbers shifted over
+// the flag, the length, and if flagged the distance back from the running
+// offset. An extra ends with a varint of its key's length (the key is kept
+// just before its value).
 //
-// An entry starts with a header byte: the kind of the line (lineKind) in
-// its low 3 bits, and above them, when the line follows the previous
-// entry's (its number is one more) and has no flag, the length of the value
-// (0 to 29), or entryMedium, followed by a byte of the length less 30 (30
-// to 285); else entryLong. A long entry goes on with two varints, the
-// gap from the previous entry's line number (at least 1) shifted left by
-// 1 over its flag, and the length of the value; then, if flagged, the
-// distance back from the running offset to the value (entryRef). An extra
-// ends with one more varint, the length of its key, which the text holds
-// just before its value.
-//
-// Every markEvery entries a lineMark records where the stream, the running
-// offset and the line numbers are, so that the line of a rule at a given
-// offset (ruleAt) costs a binary search of the marks and the decoding of at
-// most markEvery entries, and entry i is found in as much.
-//
-// The table and its index follow the values in the kept text, so that all
-// a parsed file keeps of its lines is one string: from Robots.linesAt, the
-// table; from Robots.indexAt, little-endian uint32s: the number of records
-// n, the index of the entry of the first user-agent line of each record (n
-// of them), and the marks after the first, which is all zero, three numbers
-// each. A file without lines has neither.
+// A lineMark every markEvery entries says where the decoding stands, so
+// that ruleAt or entry i costs a binary search and at most markEvery
+// entries. From Robots.indexAt, little-endian uint32s: the number of
+// records n, the entry of each record's first user-agent line, and the
+// marks after the first (all zero), three numbers each.
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "encoding/binary"
 
-// Header byte and long-entry flags.
 const (
 	entryKindBits = 3
 	entryLong     = 1<<(8-entryKindBits) - 1 // the short length that says "long"
 	entryMedium   = entryLong - 1            // the short length that says "one more byte"
 	mediumMax     = entryMedium + 255
-
-	// entryRef: a value that is not at the running offset.
-	entryRef      = 1
+	entryRef      = 1 // the flag of a value not at the running offset
 	entryFlagBits = 1
+	markEvery     = 32
 )
 
-// maxEntry is the most bytes an entry takes: a header byte and four
-// varints of at most 32 bits.
-const maxEntry = 1 + 4*binary.MaxVarintLen32
-
-// markEvery is the number of entries between two lineMarks.
-const markEvery = 32
-
-// A lineMark is where the decoding of the table stands before entry
-// k*markEvery, for the k-th mark: the offset in the stream, the running
-// offset in the kept text and the number of the line before.
+// A lineMark is where the decoding stands before entry k*markEvery: the
+// offset in the table, the running offset and the number of the line
+// before.
 type lineMark struct {
 	pos, text, line uint32
 }
 
-// An entry is a decoded line of the table: its kind, its value as a
-// srcLine (for an extra, the value; the key is the keyLen bytes before it).
+// An entry is a decoded line of the table (for an extra, l is the value;
+// the key is the keyLen bytes before it).
 type entry struct {
 	kind   lineKind
 	keyLen uint32
@@ -89,8 +63,7 @@ func (e entry) key(text string) string {
 type lineWriter struct {
 	buf   []byte
 	marks []lineMark
-	// n is the number of entries, text the running offset and line the
-	// line number of the last entry.
+	// n entries so far, the running offset and the last entry's line.
 	n, text, line uint32
 }
 
@@ -98,11 +71,7 @@ type lineWriter struct {
 // is the length of the kept text after its value.
 func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	if w.n%markEvery == 0 {
-		w.marks = push(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
-	}
-	if cap(w.buf)-len(w.buf) < maxEntry {
-		// Doubled, as push does, so that the appends below do not grow it.
-		w.buf = slices.Grow(w.buf, max(len(w.buf), maxEntry))
+		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
 	}
 	w.n++
 	start := l.off() - uint32(keyLen)
@@ -133,8 +102,7 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 	}
 }
 
-// appendIndex appends to b the index of a line table, of the records
-// starts and the marks marks.
+// appendIndex appends to b the index of the records starts and the marks.
 func appendIndex(b []byte, starts []uint32, marks []lineMark) []byte {
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(starts)))
 	for _, s := range starts {
@@ -191,18 +159,15 @@ func (r *Robots) mark(k int) lineMark {
 // A lineReader decodes a table from one of its marks on.
 type lineReader struct {
 	lines string
-	// pos is the offset of the next entry in lines, i its index, text the
-	// running offset, and line and kind the line number and kind of the
-	// last entry.
+	// pos is the offset of the next entry and i its index; text is the
+	// running offset and line the last entry's.
 	pos, i     int
 	text, line uint32
-	kind       lineKind
 }
 
-// nextShortRule reads the next entry, if it is the short entry of a rule
-// line (most are; d holds one): the offset and length of its value, and
-// whether the line allows. For any other entry it reports !ok and reads
-// nothing, for next to read.
+// nextShortRule reads the next entry if it is a rule's short one (most
+// are; d must hold one): its value's offset and length, and whether it
+// allows. Otherwise it reports !ok and reads nothing.
 func (d *lineReader) nextShortRule() (off, size uint32, allow, ok bool) {
 	h := d.lines[d.pos]
 	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
@@ -210,7 +175,7 @@ func (d *lineReader) nextShortRule() (off, size uint32, allow, ok bool) {
 		return 0, 0, false, false
 	}
 	// Its value is the next size bytes of the text, on the next line.
-	d.pos, d.i, d.line, d.kind = d.pos+1, d.i+1, d.line+1, kind
+	d.pos, d.i, d.line = d.pos+1, d.i+1, d.line+1
 	off = d.text
 	d.text += size
 	return off, size, kind == kindAllow, true
@@ -275,7 +240,6 @@ func (d *lineReader) next(e *entry) bool {
 	}
 	d.line += gap
 	d.i++
-	d.kind = kind
 	start := d.text - back
 	if flags&entryRef == 0 {
 		d.text += keyLen + size
@@ -288,9 +252,8 @@ func (d *lineReader) next(e *entry) bool {
 }
 
 // ruleAt returns the rule line whose value is at offset off of the kept
-// text: the last entry that starts there or
-// before, since the kept bytes of each line follow those of the previous
-// one and a compiled rule's pattern is never empty.
+// text: the last that starts there or before (a compiled rule's pattern is
+// never empty).
 func (r *Robots) ruleAt(off uint32) srcLine {
 	lo, hi := 0, r.marks() // the first mark past off
 	for lo < hi {
@@ -302,10 +265,9 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 		}
 	}
 	d := r.reader(max(lo-1, 0))
-	// The short and medium forms, most lines, are skipped here, the others
-	// by next; at is where the last rule so far starts. Skipping all by
-	// next made Decide on the largest file of benchFiles 28% slower
-	// (687 -> 877 ns, BenchmarkDecide, 6 runs alternating).
+	// Short and medium entries are skipped here, others by next; at is
+	// where the last rule so far starts. Skipping all by next made Decide
+	// on the largest file 28% slower (687 -> 877 ns, BenchmarkDecide).
 	lines, pos, text, line := d.lines, d.pos, d.text, d.line
 	at := lineReader{lines: lines, pos: len(lines)}
 	for text <= off && pos < len(lines) {
@@ -333,8 +295,7 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 }
 
 // recordLines appends the user-agent lines and rules of record i to agents
-// and rules. A record starts at a user-agent line (Robots.recordStart
-// gives the index of its entry) and ends where the next starts.
+// and rules.
 func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLine) {
 	r.eachRecordLine(i, func(e *entry) {
 		switch e.kind {

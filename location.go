@@ -1,14 +1,9 @@
 package robots
 
-// Where a robots.txt lives and which URLs it governs.
-//
-// Google, "File location and range of validity": the file sits in the
-// top-level directory of a site on HTTP, HTTPS or FTP, and "the rules listed
-// in the robots.txt file apply only to the host, protocol, and port number
-// where the robots.txt file is hosted". Standard ports (80 for HTTP, 443 for
-// HTTPS, 21 for FTP) are the same as no port, and "IDNs are equivalent to
-// their punycode versions". RFC 9309 §2.3 says the same of the scheme,
-// authority and port.
+// Where a robots.txt lives and which URLs it governs (Google, "File location
+// and range of validity"; RFC 9309 §2.3): the top-level directory of a site
+// on HTTP, HTTPS or FTP, for the same scheme, host and port only; a default
+// port is no port, and an IDN is its punycode.
 
 import (
 	"errors"
@@ -22,13 +17,9 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// defaultPorts are the ports that mean the same as no port, per scheme. The
-// keys are also the schemes a robots.txt can be fetched with.
-var defaultPorts = map[string]uint64{
-	"http":  80,
-	"https": 443,
-	"ftp":   21,
-}
+// defaultPorts are the schemes a robots.txt can be fetched with, and the
+// port that is the same as none.
+var defaultPorts = map[string]uint64{"http": 80, "https": 443, "ftp": 21}
 
 // URL returns the URL of the robots.txt that governs pageURL: its scheme and
 // host, lower-cased, with an internationalized host name in its punycode
@@ -63,9 +54,8 @@ func Governs(robotsURL, pageURL string) bool {
 	return err == nil && pageOrigin == origin
 }
 
-// splitOrigin parses rawURL and returns its normalized scheme://host[:port]
-// together with the parsed URL, or an error saying why rawURL has no origin a
-// robots.txt can be fetched from.
+// splitOrigin returns the normalized scheme://host[:port] of rawURL and the
+// parsed URL, or why rawURL has no origin a robots.txt can be fetched from.
 func splitOrigin(rawURL string) (origin string, u *url.URL, err error) {
 	u, err = url.Parse(rawURL)
 	if err != nil {
@@ -102,12 +92,9 @@ func splitOrigin(rawURL string) (origin string, u *url.URL, err error) {
 	return origin, u, nil
 }
 
-// hostProfile maps a host name to its ASCII form the way web browsers do
-// (UTS #46 as used by the WHATWG URL standard): case and width folded,
-// non-transitional, Bidi and joiner rules checked, but underscores and
-// hyphens where RFC 1034 would not have them accepted, because real host
-// names such as "r3---sn-ab5l6n7s.googlevideo.com" and "my_host.example.com"
-// use them.
+// hostProfile maps a host name to ASCII as browsers do (UTS #46 as the
+// WHATWG URL standard uses it), accepting the underscores and hyphens that
+// real names use ("r3---sn-ab5l6n7s.googlevideo.com", "my_host.example.com").
 var hostProfile = idna.New(
 	idna.MapForLookup(),
 	idna.BidiRule(),
@@ -116,10 +103,9 @@ var hostProfile = idna.New(
 	idna.CheckHyphens(false),
 )
 
-// normalizeHost returns the form of host (as returned by url.URL.Hostname)
-// that identifies it in a robots.txt URL: an IPv4 address in dotted decimal,
-// an IPv6 address in its canonical text form within brackets, a name in
-// lower-case punycode.
+// normalizeHost returns host (from url.URL.Hostname) as a robots.txt URL
+// names it: IPv4 dotted decimal, canonical IPv6 in brackets, or lower-case
+// punycode.
 func normalizeHost(host string) (string, error) {
 	if strings.Contains(host, ":") { // only an IPv6 literal has a colon here
 		addr, err := netip.ParseAddr(host)
@@ -128,9 +114,8 @@ func normalizeHost(host string) (string, error) {
 		}
 		zone := addr.Zone()
 		if strings.ContainsFunc(zone, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			// Go's URL parser refuses a %-escape of a byte over 0x7F in a
-			// host, so such a zone could not be written back. Found by
-			// FuzzURL.
+			// url.Parse refuses it escaped: it could not be written back
+			// (FuzzURL).
 			return "", errors.New("the IPv6 zone is not ASCII")
 		}
 		s := addr.WithZone("").String()
@@ -153,9 +138,8 @@ func normalizeHost(host string) (string, error) {
 		return "", errors.New("not a host name")
 	}
 	if ascii != host {
-		// The result must read back as itself, so that URL(URL(u)) is
-		// URL(u): the encoder accepts labels (over 63 bytes, say) whose
-		// punycode the decoder then refuses. Found by FuzzURL.
+		// So that URL(URL(u)) is URL(u): the encoder accepts labels (over
+		// 63 bytes, say) whose punycode the decoder refuses (FuzzURL).
 		if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
 			return "", errors.New("its punycode does not read back")
 		}
@@ -163,13 +147,9 @@ func normalizeHost(host string) (string, error) {
 	return ascii, nil
 }
 
-// escapeZone %-encodes the bytes of an IPv6 zone that RFC 6874 does not
-// allow as they are:
-//
-//	ZoneID = 1*( unreserved / pct-encoded )
-//
-// so that the URL reads back ("%25%20" is decoded to a space by the parser,
-// and must be written again as "%20"). Found by FuzzURL.
+// escapeZone %-encodes the bytes of an IPv6 zone that are not unreserved
+// (RFC 6874), so that the URL reads back: "%25%20" is parsed as a space, to
+// be written "%20" again (FuzzURL).
 func escapeZone(zone string) string {
 	var b strings.Builder
 	for i := 0; i < len(zone); i++ {
@@ -185,34 +165,20 @@ func escapeZone(zone string) string {
 	return b.String()
 }
 
-// validHostName reports whether s, the ASCII form of a host name, is a
-// sequence of non-empty labels of host name characters separated by dots,
-// with an optional final dot (a fully qualified name).
+// validHostName reports whether s, a lower-case ASCII host name, is
+// non-empty labels of letters, digits, "-" (RFC 1123) and "_" (which real
+// names use) separated by dots, with an optional final dot.
 func validHostName(s string) bool {
 	s = strings.TrimSuffix(s, ".")
 	if s == "" {
 		return false
 	}
 	for label := range strings.SplitSeq(s, ".") {
-		if label == "" {
+		if label == "" || strings.ContainsFunc(label, func(c rune) bool {
+			return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_')
+		}) {
 			return false
-		}
-		for i := 0; i < len(label); i++ {
-			if !isHostNameChar(label[i]) {
-				return false
-			}
 		}
 	}
 	return true
-}
-
-// isHostNameChar reports whether c may appear in a label of a host name after
-// mapping to ASCII:
-//
-//	let-dig-hyp = ALPHA / DIGIT / "-"   ; RFC 1034 §3.5, RFC 1123 §2.1
-//
-// and "_", which DNS allows and real host names use. Upper-case letters do not
-// occur: the mapping has folded them.
-func isHostNameChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_'
 }

@@ -1,19 +1,14 @@
 package robots
 
+// What a parsed file keeps, counted as the Go heap counts it: Parse sums
+// the allocations the result keeps, each rounded up to its size class; the
+// questions add the sets they build (memsize_test.go checks it).
+
 import "unsafe"
 
-// What a parsed file keeps, counted as the Go heap counts it.
-//
-// Parse adds up the bytes of every allocation the result keeps reachable,
-// each rounded up to its allocator size class, and stores the sum; the
-// questions add those of the sets they compile and lay out; MemSize
-// returns the total. The count is checked against the heap in
-// memsize_test.go.
-
-// MemSize returns the number of bytes of memory r keeps reachable (its
-// parsed form, its groups, and any index its questions have built since),
-// as counted for a cache's byte bound, in O(1). The shared values of AllowAll and DisallowAll,
-// and a nil *Robots, keep nothing of their own: 0.
+// MemSize returns the bytes of memory r keeps reachable (its parsed form,
+// its groups and what its questions have built since), as a cache's byte
+// bound counts them, in O(1). AllowAll, DisallowAll and nil keep 0.
 func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
@@ -29,29 +24,22 @@ var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
 	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
 	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
 
-// allocSize returns the bytes the heap spends on an allocation of n bytes.
+// allocSize returns the bytes the heap spends on an allocation of n bytes:
+// its size class, or n itself for a large object.
 func allocSize(n int) int {
-	switch {
-	case n <= 0:
+	if n <= 0 {
 		return 0
-	case n > int(sizeClasses[len(sizeClasses)-1]):
-		return n // the heap counts large objects as their size
 	}
-	lo, hi := 0, len(sizeClasses)-1
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if int(sizeClasses[mid]) < n {
-			lo = mid + 1
-		} else {
-			hi = mid
+	for _, c := range sizeClasses {
+		if int(c) >= n {
+			return int(c)
 		}
 	}
-	return int(sizeClasses[lo])
+	return n
 }
 
 // sliceSize returns the bytes of the array of a slice of c elements of
-// type E. (unsafe.Sizeof, here and in objectSize, is a constant the
-// compiler computes: no pointer is converted.)
+// type E (unsafe.Sizeof is a constant: no pointer is converted).
 func sliceSize[E any](c int) int {
 	var e E
 	return allocSize(c * int(unsafe.Sizeof(e)))

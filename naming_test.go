@@ -25,7 +25,7 @@ func TestSortNames(t *testing.T) {
 			for i := range n {
 				token := tokens[(i*7)%len(tokens)]
 				rec := int32((i * 5) % 7)
-				names = append(names, newNaming(token, uint32(text.Len()), rec))
+				names = append(names, naming{uint32(text.Len()), uint32(len(token)), rec})
 				text.WriteString(token)
 				low := strings.ToLower(token)
 				if recs[low] == nil {

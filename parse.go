@@ -6,17 +6,15 @@ import (
 	"unsafe"
 )
 
-// Input limits and oddities handled by Parse.
 const (
 	// MaxSize is the number of bytes of a robots.txt file that are read
 	// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
 	MaxSize = 500 << 10
 
-	// maxLineLen is the number of bytes of one physical line that are kept.
-	// The rest of the line is dropped, but what was kept is still used.
-	// Google's reference parser reads lines into a buffer of 2083 × 8 bytes,
-	// the last of which holds the terminating NUL, and one more is lost to
-	// its end-of-buffer check.
+	// maxLineLen is the number of bytes of a line that are kept, the rest
+	// dropped: the reference reads lines into 2083 × 8 bytes, of which
+	// the last holds the terminating NUL and one more is lost to its
+	// end-of-buffer check.
 	maxLineLen = 2083*8 - 1
 )
 
@@ -40,11 +38,9 @@ func Parse(data []byte) *Robots {
 
 // parseWith parses data, at most MaxSize bytes, in the scratch space ps.
 func parseWith(data []byte, ps *parseScratch) *Robots {
-	// data is read in place, as a string (unsafe.String): nothing of the
-	// result refers to src, whose kept parts are copied to the kept text.
-	// Copying data to a string instead costs 7.5% of Parse + first
-	// question over the real-world corpus (19.08 against 17.75 ms of CPU a
-	// pass, as measured in pool.go).
+	// data is read in place (unsafe.String): what the result keeps is
+	// copied. A copy of data instead costs 7.5% of Parse + first question
+	// (19.08 against 17.75 ms of CPU a corpus pass, BenchmarkParseCorpus).
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
@@ -52,39 +48,30 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 	return p.r
 }
 
-// A parser turns a body into the records, sitemaps and extras of a Robots,
-// and the text they refer to.
-//
-// The kept lines are appended to one line table (lines.go), in file order,
-// and the records are the entry indexes of their first user-agent lines.
+// A parser turns a body into a Robots: the kept text (values, as written),
+// the line table (lines.go) and, in rs, what resolve makes the groups of.
 type parser struct {
 	r *Robots
-	// src is the body read; nothing of the result may refer to it, since
-	// Parse reads the caller's bytes in place.
-	src string
-	// text is the kept text so far, which finish gives to r.
-	text []byte
-	// lines is the line table so far, which finish gives to r.
+	// src is the body; nothing of the result may refer to it (Parse reads
+	// the caller's bytes in place).
+	src   string
+	text  []byte
 	lines lineWriter
-	// starts holds the entry of the first user-agent line of each record
-	// so far.
+	// starts holds the entry of the first user-agent line of each record.
 	starts []uint32
-	// ruled reports whether the current record has had a rule line, after
-	// which a user-agent line starts a new record; mayMatch, that a rule
-	// line of a record may match a path (Robots.mayMatch).
+	// ruled reports that the current record has a rule line, after which
+	// a user-agent line starts a record; mayMatch, Robots.mayMatch.
 	ruled, mayMatch bool
 	// recent holds the last agentReuse user-agent lines, the last at
 	// recent[(agents-1)%agentReuse], for agentText.
 	recent [agentReuse]srcLine
 	agents int
-	// rs collects the rule lines, records and product tokens of the file,
-	// of which finish makes the groups (resolve); nil for a new one.
-	rs *resolveScratch
+	rs     *resolveScratch
 }
 
 // mayDecide reports whether a rule whose pattern starts with c may match a
-// path: every path starts with "/", which "*" matches too. Rules that do
-// not are never compiled (scratch.keeps).
+// path: every path starts with "/", which "*" matches too. Other rules are
+// never compiled.
 func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
 // add appends line l of kind kind to the line table; keyLen is the length
@@ -106,7 +93,7 @@ func (p *parser) userAgent(v string, n int) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
 		p.starts = append(p.starts, p.lines.n)
-		p.rs.first = push(p.rs.first, int32(len(p.rs.rules)))
+		p.rs.first = append(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
 	}
 	a := newSrcLine(p.agentText(v), len(v), n, false)
@@ -117,17 +104,13 @@ func (p *parser) userAgent(v string, n int) bool {
 	return newRecord
 }
 
-// agentText returns the offset in the kept text of agent value v, which it
-// appends unless one of the last few user-agent lines had the same value:
-// a file that names one agent in every group keeps its name once.
+// agentText returns the offset in the kept text of agent value v, appended
+// unless one of the last agentReuse user-agent lines had the same value.
 //
-// This buys kept bytes on files that name one agent in many groups:
-// hostile/one-agent-many keeps 0.81 bytes a byte with it, 0.88 without,
-// and 1.50 at 4 KiB, the bound (TestKeptPerByteSmallFiles). Real files
-// keep 0.05% less with it.
+// What it buys: hostile/one-agent-many keeps 0.81 bytes a byte with it,
+// 0.88 without, and 1.50, the bound, at 4 KiB (TestKeptPerByteSmallFiles).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
-		// Lengths first: most differ, and the text is not read.
 		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
 			return int(a.off())
 		}
@@ -135,24 +118,17 @@ func (p *parser) agentText(v string) int {
 	return p.addText(v)
 }
 
-// agentReuse is how many user-agent lines back agentText looks.
 const agentReuse = 8
 
 // parse reads the lines of the body (scan) and gives r what it keeps
 // (finish).
-//
-// Line breaks are LF, CR and CRLF. Every physical line is counted, so line
-// numbers are those an editor shows.
 func (p *parser) parse() {
-	s := p.src
-	// Size the line table for a body of typical lines, to grow it once or
-	// not at all; finish copies it to the kept text. Most directives take
-	// one byte of table, and real files (of the corpus) average over 16
-	// bytes a line. A body of shorter lines grows it: counting its colons,
-	// which most directives have, to size it exactly cost 3% of Parse.
-	p.lines.buf = slices.Grow(p.lines.buf[:0], len(s)/8+64)
-	// The kept text is at most the body: it grows once or not at all.
-	p.text = slices.Grow(p.text[:0], len(s))
+	// Most directives take a byte of table and real lines average over 16
+	// bytes: the table grows once or not at all (sizing it exactly, by
+	// counting colons, cost 3% of Parse). The kept text is at most the
+	// body.
+	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
+	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)
 	p.finish()
 }
@@ -168,9 +144,6 @@ func (p *parser) scan(f func(line)) {
 	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
 	ls := newLineScanner(skipBOM(p.src))
 	if f == nil {
-		// Most lines are blank, comments or start with a common key, which
-		// scanCommon reads in one pass; the line that handle returns is left
-		// where it is, not copied (about 6 ns a line).
 		for {
 			p.scanCommon(&ls)
 			if !ls.next() {
@@ -217,10 +190,9 @@ func (p *parser) handle(ls *lineScanner) line {
 	return l
 }
 
-// directive adds the line numbered n of kind kind, key and value to what r
-// keeps, and reports whether it is a user-agent line that starts a record,
-// or a rule line of a record (one before any user-agent line applies to
-// nobody, and is not kept).
+// directive keeps the line numbered n of kind kind, key and value, and
+// reports whether it is a user-agent line that starts a record, or a rule
+// line of a record (one before any user-agent line is not kept).
 func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, kept bool) {
 	switch kind {
 	case kindUserAgent:
@@ -233,10 +205,8 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 		if value != "" && mayDecide(value[0]) {
 			p.mayMatch = true
 		}
-		// Kept as written: a pattern that escaping (appendEscaped) changes
-		// is matched escaped as it goes (escape.go), not kept twice.
 		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
-		p.rs.rules = push(p.rs.rules, l)
+		p.rs.rules = append(p.rs.rules, l)
 		p.add(kind, l, 0)
 		return false, true
 	case kindSitemap:
@@ -244,19 +214,15 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 			p.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
 		}
 	case kindOther:
-		// Kept for the crawlers that honour more than Google (extensions.go).
 		p.addText(key)
 		p.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
 	}
 	return false, false
 }
 
-// finish gives r its kept text, followed by the line table and its index,
-// copied once to a string of their exact size (a strings.Builder, which
-// does not clear the bytes it is about to write), then makes its groups
-// from them (resolve.go); the parser's slices are left to it, for reuse
-// (pool.go). The index is appended to the table in the parser's slice,
-// which is scratch.
+// finish gives r the kept text, line table and index as one string of
+// their exact size (a strings.Builder does not clear what it will write),
+// then its groups (resolve.go); the parser's slices stay scratch.
 func (p *parser) finish() {
 	r := p.r
 	r.mayMatch = p.mayMatch
@@ -275,30 +241,11 @@ func (p *parser) finish() {
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
-// push appends v to s, doubling the capacity when s is full: append grows
-// large slices by a quarter, which allocates five times their final size in
-// all, where doubling allocates twice.
-func push[S ~[]E, E any](s S, v E) S {
-	if len(s) == cap(s) {
-		s = slices.Grow(s, len(s)+1)
-	}
-	return append(s, v)
-}
-
 // extend returns s with n more zero elements, doubling its capacity when
-// that is short, as push does.
+// that is short.
 func extend[S ~[]E, E any](s S, n int) S {
 	if len(s)+n > cap(s) {
 		s = slices.Grow(s, max(len(s), n))
 	}
 	return s[:len(s)+n]
-}
-
-// trim returns s, or a copy of it without spare capacity if that is more
-// than an eighth of its length.
-func trim[S ~[]E, E any](s S) S {
-	if cap(s)-len(s) > len(s)/8 {
-		return slices.Clip(append(S(nil), s...))
-	}
-	return s
 }

@@ -1,33 +1,20 @@
 package robots
 
+// The scratch space of Parse, lent by a pool from one call to the next: the
+// slices a Parse builds and throws away (kept text and line table before
+// they are joined, record starts, rule lines, tokens, sort keys, compiled
+// rules before their exact copy). It holds integers only, so that a pooled
+// scratch keeps no file alive and costs the collector no scanning.
+//
+// What it buys: Parse + first question over the real-world corpus, 17.75
+// ms of CPU a pass with the pool, 23.75 ms (+34%) with a new scratch every
+// call (cpu-ns/op of BenchmarkParseCorpus/op=parse+query, paired binaries).
+
 import "sync"
 
-// The scratch space of Parse, kept from one call to the next.
-//
-// Parse builds a file in slices it throws away once the result is made: the
-// kept text and line table before they are joined, the starts of records,
-// the rule lines and record bounds resolve reads back from the line table,
-// the product tokens it sorts, the sort keys of the rules compile sorts,
-// and the compiled rules before they are copied to a slice of their exact
-// size. Made anew on every call, they were most of Parse's allocations (and
-// their growth most of its copying); a pool lends the same ones to call
-// after call, so that a crawler parsing file after file allocates little
-// more than what it keeps.
-//
-// What it buys: Parse + first question over the real-world corpus costs
-// 17.75 ms of CPU a pass with the pool, 23.75 ms (+34%) with a new scratch
-// every call (cpu-ns/op of BenchmarkParseCorpus/op=parse+query's loop:
-// the CPU time of the process a pass, min of 7 passes, mean of 4 rounds
-// alternating the two test binaries; issue 23).
-//
-// Nothing in the scratch refers to a parsed file: it holds integers only,
-// so that a pooled scratch keeps no file alive, and costs the garbage
-// collector no scanning nor write barriers.
-
-// A parseScratch holds the scratch slices of one Parse.
+// A parseScratch holds the scratch slices of one Parse: the parser's and
+// resolve's.
 type parseScratch struct {
-	// text, lines, marks and starts are those of the parser; resolve is
-	// that of resolve.
 	text, lines []byte
 	marks       []lineMark
 	starts      []uint32
@@ -37,40 +24,28 @@ type parseScratch struct {
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
 	// rules are the rule lines of the file, in file order, and first the
-	// index in rules of the first rule of each record; state is that of
-	// the groupBuilder.
+	// index in rules of the first rule of each record.
 	rules []srcLine
 	first []int32
 	state []recState
-	// names are the (token, record) pairs of the user-agent lines, but
-	// those that name "*", whose records are global; runs are the runs of
-	// one token among names and order the order in which their groups are
-	// made.
-	names  []naming
-	global []int32
-	runs   []nameRun
-	order  []int32
-	recs   []int32
-	// compiled holds the compiled rules while the groups are built; they
-	// are then copied to Robots.compiled, without spare capacity.
-	compiled []rule
-	// sets and named hold Robots.sets and Robots.named while the groups
-	// are built (Robots.clipTables).
-	sets  []recSet
-	named []namedGroup
-	sc    scratch
+	// names are the (token, record) pairs of the user-agent lines but
+	// "*", whose records are in global; runs and order are sortNames's.
+	names    []naming
+	global   []int32
+	runs     []nameRun
+	order    []int32
+	recs     []int32
+	compiled []rule // Robots.compiled while the groups are built
+	sc       scratch
 }
 
-// scratchPool holds *parseScratch values.
 var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 
-// maxPooled is the capacity, in bytes, beyond which a slice of scratch
-// is not pooled: a file of MaxSize bytes, which a crawler seldom sees,
-// need not make every later Parse hold that much. Files of 64 KiB to 256
-// KiB are a third of the bytes of the real-world corpus (17 of its 1,694
-// files): pooling their scratch too (at most a quarter of MaxSize a
-// slice, and only until two collections pass it by) cut the bytes Parse
-// allocates over the corpus by a third (8.25 to 5.26 MB).
+// maxPooled is the capacity in bytes past which a scratch is not pooled:
+// a file of MaxSize need not make every later Parse hold as much. Pooling
+// up to a quarter of MaxSize (files of 64-256 KiB are a third of the
+// corpus's bytes) cut what Parse allocates over the corpus by a third
+// (8.25 to 5.26 MB).
 const maxPooled = 256 << 10
 
 // putScratch gives ps back to the pool, unless one of its slices holds
@@ -80,8 +55,8 @@ func putScratch(ps *parseScratch) {
 	sc := &rs.sc
 	if max(cap(ps.text), cap(ps.lines), 12*cap(ps.marks), 4*cap(ps.starts),
 		8*cap(rs.rules), 4*cap(rs.first), cap(rs.state), 12*cap(rs.names), 4*cap(rs.global),
-		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled), 4*cap(rs.sets),
-		8*cap(rs.named), 8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
+		12*cap(rs.runs), 4*cap(rs.order), 4*cap(rs.recs), 8*cap(rs.compiled),
+		8*cap(sc.order), 4*cap(sc.offs), 4*cap(sc.lens), cap(sc.esc)) > maxPooled {
 		return
 	}
 	scratchPool.Put(ps)

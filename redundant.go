@@ -1,65 +1,38 @@
 package robots
 
-// The redundant-rule analysis of Check: rules that can never decide because
-// another rule of their group matches whenever they do and wins. It reasons
-// over the compiled rules of a record, as the matcher holds them: their
-// shapes are those of match.go, and a rule outranks another exactly when its
-// key is greater.
+// The redundant rules Check reports: rules that never decide because another
+// rule of their group matches whenever they do and wins. It reasons over a
+// record's compiled rules (shapes of match.go): a rule outranks another
+// exactly when its key is greater.
 
 import (
 	"slices"
 	"strconv"
 )
 
-// A best2 holds the indexes of the two rules of greatest key in some class
-// of rules, or -1.
-type best2 [2]int
-
-// add puts rule i into b if it is among the two best by keys.
-func (b *best2) add(keys []uint64, i int) {
-	switch k := keys[i]; {
-	case b[0] < 0 || k > keys[b[0]]:
-		b[0], b[1] = i, b[0]
-	case b[1] < 0 || k > keys[b[1]]:
-		b[1] = i
-	}
-}
-
-// other returns the best rule of b that is not rule i, or -1.
-func (b best2) other(i int) int {
-	if b[0] != i {
-		return b[0]
-	}
-	return b[1]
-}
-
-// A matchClass is a class of rules that match the same paths: the matched
-// part of their pattern, and whether it is anchored at the end.
+// A matchClass is a class of rules that match the same paths.
 type matchClass struct {
 	pattern  string
 	anchored bool
 }
 
-// anchored reports whether r matches only paths that end where its
-// pattern does.
+// anchored reports whether r matches only paths that end with its pattern.
 func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
 
 // ruleIndex finds, for a compiled rule, another rule of its set that matches
-// whenever it does and outranks it.
+// whenever it does and outranks it. As the rules are sorted by key, the
+// first of a class is its best: the only one that can outrank the others.
 type ruleIndex struct {
-	s *ruleSet
-	// rules are those of s, by key, greatest first, and keys their keys.
-	rules []rule
-	keys  []uint64
-	// same holds the best rules of each class of rules that match the same
-	// paths.
-	same map[matchClass]best2
-	// prefixes holds the best prefix rules by head, and lengths the
+	s     *ruleSet
+	rules []rule   // by key, greatest first
+	keys  []uint64 // of rules
+	same  map[matchClass]int
+	// prefixes holds the first prefix rule of each head, and lengths the
 	// lengths of those heads, increasing.
-	prefixes map[string]best2
+	prefixes map[string]int
 	lengths  []int
-	// maxExtra is the greatest number of bytes by which the priority of a
-	// prefix rule exceeds the length of its head (its trailing "*"s).
+	// maxExtra is the most by which the priority of a prefix rule exceeds
+	// the length of its head (its trailing "*"s).
 	maxExtra int
 }
 
@@ -69,7 +42,7 @@ type ruleIndex struct {
 func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	rules := s.sorted()
 	x := &ruleIndex{s: s, rules: rules, keys: make([]uint64, len(rules)),
-		same: make(map[matchClass]best2, len(rules)), prefixes: make(map[string]best2, len(rules))}
+		same: make(map[matchClass]int, len(rules)), prefixes: make(map[string]int, len(rules))}
 	for i, r := range rules {
 		x.keys[i] = s.key(r)
 	}
@@ -77,22 +50,15 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 		if s.derived(r) || !decides(r) {
 			continue
 		}
-		k := matchClass{s.pattern(r), r.anchored()}
-		b, ok := x.same[k]
-		if !ok {
-			b = best2{-1, -1}
+		if k := (matchClass{s.pattern(r), r.anchored()}); !hasKey(x.same, k) {
+			x.same[k] = i
 		}
-		b.add(x.keys, i)
-		x.same[k] = b
 		if r.shape() == shapePrefix {
 			h := s.head(r)
-			b, ok := x.prefixes[h]
-			if !ok {
-				b = best2{-1, -1}
+			if !hasKey(x.prefixes, h) {
+				x.prefixes[h] = i
 				x.lengths = append(x.lengths, len(h))
 			}
-			b.add(x.keys, i)
-			x.prefixes[h] = b
 			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
 		}
 	}
@@ -101,44 +67,37 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	return x
 }
 
+func hasKey[K comparable, V any](m map[K]V, k K) bool { _, ok := m[k]; return ok }
+
 // dominator returns the index of a rule of another line than rule i that
-// matches every path rule i matches and outranks it there, or -1. It finds
-// such a rule only when that is certain: one that matches the same paths,
-// or a prefix rule whose head starts the head of rule i.
+// surely matches every path rule i matches and outranks it, or -1: one that
+// matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r, keys := x.rules[i], x.keys
-	line := func(j int) uint64 { return keys[j] & maxLine }
-	beats := func(j int) bool { return j >= 0 && keys[j] > keys[i] && line(j) != line(i) }
-	if b, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; ok {
-		if j := b.other(i); beats(j) {
-			return j
-		}
+	beats := func(j int, ok bool) bool { return ok && keys[j] > keys[i] && keys[j]&maxLine != keys[i]&maxLine }
+	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
+		return j
 	}
-	// A prefix rule outranks r only if its priority, at most its head's
-	// length plus maxExtra, reaches that of r: shorter heads need not be
-	// looked up.
+	// A prefix rule's priority is at most its head's length plus maxExtra:
+	// shorter heads cannot outrank r.
 	head := x.s.head(r)
 	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {
 		if l > len(head) {
 			break
 		}
-		if b, ok := x.prefixes[head[:l]]; ok {
-			if j := b.other(i); beats(j) {
-				return j
-			}
+		if j, ok := x.prefixes[head[:l]]; beats(j, ok) {
+			return j
 		}
 	}
 	return -1
 }
 
-// checkRules reports the rules of a record, compiled as s, that can never
-// decide, because another rule of the record matches whenever they do and
-// takes precedence; and, if the record names "*" (global), a rule that
-// disallows everything.
+// checkRules reports the rules of a record, compiled as s, that never
+// decide; and, if the record names "*" (global), a rule that disallows
+// everything.
 func (c *checker) checkRules(s *ruleSet, global bool) {
-	// A pattern that starts with neither "/" nor "*" never matches, and is
-	// reported as such.
+	// A pattern that starts with neither "/" nor "*" is reported apart.
 	decides := func(r rule) bool {
 		p := public(s.file, r).Pattern
 		return p[0] == '/' || p[0] == '*'
@@ -146,7 +105,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	x := newRuleIndex(s, decides)
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
-	derivedFree := map[int]bool{} // lines whose derived rule is not dominated
+	derivedFree := map[int]bool{}
 	for i, r := range x.rules {
 		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
 			derivedFree[s.line(r)] = true

@@ -143,7 +143,7 @@ func countScanned(r *Robots, stats map[string]int) {
 
 	for _, ng := range r.named {
 		var g Group
-		r.refGroup(ng.ref(), &g)
+		r.refOrGlobal(ng.ref(), true, &g)
 		switch {
 		case g.recN == 1 && g.set.lo < 0:
 			stats["own"]++

@@ -1,31 +1,15 @@
 package robots
 
-// The lines of a file as a parsed Robots keeps them: not as Agent and Rule
-// values, which hold strings and ints (40 and 48 bytes), but as entries of
-// a line table (lines.go), about one or two bytes each, beside the kept
-// text; Records, Extras, Sitemaps and the rule a Decision quotes are
-// rebuilt from them on demand.
-//
-// The kept text is not the body: it holds only the values Parse uses (agent
-// tokens, patterns, the keys and values of extras, sitemaps), one after the
-// other, without keys, comments, blank lines, whitespace or unknown lines,
-// and each agent value once. Its values are followed by the line table,
-// which keeps the kind of each line, its number (as the gap from the
-// previous line's) and the length of its value.
+// The lines of a file as a parsed Robots keeps them: entries of the line
+// table (lines.go, 1-2 bytes each) beside the kept values, not Agent and
+// Rule values (40 and 48 bytes); Records, Extras, Sitemaps and the rule a
+// Decision quotes are rebuilt from them on demand (DESIGN.md, Data layout).
 
 // A srcLine is a user-agent, allow, disallow, sitemap or extra line as the
-// line table decodes it: where its value is in the kept text, its line
-// number and, for a rule, whether it allows. Its bits, from the least
-// significant:
-//
-//	 0      20 21      37 38      57  58
-//	┌─────────┬──────────┬──────────┬─────┐
-//	│  offset │  length  │   line   │allow│
-//	└─────────┴──────────┴──────────┴─────┘
-//
-// The values of the kept text are at most the MaxSize bytes of the body,
-// each as written, fewer than 1<<19 bytes; a value has at most maxLineLen
-// bytes; a file has fewer than 1<<lineBits lines.
+// line table decodes it. Its bits, from the least significant: the offset
+// of its value in the kept text (21, which holds at most MaxSize bytes), the
+// value's length (17, at most maxLineLen), its 1-based number (lineBits),
+// and whether it is an allow rule.
 type srcLine uint64
 
 const (
@@ -36,8 +20,7 @@ const (
 	srcAllow    = 1 << (srcLineShft + lineBits)
 )
 
-// newSrcLine returns the line numbered line whose value is n bytes at
-// offset off of the kept text.
+// newSrcLine returns line number line, whose value is n bytes at off.
 func newSrcLine(off, n, line int, allow bool) srcLine {
 	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShft
 	if allow {
@@ -46,8 +29,10 @@ func newSrcLine(off, n, line int, allow bool) srcLine {
 	return l
 }
 
-// off returns the offset of the value in the kept text.
-func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
+func (l srcLine) off() uint32  { return uint32(l & (1<<srcOffBits - 1)) }
+func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
+func (l srcLine) line() int    { return int(l >> srcLineShft & maxLine) }
+func (l srcLine) allow() bool  { return l&srcAllow != 0 }
 
 // value returns the value of the line, as written.
 func (l srcLine) value(text string) string {
@@ -55,21 +40,10 @@ func (l srcLine) value(text string) string {
 	return text[off : off+l.size()]
 }
 
-// size returns the length of the value.
-func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
-
-// line returns the 1-based line number.
-func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
-
-// allow reports whether the line is an allow rule.
-func (l srcLine) allow() bool { return l&srcAllow != 0 }
-
-// rule returns the line as a Rule.
 func (l srcLine) rule(text string) Rule {
 	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
 }
 
-// agent returns the line as an Agent.
 func (l srcLine) agent(text string) Agent {
 	v := l.value(text)
 	return Agent{Value: v, Token: agentToken(v), Line: l.line()}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 // checkURLs returns an error for the first of urls that is not a URL to

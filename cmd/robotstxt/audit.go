@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/cmd/robotstxt/internal/audit"
 	"github.com/gorep/robots/fetch"
-	"github.com/gorep/robots/internal/audit"
 )
 
 // auditUsage explains "robotstxt audit", its output and its exit status.

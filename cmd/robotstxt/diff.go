@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gorep/robots/internal/semdiff"
+	"github.com/gorep/robots/cmd/robotstxt/internal/semdiff"
 )
 
 // diffHelp is the description printed by "robotstxt diff -h".

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gorep/robots"
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 // maxServeFile is the largest FILE that serve loads into the editor: room

@@ -34,7 +34,7 @@ func FuzzCompare(f *testing.F) {
 // TestCompareExample runs the checks of FuzzCompare on the example diff of
 // the robotstxt command.
 func TestCompareExample(t *testing.T) {
-	dir := filepath.Join("..", "..", "cmd", "robotstxt", "testdata", "diff")
+	dir := filepath.Join("..", "..", "testdata", "diff")
 	old, err := os.ReadFile(filepath.Join(dir, "old.txt"))
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ func BenchmarkCompare(b *testing.B) {
 		"egonkm__DOTEXE.com.txt",       // 4 KB, 7 groups of wildcards, not complete
 		"avuim__www.expert.de.txt",     // 231 KB, 1,708 rules, not complete
 	} {
-		body, err := os.ReadFile(filepath.Join("..", "..", "testdata", "realworld", name))
+		body, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "realworld", name))
 		if err != nil {
 			b.Fatal(err)
 		}

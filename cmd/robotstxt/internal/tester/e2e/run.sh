@@ -10,7 +10,7 @@
 #                         (default: the largest file of testdata/realworld)
 set -euo pipefail
 cd "$(dirname "$0")"
-root="$(cd ../../.. && pwd)"
+root="$(cd ../../../../.. && pwd)"
 export OUT="${OUT:-$PWD/out}"
 export BIG_FILE="${BIG_FILE:-$root/testdata/realworld/avuim__www.expert.de.txt}"
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gorep/robots"
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 // auditAnswer is the answer of /api/audit; the crawlers are checked by

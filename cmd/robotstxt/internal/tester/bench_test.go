@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 // largest is the largest real file of the repository's testdata (231 KB,
 // 1,709 lines).
-const largest = "../../testdata/realworld/avuim__www.expert.de.txt"
+const largest = "../../../../testdata/realworld/avuim__www.expert.de.txt"
 
 // largestURLs are 20 URLs of the site of largest.
 var largestURLs = []string{

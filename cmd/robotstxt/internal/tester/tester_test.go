@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gorep/robots"
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 // The answers of the API, as a client reads them.

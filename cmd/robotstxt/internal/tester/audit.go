@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/gorep/robots"
-	"github.com/gorep/robots/internal/audit"
+	"github.com/gorep/robots/cmd/robotstxt/internal/audit"
 )
 
 // auditRequest is the body of /api/audit.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/internal/tester"
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 )
 
 type signalsAnswer struct {

@@ -30,7 +30,7 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 		q.seen = seen[:]
 		q.lookUp()
 	}
-	q.tryLoose(loose)
+	q.tryInOrder(loose, false)
 }
 
 const smallTableBits = 8
@@ -47,38 +47,26 @@ type floatQuery struct {
 	seen  []uint64 // the buckets looked up so far
 }
 
-// tryLoose tries the loose rules of the table, by key, greatest first, as
-// compiled: one whose need the path lacks is not matched, but its folded
-// directory, which needs less, is tried.
-func (q *floatQuery) tryLoose(loose []rule) {
-	s, m := q.s, q.m
-	for _, r := range loose {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-			return
-		}
-		if r.need()&^q.need == 0 && s.matches(r, q.path, m) {
-			m.take(s, r)
-			return
-		}
-		s.tryFolded(r, q.path, m)
-	}
-}
-
-// tryInOrder tries rules of the table that are not single, by key,
-// greatest first, passing over those whose rare byte (markRare) the path
-// lacks, and updates m with the first that matches, or else with its
-// folded directory.
-func (q *floatQuery) tryInOrder(rules []rule) {
+// tryInOrder tries rules of the table, by key, greatest first, and
+// updates m with the first that matches, or else with its folded
+// directory. A loose rule (marked false) is kept as compiled, and not
+// matched if the path lacks its need; a marked one (markRare) is passed
+// over if the path lacks its rare byte, which its folded directory holds
+// too.
+func (q *floatQuery) tryInOrder(rules []rule, marked bool) {
 	s, m := q.s, q.m
 	for _, r := range rules {
-		r, tag, _ := unmark(r)
+		var tag uint8
+		if marked {
+			r, tag, _ = unmark(r)
+		}
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
 		}
-		if !q.has.has(tag) {
+		if marked && !q.has.has(tag) {
 			continue
 		}
-		if s.matches(r, q.path, m) {
+		if (marked || r.need()&^q.need == 0) && s.matches(r, q.path, m) {
 			m.take(s, r)
 			return
 		}
@@ -164,7 +152,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		s.tryFolded(r, path, m)
 	}
 	if first {
-		q.tryInOrder(q.float[j:hi])
+		q.tryInOrder(q.float[j:hi], true)
 	}
 }
 

@@ -224,7 +224,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule)
 	for k, r := range float {
 		switch _, single := s.segment(r); {
 		case anchor[k] == 0:
-			// Loose: kept as compiled, tested by its need (tryLoose).
+			// Loose: kept as compiled, tested by its need (tryInOrder).
 		case single && gramLen(anchor[k]) > 1:
 			float[k] = markSingle(r, s.tagOf(r, anchor[k], tails[k])) // a gram of one byte is looked up once
 		default:

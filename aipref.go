@@ -1,24 +1,7 @@
 package robots
 
 // AI-usage preferences: what a file says about the use of content once
-// fetched, as opposed to whether it may be fetched. Preferences reads two
-// vocabularies, each scoped to the group its line stands in:
-//
-//   - Content-Signal (contentsignals.org, draft-romm-aipref-contentsignals-00):
-//     "Content-Signal: search=yes, ai-input=yes, ai-train=no", values yes
-//     and no in any case.
-//   - Content-Usage (draft-ietf-aipref-attach-05, vocabulary
-//     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
-//     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
-//     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
-//     longest matching path apply, matched as Allow and Disallow; a rule
-//     without a path matches every path with length 0. Where rules of equal
-//     length conflict, "n" wins. Rules apply only to paths that may be
-//     crawled. A key given twice keeps its last value; a value other than y
-//     or n, or a dictionary that does not parse, leaves the category unknown.
-//
-// Unknown keys and values are kept in Other; Check reports them. None of
-// this changes what Allowed answers.
+// fetched (Robots.Preferences), as opposed to whether it may be fetched.
 
 import (
 	"slices"
@@ -113,11 +96,24 @@ var (
 )
 
 // Preferences returns the usage preferences that the file states for the
-// crawler agent and url, read as Allowed reads them: the Content-Signal
-// lines of the groups that apply to agent (those naming it, or else those
-// naming "*"), and the Content-Usage rules of those groups that apply to
-// url. It does not change what Allowed answers. Unlike Allowed, it
-// allocates.
+// crawler agent and url, in the groups that apply to agent as for Allowed
+// (those naming it, or else those naming "*"):
+//
+//   - Content-Signal lines (contentsignals.org,
+//     draft-romm-aipref-contentsignals-00), such as "Content-Signal:
+//     search=yes, ai-input=yes, ai-train=no", values yes and no in any case.
+//   - Content-Usage rules (draft-ietf-aipref-attach-05, vocabulary
+//     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
+//     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
+//     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
+//     longest path that matches url apply, matched as Allow and Disallow; a
+//     rule without a path matches every path with length 0. Where rules of
+//     equal length conflict, "n" wins. Rules apply only to URLs that may be
+//     fetched. A key given twice keeps its last value; a value other than y
+//     or n, or a dictionary that does not parse, leaves the category unknown.
+//
+// Unknown keys and values are kept in Other; Check reports them. It does not
+// change what Allowed answers. Unlike Allowed, it allocates.
 func (r *Robots) Preferences(agent, url string) Preferences {
 	p := Preferences{Allowed: r.Allowed(agent, url)}
 	p.Signals = contentSignals(r.GroupExtras(agent, keyContentSignal))

@@ -1,15 +1,10 @@
 package robots
 
-// Fields that Google ignores and other crawlers honour. Google reads four
-// keys: user-agent, allow, disallow and sitemap. Every other line with a key
-// and a value is kept as an Extra: Bing and Yandex read crawl-delay, Yandex
-// host and clean-param, older crawlers request-rate and visit-time (the 1996
-// "extended standard for robot exclusion"). None changes what Allowed
-// answers; the accessors ignore a bad value (Check reports it).
-//
-// An extra belongs to the group it stands in, like a rule; a line before the
-// first user-agent line belongs to no group. Host and clean-param apply to
-// the whole file, wherever they stand, as Yandex reads them.
+// Fields that Google ignores and other crawlers honour: Bing and Yandex read
+// crawl-delay, Yandex host and clean-param, older crawlers request-rate and
+// visit-time (the 1996 "extended standard for robot exclusion"). None
+// changes what Allowed answers; the accessors ignore a bad value, which
+// Check reports.
 
 import (
 	"errors"

@@ -175,16 +175,10 @@ func minGramRules(n int) int {
 // under 1.5 bytes a byte (keptGoal).
 const sparseRules = 2048
 
-// fileFloating appends to out, empty, the floating rules of rules (sorted
-// by key), those with an anchor by bucket, then the loose ones, and
+// fileFloating appends to out, empty, float, the wildcard rules of a set
+// (sorted by key), those with an anchor by bucket, then the loose ones, and
 // returns the result and how many of each it appended.
-func (s *ruleSet) fileFloating(x *bigSet, out, rules []rule, floating func(rule) bool) (_ []rule, nFloat, nLoose int32) {
-	var float []rule
-	for _, r := range rules {
-		if floating(r) {
-			float = append(float, r)
-		}
-	}
+func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) (_ []rule, nFloat, nLoose int32) {
 	x.float = new(floatTable)
 	t := x.float
 	// The pattern of each rule after its head, up to the end of the

@@ -83,19 +83,18 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	defer copy(rules[x.nLive:], repeats)
 	rules = rules[:x.nLive]
 	out := rules[:0]
-	isFloating := func(r rule) bool { return r.shape() >= shapeWildcard }
-	floating := 0
+	var float []rule
 	for _, r := range byKey {
-		if isFloating(r) {
-			floating++
+		if r.shape() >= shapeWildcard {
+			float = append(float, r)
 		}
 	}
-	if floating >= minFloating {
-		out, x.nFloat, x.nLoose = s.fileFloating(x, out, byKey, isFloating)
+	if len(float) >= minFloating {
+		out, x.nFloat, x.nLoose = s.fileFloating(x, out, float)
 	}
 	headed := len(out)
 	for _, r := range byKey {
-		if x.nFloat+x.nLoose == 0 || !isFloating(r) {
+		if x.nFloat+x.nLoose == 0 || r.shape() < shapeWildcard {
 			out = append(out, r)
 		}
 	}

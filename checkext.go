@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/gorep/robots/internal/sfv"
 )
 
 // An extension is a key that Google ignores and other crawlers read.
@@ -242,7 +240,22 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	}
 	seen := map[string]bool{}
 	for _, m := range u.dict {
-		c.usageMember(e.Line, m, seen)
+		if seen[m.Key] {
+			c.add(e.Line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
+				" is given twice: only the last value counts")
+		}
+		seen[m.Key] = true
+		switch {
+		case slices.Contains(oldUsageKeys, m.Key):
+			c.add(e.Line, SeverityWarning, CodeUnknownSignal, "usage category "+strconv.Quote(m.Key)+
+				" is not in draft-ietf-aipref-vocab-08 (only train-ai, ai-use and search are): crawlers that follow it ignore the key")
+		case !slices.Contains(usageKeys, m.Key):
+			c.add(e.Line, SeverityWarning, CodeUnknownSignal, "unknown usage category "+strconv.Quote(m.Key)+
+				": the categories are train-ai, ai-use and search, and crawlers ignore other keys")
+		case yesNo[m.YesNo()] == PreferenceUnknown:
+			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
+				strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
+		}
 	}
 }
 
@@ -274,28 +287,6 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 		}
 	}
 	return d.Rule, true
-}
-
-// usageMember checks one member of a Content-Usage dictionary, given the
-// keys seen before in its line.
-func (c *checker) usageMember(line int, m sfv.Member, seen map[string]bool) {
-	if seen[m.Key] {
-		c.add(line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
-			" is given twice: only the last value counts")
-	}
-	seen[m.Key] = true
-	if !slices.Contains(usageKeys, m.Key) {
-		msg := "unknown usage category " + strconv.Quote(m.Key) + ": the categories are train-ai, ai-use and search, and crawlers ignore other keys"
-		if slices.Contains(oldUsageKeys, m.Key) {
-			msg = "usage category " + strconv.Quote(m.Key) + " is not in draft-ietf-aipref-vocab-08 (only train-ai, ai-use and search are): crawlers that follow it ignore the key"
-		}
-		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
-		return
-	}
-	if yesNo[m.YesNo()] == PreferenceUnknown {
-		c.add(line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
-			strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
-	}
 }
 
 // crawlDelay checks the value of a crawl-delay line n of the current record.

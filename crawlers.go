@@ -93,27 +93,20 @@ type Crawler struct {
 func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
 
 // tableChecked is the date the table was last checked; the pages where
-// operators document their crawlers follow.
+// operators document several crawlers follow.
 const (
 	tableChecked  = "2026-11-23"
 	srcOpenAI     = "https://developers.openai.com/api/docs/bots"
 	srcAnthropic  = "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"
 	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"
 	srcApple      = "https://support.apple.com/en-us/119829"
-	srcCommon     = "https://commoncrawl.org/ccbot"
 	srcPerplexity = "https://docs.perplexity.ai/guides/bots"
 	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers"
-	srcAmazon     = "https://developer.amazon.com/amazonbot"
-	srcBing       = "https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0"
-	srcDuckDuckGo = "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot"
-	srcYandex     = "https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots.html"
-	srcBaidu      = "https://www.baidu.com/search/robots_english.html"
-	srcBright     = "https://brightdata.com/brightbot"
 )
 
 // crawlers is the table, sorted by operator.
 var crawlers = []Crawler{
-	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: srcAmazon,
+	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://developer.amazon.com/amazonbot",
 		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},
 	{Token: "ClaudeBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcAnthropic},
 	{Token: "Claude-SearchBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcAnthropic},
@@ -126,8 +119,8 @@ var crawlers = []Crawler{
 		Note: "search in Siri, Spotlight and Safari"},
 	{Token: "Applebot-Extended", Checked: tableChecked, Operator: "Apple", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcApple,
 		Note: "not a crawler: Applebot fetches, and this token controls the use of the content to train Apple's foundation models"},
-	{Token: "Baiduspider", Checked: tableChecked, Operator: "Baidu", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcBaidu},
-	{Token: "Brightbot", Checked: tableChecked, Operator: "Bright Data", Purpose: PurposeOther, Robots: HonoursUnstated, Source: srcBright,
+	{Token: "Baiduspider", Checked: tableChecked, Operator: "Baidu", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.baidu.com/search/robots_english.html"},
+	{Token: "Brightbot", Checked: tableChecked, Operator: "Bright Data", Purpose: PurposeOther, Robots: HonoursUnstated, Source: "https://brightdata.com/brightbot",
 		Note: "collects web data that Bright Data sells, including for AI; often written \"Brightbot 1.0\", which is matched as Brightbot"},
 	{Token: "Bytespider", Checked: tableChecked, Operator: "ByteDance", Purpose: PurposeTraining, Robots: HonoursUnstated,
 		Note: "ByteDance publishes no page for it; widely reported to collect training data and not to obey robots.txt"},
@@ -135,9 +128,9 @@ var crawlers = []Crawler{
 		Note: "Cohere publishes no page for it; reported as a fetcher acting for users of Cohere's assistant"},
 	{Token: "cohere-training-data-crawler", Checked: tableChecked, Operator: "Cohere", Purpose: PurposeTraining, Robots: HonoursUnstated,
 		Note: "Cohere publishes no page for it; reported to collect training data"},
-	{Token: "CCBot", Checked: tableChecked, Operator: "Common Crawl", Purpose: PurposeOther, Robots: HonoursYes, Source: srcCommon,
+	{Token: "CCBot", Checked: tableChecked, Operator: "Common Crawl", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://commoncrawl.org/ccbot",
 		Note: "an open web archive, widely used to train AI models"},
-	{Token: "DuckDuckBot", Checked: tableChecked, Operator: "DuckDuckGo", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcDuckDuckGo},
+	{Token: "DuckDuckBot", Checked: tableChecked, Operator: "DuckDuckGo", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot"},
 	{Token: "Google-CloudVertexBot", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
 		Note: "crawls at the request of site owners for their Vertex AI agents"},
 	{Token: "Google-Extended", Checked: tableChecked, Operator: "Google", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcGoogle,
@@ -151,7 +144,7 @@ var crawlers = []Crawler{
 		Note: "training AI models and indexing content for Meta's products"},
 	{Token: "meta-externalfetcher", Checked: tableChecked, Operator: "Meta", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcMeta,
 		Note: "fetches on behalf of a user, and Meta says it may therefore bypass robots.txt"},
-	{Token: "bingbot", Checked: tableChecked, Operator: "Microsoft", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcBing,
+	{Token: "bingbot", Checked: tableChecked, Operator: "Microsoft", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0",
 		Note: "Bing search, which also grounds Microsoft Copilot's answers"},
 	{Token: "ChatGPT-User", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcOpenAI,
 		Note: "fetches when a ChatGPT user asks; OpenAI says robots.txt rules may not apply to such fetches"},
@@ -162,7 +155,7 @@ var crawlers = []Crawler{
 		Note: "indexes pages for Perplexity's answers; not used for training"},
 	{Token: "Perplexity-User", Checked: tableChecked, Operator: "Perplexity", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcPerplexity,
 		Note: "fetches when a user asks; Perplexity says it generally ignores robots.txt"},
-	{Token: "YandexBot", Checked: tableChecked, Operator: "Yandex", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcYandex},
+	{Token: "YandexBot", Checked: tableChecked, Operator: "Yandex", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots.html"},
 }
 
 // KnownCrawlers returns the table of known crawlers, sorted by operator.

@@ -31,10 +31,6 @@ func (p Preference) String() string { return enumName(preferenceNames[:], p, "pr
 // MarshalText encodes p as its name, such as "no".
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// combine returns the preference of two statements about one use: any "no"
-// wins, then any "yes" (draft-ietf-aipref-vocab, "Combining Preferences").
-func (p Preference) combine(q Preference) Preference { return max(p, q) }
-
 // A UsageValue is one entry of a Content-Signal or Content-Usage line that
 // is not one of the known categories, kept as written.
 type UsageValue struct {
@@ -124,13 +120,14 @@ func (r *Robots) Preferences(agent, url string) Preferences {
 }
 
 // combineKnown combines pref into *prefs[i] if key is keys[i] and pref is
-// known, and reports whether it did.
+// known, and reports whether it did. Any "no" wins, then any "yes"
+// (draft-ietf-aipref-vocab, "Combining Preferences"): the greatest.
 func combineKnown(key string, pref Preference, keys []string, prefs ...*Preference) bool {
 	i := slices.Index(keys, key)
 	if i < 0 || pref == PreferenceUnknown {
 		return false
 	}
-	*prefs[i] = prefs[i].combine(pref)
+	*prefs[i] = max(*prefs[i], pref)
 	return true
 }
 

@@ -243,10 +243,7 @@ func parseCrawlDelay(v string) (time.Duration, error) {
 // -1 if it overflows an int64) and the rest of s.
 func consumeDigits(s string) (n int64, rest string) {
 	rest = strings.TrimLeft(s, digits)
-	if rest == s {
-		return 0, rest
-	}
-	if n, err := strconv.ParseInt(s[:len(s)-len(rest)], 10, 64); err == nil {
+	if n, err := strconv.ParseInt("0"+s[:len(s)-len(rest)], 10, 64); err == nil {
 		return n, rest
 	}
 	return -1, rest

@@ -39,6 +39,11 @@ func makeHostileFiles() map[string]string {
 	for i := 0; starShort.Len() < MaxSize; i++ {
 		starShort.WriteString("disallow: /*a*" + strconv.Itoa(i) + "*b\n")
 	}
+	var starRepeated strings.Builder // one 1 KB wildcard line as often as it fits whole: a large set (splitRepeats)
+	starRepeated.WriteString("user-agent: *\n")
+	for line := "disallow: /" + strings.Repeat("*a", 500) + "zz\n"; starRepeated.Len()+len(line) <= MaxSize; {
+		starRepeated.WriteString(line)
+	}
 	var agents strings.Builder // a * group, then 100,000 user-agent lines, distinct tokens
 	agents.WriteString("user-agent: *\ndisallow: /x\n")
 	for i := 0; i < 100_000; i++ {
@@ -109,6 +114,7 @@ func makeHostileFiles() map[string]string {
 		"wildcards-long":  star.String(),
 		"wildcards-raw":   starRaw.String(),
 		"wildcards-short": starShort.String(),
+		"wildcards-rep":   starRepeated.String(),
 		"agents-100k":     agents.String(),
 		"rules-100k":      rules.String(),
 		"one-line":        "user-agent: *\ndisallow: /" + strings.Repeat("a", MaxSize),
@@ -221,6 +227,9 @@ func TestHostileAnswers(t *testing.T) {
 		{"wildcards-long", "a", hostilePaths["b-100k"], true},
 		{"wildcards-short", "a", "/xa12b", false},
 		{"wildcards-short", "a", "/xb", true},
+		{"wildcards-rep", "a", "/" + strings.Repeat("a", 500) + "zz", false},
+		{"wildcards-rep", "a", hostilePaths["a-1k"], true},
+		{"wildcards-rep", "a", hostilePaths["b-100k"], true},
 		{"agents-100k", "bot-" + letters(1000), "/x", true},    // named: an empty group
 		{"agents-100k", "bot", "/x", false},                    // not named: the * group
 		{"agents-100k", "bot-" + letters(99_999), "/x", false}, // named only past 500 KiB

@@ -126,6 +126,7 @@ var keptPerByte = map[string]float64{
 	"wildcards-long":  1.5, // the goal: values are nearly the whole body
 	"wildcards-raw":   1.5, // the goal: the same, patterns kept as written
 	"wildcards-short": 1.5, // the goal
+	"wildcards-rep":   1.5, // the goal: one 1 KB line repeated, a large set
 	"agents-100k":     1.5, // the goal
 	"agents-short":    1.5, // the goal
 	"rules-100k":      1.5, // the goal

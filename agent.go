@@ -133,18 +133,10 @@ func agentToken(v string) string {
 	return v[:tokenLen(v)]
 }
 
-// A namedGroup is the group of a product token, as written in one of its
-// lines in the kept text. Its bits, low first: the token's offset
-// (srcOffBits) and length (srcLenBits), and the ref of its group: record
-// ref alone if ref >= 0, else more.multi[^ref].
-type namedGroup uint64
-
 // newNamedGroup returns the namedGroup of the token of n bytes at off.
 func newNamedGroup(off uint32, n int, ref int32) namedGroup {
 	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
-
-const namedRefShift = srcLenShift + srcLenBits
 
 // token returns the token of g, as written in text.
 func (g namedGroup) token(text string) string {
@@ -241,26 +233,6 @@ func (r *Robots) recSet(rec int32, s *ruleSet) {
 	}
 }
 
-// A moreGroups holds a file's groups of several records, their lists of
-// records (Group.records), and the records' own sets of more than smallSet
-// rules, which their recSet indexes.
-type moreGroups struct {
-	multi []multiGroup
-	recs  []int32
-	bigs  []bigOf
-}
-
-// A multiGroup is a Group of several records as moreGroups keeps it, in
-// 40 bytes rather than 56 (no file, no policy): hostile/one-agent-many
-// keeps 1.36 bytes a byte at 4 KiB, 1.49 with Groups (bound 1.5,
-// TestKeptPerByteSmallFiles).
-type multiGroup struct {
-	lo, n                      int32
-	big                        *lazyLayout
-	recLo, recN, restLo, restN int32
-	named, ruled, split        bool
-}
-
 // newMultiGroup returns the multiGroup of g, a group of several records.
 func newMultiGroup(g *Group) multiGroup {
 	return multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
@@ -271,12 +243,6 @@ func newMultiGroup(g *Group) multiGroup {
 func (mg *multiGroup) group(r *Robots, g *Group) {
 	*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
 		restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
-}
-
-// A bigOf is the own set of a record of more than smallSet rules.
-type bigOf struct {
-	lo, n int32
-	big   *lazyLayout
 }
 
 // compareLower compares token with s, both lower-cased.

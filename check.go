@@ -29,26 +29,6 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// A checker collects the findings of one file.
-type checker struct {
-	diags Diagnostics
-	// html and binary leave out the per-line findings that would repeat
-	// CodeHTML and CodeBinary.
-	html, binary bool
-	p            parser
-	recordLine   int // the first user-agent line of the current record
-	// between is the line of the last non-rule directive after the
-	// user-agent lines of the current record, before any rule, or 0;
-	// betweenKey is its key.
-	between    int
-	betweenKey string
-	delays     map[int]int // the first crawl-delay line of each record, by recordLine
-}
-
-func (c *checker) add(line int, sev Severity, code Code, msg string) {
-	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
-}
-
 // check checks body, the part of the file Parse reads.
 func (c *checker) check(body string) {
 	c.p = parser{src: body, r: &Robots{}}
@@ -145,14 +125,14 @@ func (c *checker) line(l line) {
 	if (kind == kindAllow || kind == kindDisallow || kind == kindSitemap) && strings.ContainsAny(key, " \t") {
 		// "Disallow https://example.com/a": the first colon is the URL's.
 		word, _ := cutSpace(key)
-		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(word)+": the key read is "+quote(key)+
-			" and the value "+quote(value))
+		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quoteValue(word)+": the key read is "+quoteValue(key)+
+			" and the value "+quoteValue(value))
 	} else if kind != kindOther && !equalFoldASCII(key, keysOf[kind][0]) {
-		c.add(n, SeverityWarning, CodeTypo, "key "+quote(key)+" is read as "+quote(keysOf[kind][0])+
+		c.add(n, SeverityWarning, CodeTypo, "key "+quoteValue(key)+" is read as "+quoteValue(keysOf[kind][0])+
 			" by Google, but other crawlers may ignore the line")
 	}
 	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
-		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quote(key)+
+		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quoteValue(key)+
 			": Google reads the line, but other crawlers may not")
 	}
 	switch kind {
@@ -162,7 +142,7 @@ func (c *checker) line(l line) {
 		c.rule(l)
 	case kindSitemap:
 		if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quote(value)+" is not an absolute http or https URL")
+			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quoteValue(value)+" is not an absolute http or https URL")
 		}
 		c.nonRule(n, key)
 	case kindOther:
@@ -179,7 +159,7 @@ func (c *checker) userAgent(l line) {
 		c.recordLine = n
 	case c.between > 0:
 		c.add(n, SeverityWarning, CodeGroupNotEnded, "this user-agent line joins the group of line "+
-			strconv.Itoa(c.recordLine)+": the "+quote(c.betweenKey)+" line "+strconv.Itoa(c.between)+
+			strconv.Itoa(c.recordLine)+": the "+quoteValue(c.betweenKey)+" line "+strconv.Itoa(c.between)+
 			" is not a rule, so it does not end the group, and the rules that follow apply to both")
 	}
 	c.between = 0
@@ -189,14 +169,14 @@ func (c *checker) userAgent(l line) {
 	case value == "":
 		c.add(n, SeverityWarning, CodeEmptyUserAgent, "empty user-agent: it names no crawler")
 	case token == "":
-		c.add(n, SeverityWarning, CodeCutUserAgent, "user-agent "+quote(value)+
+		c.add(n, SeverityWarning, CodeCutUserAgent, "user-agent "+quoteValue(value)+
 			" names no crawler: a name is matched by its leading letters, \"-\" and \"_\", and \"*\" only stands alone")
 	case token != value:
 		sev := SeverityInfo
 		if next := value[len(token)]; next >= '0' && next <= '9' || next >= 0x80 {
 			sev = SeverityWarning // cut inside a word: "MJ12bot" is "MJ"
 		}
-		c.add(n, sev, CodeCutUserAgent, "user-agent "+quote(value)+" is matched as "+quote(token)+
+		c.add(n, sev, CodeCutUserAgent, "user-agent "+quoteValue(value)+" is matched as "+quoteValue(token)+
 			": only the leading letters, \"-\" and \"_\" count")
 	}
 	if k, ok := LookupCrawler(token); ok {
@@ -219,18 +199,18 @@ func (c *checker) rule(l line) {
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {
-		msg := "pattern " + quote(p) + " starts with neither \"/\" nor \"*\": it never matches"
+		msg := "pattern " + quoteValue(p) + " starts with neither \"/\" nor \"*\": it never matches"
 		if i := strings.Index(p, "://"); i >= 0 {
 			path := "/"
 			if j := strings.IndexByte(p[i+3:], '/'); j >= 0 {
 				path = p[i+3+j:]
 			}
-			msg = "pattern " + quote(p) + " is a URL, not a path: it never matches (write " + quote(path) + ")"
+			msg = "pattern " + quoteValue(p) + " is a URL, not a path: it never matches (write " + quoteValue(path) + ")"
 		}
 		c.add(n, SeverityError, CodePatternNeverMatches, msg)
 	}
 	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
-		c.add(n, SeverityWarning, CodeLiteralDollar, "the \"$\" inside pattern "+quote(p)+
+		c.add(n, SeverityWarning, CodeLiteralDollar, "the \"$\" inside pattern "+quoteValue(p)+
 			" matches a \"$\" in the path: \"$\" anchors only at the end of a pattern")
 	}
 	if l.kept && strings.ContainsAny(p, " \t") {
@@ -247,15 +227,4 @@ func (c *checker) nonRule(n int, key string) {
 	if len(c.p.starts) > 0 && !c.p.ruled {
 		c.between, c.betweenKey = n, key
 	}
-}
-
-// maxQuoted is the number of bytes of a value that quote quotes.
-const maxQuoted = 80
-
-// quote quotes s for a message.
-func quote(s string) string {
-	if len(s) > maxQuoted {
-		return strconv.Quote(s[:maxQuoted]) + "..."
-	}
-	return strconv.Quote(s)
 }

@@ -46,14 +46,14 @@ func (c *checker) other(n int, key, value string) {
 		if c.html || c.binary {
 			return
 		}
-		sev, msg := SeverityWarning, "unknown key "+quote(key)
+		sev, msg := SeverityWarning, "unknown key "+quoteValue(key)
 		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
-			c.add(n, SeverityError, CodeUnknownKey, "key "+quote(key)+" has stray bytes before "+quote(bare)+
+			c.add(n, SeverityError, CodeUnknownKey, "key "+quoteValue(key)+" has stray bytes before "+quoteValue(bare)+
 				" (a byte order mark?): the line is ignored")
 			return
 		}
 		if guess := suggestKey(key); guess != "" {
-			msg += " (did you mean " + quote(guess) + "?)"
+			msg += " (did you mean " + quoteValue(guess) + "?)"
 			if guess == "user-agent" || guess == "allow" || guess == "disallow" {
 				sev = SeverityError
 			}
@@ -61,13 +61,13 @@ func (c *checker) other(n int, key, value string) {
 		c.add(n, sev, CodeUnknownKey, msg+": the line is ignored")
 		return
 	}
-	c.add(n, ext.sev, CodeIgnoredByGoogle, quote(key)+" is ignored by Google ("+ext.note+")")
+	c.add(n, ext.sev, CodeIgnoredByGoogle, quoteValue(key)+" is ignored by Google ("+ext.note+")")
 	if ext.group && len(c.p.starts) == 0 {
-		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quote(key)+" line before any user-agent line: it belongs to no group")
+		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quoteValue(key)+" line before any user-agent line: it belongs to no group")
 	}
 	if ext.parse != nil {
 		if err := ext.parse(value); err != nil {
-			c.add(n, SeverityWarning, CodeInvalidValue, quote(key)+" value "+quote(value)+" is "+err.Error()+": the line is ignored")
+			c.add(n, SeverityWarning, CodeInvalidValue, quoteValue(key)+" value "+quoteValue(value)+" is "+err.Error()+": the line is ignored")
 		}
 	}
 	if equalFoldASCII(key, keyCrawlDelay) && len(c.p.starts) > 0 {

@@ -196,3 +196,34 @@ func (l Diagnostics) Err() error {
 	}
 	return errs
 }
+
+// A checker collects the findings of one file.
+type checker struct {
+	diags Diagnostics
+	// html and binary leave out the per-line findings that would repeat
+	// CodeHTML and CodeBinary.
+	html, binary bool
+	p            parser
+	recordLine   int // the first user-agent line of the current record
+	// between is the line of the last non-rule directive after the
+	// user-agent lines of the current record, before any rule, or 0;
+	// betweenKey is its key.
+	between    int
+	betweenKey string
+	delays     map[int]int // the first crawl-delay line of each record, by recordLine
+}
+
+func (c *checker) add(line int, sev Severity, code Code, msg string) {
+	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
+}
+
+// maxQuoted is the number of bytes of a value that quote quotes.
+const maxQuoted = 80
+
+// quote quotes s for a message.
+func quoteValue(s string) string {
+	if len(s) > maxQuoted {
+		return strconv.Quote(s[:maxQuoted]) + "..."
+	}
+	return strconv.Quote(s)
+}

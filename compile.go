@@ -117,7 +117,7 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	if n > smallSet && !sc.all {
 		// The directory rules of index.htm allow rules, if more than
 		// smallSet rules are left without them: filed by the layout
-		// (dirs.go) if plain, folded into their rules (fold.go) if they
+		// (dirs.go) if plain, folded into their rules (dirs.go, tryFolded) if they
 		// hold a "*" and are not raw.
 		isDir := func(o uint64, dir func(string) int) bool {
 			i := keyIndex(o)
@@ -337,4 +337,14 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		r |= rule(byteSet(p[head:])) << ruleNeedShift
 	}
 	return r | rule(sh)<<ruleShapeShft | rule(head)<<ruleHeadShift
+}
+
+// wildDir returns the length of the directory that p, the pattern of an
+// allow rule as written, also allows (indexHTM) if it holds a "*", or 0.
+func wildDir(p string) int {
+	j := indexHTM(p, true)
+	if j < 0 || strings.IndexByte(p[:j+1], '*') < 0 {
+		return 0
+	}
+	return j + 1
 }

@@ -249,3 +249,85 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
+
+// escapedAll returns the first n(r) bytes of the escaped pattern of each
+// of rules, for a layout: those of raw rules made anew, in one string.
+func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
+	size := 0
+	for _, r := range rules {
+		if r&ruleRaw != 0 {
+			size += n(r)
+		}
+	}
+	buf := make([]byte, 0, size) // never grown: each part takes n(r) bytes
+	for _, r := range rules {
+		if r&ruleRaw != 0 {
+			v := s.file.text[r.off():]
+			buf = appendEscaped(buf, v[:writtenLen(v, r.priority(), n(r))])
+		}
+	}
+	escaped, at := string(buf), 0
+	out := make([]string, len(rules))
+	for i, r := range rules {
+		k := n(r)
+		if r&ruleRaw == 0 {
+			out[i] = s.file.text[r.off() : r.off()+uint32(k)]
+			continue
+		}
+		out[i], at = escaped[at:at+k], at+k
+	}
+	return out
+}
+
+// compareDir compares the directory d of b.dirs with path, as
+// strings.Compare does (through which path would escape to the heap),
+// escaping it as it goes if its rule is raw.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
+	r := rules[d>>16]
+	if r&ruleRaw != 0 {
+		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
+		return c
+	}
+	switch dir := s.dir(rules, d); {
+	case dir < path:
+		return -1
+	case dir == path:
+		return 0
+	}
+	return 1
+}
+
+// searchHeadsRaw is the search of matchHeaded in a set with raw rules:
+// the last of rules whose head, escaped as it goes, is at most path, or
+// -1, and the length of the common prefix of that head and path. (A
+// pattern that is not raw escapes to itself.)
+func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
+	compare := func(r rule) (int, int) {
+		return compareToEscaped(s.file.text[r.off():], r.priority(), r.headLen(), path)
+	}
+	lo, hi := 0, len(rules)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if c, _ := compare(rules[mid]); c <= 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return -1, 0
+	}
+	_, common := compare(rules[lo-1])
+	return int32(lo - 1), common
+}
+
+// segmentAtRaw is segmentAt for a raw rule, whose segment seg is as
+// written: escaped as it goes.
+func (s *ruleSet) segmentAtRaw(r rule, seg, path string, i, n int) bool {
+	k := indexInEscaped(seg, path[i:i+n])
+	p, m := i-k, escapedLen(seg)
+	if k < 0 || p < r.headLen() || p+m > len(path) || !equalEscaped(path[p:p+m], seg) {
+		return false
+	}
+	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
+}

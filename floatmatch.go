@@ -189,12 +189,6 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 	return path[:r.headLen()] == s.head(r)
 }
 
-// The fields of a rule that the marks of a table reuse.
-const (
-	needBits  = 0xFF << ruleNeedShift
-	shapeBits = 3 << ruleShapeShft
-)
-
 // markSingle returns r, a rule of a table tried where its anchor stands
 // (its pattern after the head one segment, its anchor of two or three
 // bytes), as the table keeps it: with the shape bits of shapePrefix, which
@@ -274,3 +268,72 @@ func (s *ruleSet) tagOf(r rule, g uint32, tail string) uint8 {
 	}
 	return singleTag(g, seg, strings.Index(seg, string(b[:n])))
 }
+
+// rarity ranks bytes by how rarely URL paths hold them, rarest highest.
+func rarity(c byte) int {
+	switch {
+	case c == '/' || c == '-' || c == '.' || c == '_':
+		return 0
+	case 'a' <= c && c <= 'z':
+		return 1
+	case '0' <= c && c <= '9':
+		return 2
+	case 'A' <= c && c <= 'Z':
+		return 3
+	}
+	return 4
+}
+
+// rarest returns the first of the rarest literal bytes of p.
+func rarest(p string) byte {
+	var r byte
+	best := -1
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c != '*' && rarity(c) > best {
+			r, best = c, rarity(c)
+		}
+	}
+	return r
+}
+
+func (b *byteMap) add(s string) {
+	for i := 0; i < len(s); i++ {
+		b[s[i]>>6] |= 1 << (s[i] & 63)
+	}
+}
+
+// classes returns b as byteSet makes a set: bytes equal modulo 8.
+func (b *byteMap) classes() uint8 {
+	w := b[0] | b[1] | b[2] | b[3]
+	w |= w >> 32
+	w |= w >> 16
+	w |= w >> 8
+	return uint8(w)
+}
+
+func (b *byteMap) set(c byte) { b[c>>6] |= 1 << (c & 63) }
+
+func (b *byteMap) has(c byte) bool { return b[c>>6]&(1<<(c&63)) != 0 }
+
+// maxBucketBits bounds the buckets, so that those a question has seen fit
+// in a small bitmap.
+const maxBucketBits = 13
+
+// bucket returns the bucket of gram g (Knuth's multiplicative hashing).
+func (t *floatTable) bucket(g uint32) uint32 {
+	return g * fibonacci32 >> (32 - t.bits)
+}
+
+const fibonacci32 = 0x9E3779B1
+
+// A gram is one to three bytes as a number: its length in the top byte,
+// then its bytes, the first highest, and zeros for the missing ones.
+func gram1(c byte) uint32 { return 1<<24 | uint32(c)<<16 }
+
+func gram2(s string, i int) uint32 { return 2<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 }
+
+func gram3(s string, i int) uint32 {
+	return 3<<24 | uint32(s[i])<<16 | uint32(s[i+1])<<8 | uint32(s[i+2])
+}
+
+func gramLen(g uint32) int { return int(g >> 24) }

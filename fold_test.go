@@ -8,7 +8,7 @@ import (
 )
 
 // TestFoldedDirs checks the directories with a "*" of index.htm allow
-// rules, which a large set folds into their index.htm rules (fold.go),
+// rules, which a large set folds into their index.htm rules (dirs.go, tryFolded),
 // against bruteDecision and the slow model, in every state of the set
 // (rawStates): index.htm rules under wildcard directories, anchored or
 // not, some raw (never folded), others written twice, among disallow

@@ -1,30 +1,8 @@
 package robots
 
+import "strconv"
+
 import "unsafe"
-
-// A Record is one group as written in a file: user-agent lines and the
-// allow and disallow rules that follow them. Records that name the same
-// agent are merged when a question is answered.
-type Record struct {
-	Agents []Agent // the user-agent lines, in file order
-	Rules  []Rule  // the allow and disallow lines, in file order
-}
-
-// An Agent is one user-agent line.
-type Agent struct {
-	Value string // as written, without comment or surrounding space
-	// Token is what the line is matched with: "*", or the longest prefix
-	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
-	Token string
-	Line  int // the 1-based line number
-}
-
-// A Rule is one allow or disallow line.
-type Rule struct {
-	Allow   bool   // an allow rule; false for disallow
-	Pattern string // the value as written, without comment or surrounding space
-	Line    int    // the 1-based line number
-}
 
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }
@@ -36,36 +14,6 @@ func (r Rule) key() string {
 	}
 	return "Disallow"
 }
-
-// A Group is the set of rules that applies to one crawler, or to several
-// crawlers asking together, resolved once so that many URLs can be checked
-// cheaply. Get one from Robots.Group. A Group is immutable and safe for
-// concurrent use. A nil *Group allows everything.
-type Group struct {
-	// set is the merged rules of the records that apply (set.n is 0 if
-	// none); of a split group (resolve), of some of them, and the own
-	// sets of the rest are asked one by one.
-	set ruleSet
-	// file holds the group's records: record recLo if recN is 1, else
-	// recN from recLo in file.more.recs; a split group's rest are restN
-	// from restLo there.
-	file          *Robots
-	recLo, recN   int32
-	restLo, restN int32
-	named         bool   // a user-agent line named the agent; else the records name "*"
-	ruled         bool   // some record has a rule line
-	split         bool   // past the merge budget (resolve)
-	policy        policy // overrides the rules for files that were not fetched
-}
-
-// A policy says whether a Robots holds parsed rules or a blanket answer.
-type policy uint8
-
-const (
-	policyRules       policy = iota // answer from the rules
-	policyAllowAll                  // everything is allowed
-	policyDisallowAll               // everything but /robots.txt is disallowed
-)
 
 // Allowed reports whether url may be fetched by the group's crawler. url is a
 // full URL ("https://example.com/a?b") or a path that starts with "/"; see
@@ -219,4 +167,63 @@ var blanket = [...]Group{
 	policyRules:       {},
 	policyAllowAll:    {policy: policyAllowAll},
 	policyDisallowAll: {policy: policyDisallowAll},
+}
+
+// A Decision is the answer to a question, with its reason.
+type Decision struct {
+	Allowed bool   // whether the URL may be fetched
+	Reason  Reason // what decided
+	// Rule is the deciding rule when Reason is ReasonRule: of an allow and
+	// a disallow of equal priority, the allow; of equal rules, the earliest.
+	Rule Rule
+	// Global reports that the rules are those naming "*", as no group
+	// named the crawler.
+	Global bool
+}
+
+// A Reason says what decided a Decision.
+type Reason uint8
+
+const (
+	reasonNone Reason = iota // no decision has it: an unset Decision is not a rule's
+	// ReasonRule: a rule matched, Decision.Rule is the deciding one.
+	ReasonRule
+	// ReasonNoMatch: the crawler's group has rules, none matched: allowed.
+	ReasonNoMatch
+	// ReasonEmptyGroup: the crawler's group has no rule: everything is
+	// allowed, whatever the "*" group says.
+	ReasonEmptyGroup
+	// ReasonNoGroup: no group names the crawler and none names "*":
+	// everything is allowed.
+	ReasonNoGroup
+	ReasonRobotsTxt   // the URL is /robots.txt, always allowed
+	ReasonAllowAll    // the file is AllowAll, as after a 404
+	ReasonDisallowAll // the file is DisallowAll, as after a 503
+)
+
+var reasonNames = [...]string{
+	reasonNone:        "no decision",
+	ReasonRule:        "rule",
+	ReasonNoMatch:     "no matching rule",
+	ReasonEmptyGroup:  "empty group",
+	ReasonNoGroup:     "no group",
+	ReasonRobotsTxt:   "robots.txt is always allowed",
+	ReasonAllowAll:    "allow all",
+	ReasonDisallowAll: "disallow all",
+}
+
+// String returns a short description of the reason.
+func (r Reason) String() string { return enumName(reasonNames[:], r, "reason") }
+
+// String describes the decision in one line, such as
+// "disallowed by line 3: Disallow: /private".
+func (d Decision) String() string {
+	verdict := "allowed"
+	if !d.Allowed {
+		verdict = "disallowed"
+	}
+	if d.Reason != ReasonRule {
+		return verdict + " (" + d.Reason.String() + ")"
+	}
+	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + d.Rule.String()
 }

@@ -62,7 +62,7 @@ func makeKeptShapes() map[string]string {
 		// An allow of an index.htm page under a wildcard directory
 		// implies two rules a line (the page, and its directory with
 		// "$"), both wildcard rules: a large set compiles one, which
-		// stands for both (fold.go).
+		// stands for both (dirs.go, tryFolded).
 		"index-htm-wildcard-dir": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
 			fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i))
 		}),

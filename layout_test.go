@@ -274,7 +274,7 @@ func TestLinks(t *testing.T) {
 // allow in a large set, which its layout files apart (bigSet.dirs): the
 // answers, the line Decide quotes (the earliest of a directory's index
 // rules, on a tie of rank that of the allow), and that the rules are not
-// compiled (a directory with a "*" is folded: fold.go).
+// compiled (a directory with a "*" is folded: dirs.go, tryFolded).
 func TestLayoutDirs(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: *\n")

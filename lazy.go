@@ -1,5 +1,9 @@
 package robots
 
+import "cmp"
+
+import "slices"
+
 // When a large set is compiled and laid out: once its questions have cost
 // about as much as each step (a ski rental each: the total work is at
 // most about twice the least of "always scan" and "compile and lay out at
@@ -14,33 +18,7 @@ package robots
 // large set (compileQuestions 0: the lines state buys 20%); 46.8 ms if it
 // laid it out too (layoutQuestions 0: the scanning state buys 60%).
 
-import (
-	"sync/atomic"
-)
-
-// A lazyLayout is the layout of a set of more than smallSet rules once
-// made (nil before), and its state until then.
-type lazyLayout struct {
-	atomic.Pointer[bigSet]
-	// asked counts the questions before the layout (a few more than
-	// layoutQuestions if questions race).
-	asked atomic.Int32
-	// dirs holds the bits below, set before the compiled rules are
-	// published (bits, so that the layout takes 32 bytes).
-	dirs atomic.Uint32
-	// A lazy set compiles the rules of the records srcN from srcLo in
-	// file.more.recs (record srcLo alone if srcN is 0) into own, in file
-	// order, until it is laid out: then own is nil again.
-	srcLo, srcN int32
-	own         atomic.Pointer[[]rule]
-}
-
-// The bits of lazyLayout.dirs.
-const (
-	dirsOmitted = 1 << iota // compile left out plain directory rules (leaveOut)
-	dirsFolded              // and folded others (fold.go)
-	isLazy                  // the set is lazy (lazySet)
-)
+import ()
 
 func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
@@ -182,38 +160,90 @@ func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
 	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
 }
 
-// A ruleReader reads the rule lines of records of a file, in file order,
-// each from where the one before ended when it follows closely, not from
-// a mark: many records of a rule or two cost no more than their lines.
-type ruleReader struct {
-	f       *Robots
-	d       lineReader
-	end     int // the entry that ends the current record, or -1
-	started bool
-}
-
-// start moves to record rec, which follows those read before.
-func (rr *ruleReader) start(rec int32) {
-	f := rr.f
-	at := f.recordStart(int(rec))
-	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
-		rr.d = f.readerAt(at) // from the mark before at
+// layOut lays out the rules of s, a set of more than smallSet rules, and
+// returns its layout, made in a slice of its own, so that questions
+// scanning the compiled rules meanwhile read rules that never change. Of
+// concurrent questions, the first to publish is kept, without a lock;
+// MemSize counts the layout from then on, and no longer the compiled rules
+// of a lazy set (own is released).
+func (s *ruleSet) layOut() *bigSet {
+	if b := s.big.Load(); b != nil {
+		return b
 	}
-	for rr.d.i < at && rr.d.next(nil) {
+	compiled := s.ready()
+	rules := make([]rule, len(compiled)) // of its exact size, as compileLazy's
+	copy(rules, compiled)
+	b := s.newLayout(rules)
+	b.rules = rules
+	if !s.big.CompareAndSwap(nil, b) {
+		return s.big.Load()
 	}
-	rr.started, rr.end = true, -1
-	if int(rec)+1 < f.recordCount() {
-		rr.end = f.recordStart(int(rec) + 1)
-	}
-}
-
-// next returns the next rule line of the record, or false after its last.
-func (rr *ruleReader) next() (srcLine, bool) {
-	var e entry
-	for rr.d.i != rr.end && rr.d.next(&e) {
-		if e.kind == kindAllow || e.kind == kindDisallow {
-			return e.l, true
+	size := b.memSize() + sliceSize[rule](cap(rules))
+	if s.big.lazy() {
+		if p := s.big.own.Swap(nil); p != nil {
+			size -= ownSize(*p)
 		}
 	}
-	return 0, false
+	s.file.lazySize.Add(int64(size))
+	return b
+}
+
+// sorted returns a copy of the rules of s sorted by key, greatest first,
+// for Check and tests. It may run beside questions: a layout made
+// meanwhile is read again.
+func (s *ruleSet) sorted() []rule {
+	switch {
+	case s.n == 0:
+		return nil
+	case s.lo < 0:
+		return s.compiledLines()
+	case s.big == nil:
+		return slices.Clone(s.rules())
+	}
+	b := s.big.Load()
+	if b == nil {
+		rules := slices.Clone(s.ready())
+		if s.big.Load() != nil {
+			return s.sorted() // laid out meanwhile: ready gave its rules
+		}
+		return byKey(rules)
+	}
+	rules := slices.Clone(b.rules)
+	for i, r := range rules[:b.nFloat] {
+		rules[i] = s.compiledAs(r)
+	}
+	// Each rule's key once: it looks up the rule's line.
+	type keyed struct {
+		key uint64
+		r   rule
+	}
+	ks := make([]keyed, len(rules))
+	for i, r := range rules {
+		ks[i] = keyed{s.key(r), r}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Compare(b.key, a.key) })
+	for i, k := range ks {
+		rules[i] = k.r
+	}
+	return rules
+}
+
+// match updates m with the best rule of s that matches path, if it beats the
+// one m holds.
+func (s *ruleSet) match(path string, m *match) {
+	switch {
+	case s.lo < 0:
+		s.scanRecord(path, m)
+		return
+	case s.n <= smallSet:
+		s.try(s.rules(), path, m)
+		return
+	}
+	b := s.big.Load()
+	if b == nil {
+		if b = s.answerUnlaid(path, m); b == nil {
+			return // answered without a layout (lazy.go)
+		}
+	}
+	b.match(s, path, m)
 }

@@ -317,3 +317,12 @@ func (r *Robots) eachLine(f func(e *entry, rec int)) {
 		f(&e, rec)
 	}
 }
+
+// newSrcLine returns line number line, whose value is n bytes at off.
+func newSrcLine(off, n, line int, allow bool) srcLine {
+	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShft
+	if allow {
+		l |= srcAllow
+	}
+	return l
+}

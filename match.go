@@ -18,47 +18,6 @@ import (
 // bytes before its first "*"; wildcard patterns are matched segment by
 // segment, leftmost first: linear, no backtracking.
 
-// A shape says how a compiled pattern matches.
-type shape uint8
-
-const (
-	shapePrefix   shape = iota // head is a prefix of the path
-	shapeExact                 // head is the whole path
-	shapeWildcard              // head is a prefix and the rest matches wildcard-wise
-	shapeAnchored              // shapeWildcard, to be matched up to the end of the path
-)
-
-// A rule is a compiled allow or disallow line, in 8 bytes, from the least
-// significant bit:
-//
-//	 0     19  20  21     36 37   44 45   46   47      48        63
-//	┌────────┬───┬─────────┬──────┬───────┬──────┬────────────┐
-//	│  off   │raw│  head   │ need │ shape │allow │  priority  │
-//	└────────┴───┴─────────┴──────┴───────┴──────┴────────────┘
-//
-// off is the offset of the pattern as written in the kept text (see
-// srcLine); raw is set when escaping changes it (escapeChanges), and the
-// rest is of the escaped pattern. head is the length of the literal head.
-// need, for a wildcard rule, is the set of bytes a path must hold for it
-// to match (byteBit), a cheap test that rules out most (a table's marks
-// and links.go reuse it). The top 17 bits are the rank, priority then
-// allow. The line of a rule is that of the line-table entry holding its
-// pattern (Robots.ruleAt), looked up only to quote it (Decide) and then
-// to break a tie of rank; Allowed never needs it.
-type rule uint64
-
-const (
-	ruleRawBit    = 20
-	ruleRaw       = 1 << ruleRawBit
-	ruleOffBits   = ruleRawBit + 1 // with raw
-	ruleHeadShift = ruleOffBits
-	ruleHeadBits  = 16
-	ruleNeedShift = ruleHeadShift + ruleHeadBits
-	ruleShapeShft = ruleNeedShift + 8
-	ruleRankShift = ruleShapeShft + 2 // of the rank: priority<<1 | allow
-	ruleAllow     = 1 << ruleRankShift
-)
-
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
 
 // headLen returns the length of the literal head of the pattern of r.
@@ -100,15 +59,6 @@ func ruleKey(priority int, allow bool, line int) uint64 {
 	return k
 }
 
-// A file of MaxSize bytes has fewer than 1<<lineBits lines.
-const (
-	lineBits  = 20
-	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
-	allowBit  = 1 << lineBits   // in a precedence key
-	prioShift = lineBits + 1    // of the priority in a precedence key
-	keyBits   = prioShift + 16  // of a precedence key
-)
-
 // byteBit returns the bit of c in a set of bytes of 8 bits (modulo 8).
 func byteBit(c byte) uint8 { return 1 << (c & 7) }
 
@@ -132,35 +82,6 @@ func pathSet(s string) uint8 {
 	}
 	return set
 }
-
-// A ruleSet is the compiled rules of one or more records.
-type ruleSet struct {
-	// The compiled rules are n from lo in file.compiled: in a set of at
-	// most smallSet, sorted by key, greatest first (the first that matches
-	// wins); in a larger one, in file order until laid out. A lazy set
-	// (lazySet) counts its rule lines in n and compiles its own. A set of
-	// one record read from the line table (scanRecord) has lo ^rec and n
-	// its rule lines, at most scannedMax, none raw.
-	file  *Robots
-	lo, n int32
-	// big is the state and layout of a set of more than smallSet rules or
-	// rule lines (lazy.go, index.go), nil in smaller ones.
-	big *lazyLayout
-}
-
-// A recSet is the set of one record alone, as Robots.sets keeps it, in 4
-// bytes, from the least significant bit: n (6), ruled (1: the record has a
-// rule line), lo (25). n is recSetBig for more than smallSet rules (lo:
-// its index in moreGroups.bigs), recSetLines for a set read from the line
-// table (lo: its rule lines).
-type recSet uint32
-
-const (
-	recSetBig   = 1<<6 - 1 // more than smallSet
-	recSetLines = 1<<6 - 2 // not compiled
-	recSetRuled = 1 << 6
-	recSetLo    = 7
-)
 
 // linesRecSet returns the recSet of a record of n rule lines, 1 to
 // scannedMax, that its questions read from the line table.
@@ -187,9 +108,6 @@ func (s *ruleSet) rules() []rule {
 	}
 	return s.file.compiled[s.lo : s.lo+s.n]
 }
-
-// smallSet is the size up to which a set is searched linearly.
-const smallSet = 32
 
 // head returns the literal head of the escaped pattern of r, made anew
 // for a raw rule (as pattern and text: for layouts and Check).
@@ -239,18 +157,6 @@ func (s *ruleSet) key(r rule) uint64 {
 // public returns r, a rule of file, as written: the rule of its line.
 func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
 
-// A match is the best rule found so far for a path.
-type match struct {
-	file   *Robots // of the sets asked, once a rule matched
-	rule   rule    // zero while no rule matched
-	rank   uint32  // of rule
-	has    uint8   // byteSet of the path, once hasSet
-	hasSet bool
-	// quote: the rule is quoted (Decide), and of equal ranks the earliest
-	// line wins; else the first found is kept.
-	quote bool
-}
-
 // take makes rule r of set s the best so far.
 func (m *match) take(s *ruleSet, r rule) { m.file, m.rule, m.rank = s.file, r, r.rank() }
 
@@ -295,26 +201,6 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 			return
 		}
 	}
-}
-
-// match updates m with the best rule of s that matches path, if it beats the
-// one m holds.
-func (s *ruleSet) match(path string, m *match) {
-	switch {
-	case s.lo < 0:
-		s.scanRecord(path, m)
-		return
-	case s.n <= smallSet:
-		s.try(s.rules(), path, m)
-		return
-	}
-	b := s.big.Load()
-	if b == nil {
-		if b = s.answerUnlaid(path, m); b == nil {
-			return // answered without a layout (lazy.go)
-		}
-	}
-	b.match(s, path, m)
 }
 
 // matches reports whether r matches path.
@@ -382,5 +268,94 @@ func matchWildcard(path, pattern string, anchored bool) bool {
 		}
 		path = path[j+len(seg):]
 		pattern = pattern[i:]
+	}
+}
+
+// text returns r's escaped pattern, priority bytes long (for a derived
+// index.htm rule, one byte of "index.htm" more): made anew if raw.
+func (s *ruleSet) text(r rule) string {
+	if r&ruleRaw != 0 {
+		return s.escaped(r, r.priority())
+	}
+	return s.file.text[r.off() : r.off()+uint32(r.priority())]
+}
+
+// Raw rules: patterns that escaping (appendEscaped) changes, kept as
+// written and escaped as they are matched (escape.go); a set without raw
+// rules runs none of this. Buys: utf8-long keeps 1.00 bytes a byte at
+// 500 KiB (TestKeptPerByte) rather than about 4 with escaped copies.
+
+// written returns the pattern of r as written in text, as far as its
+// priority goes: all of it, or, for a derived index.htm rule
+// (ruleSet.derived), its directory and one byte more.
+func (r rule) written(text string) string {
+	off, n := r.off(), r.priority()
+	if r&ruleRaw != 0 {
+		n = writtenLen(text[off:], n, n)
+	}
+	return text[off : off+uint32(n)]
+}
+
+// escaped returns the first n bytes of the escaped pattern of the raw rule
+// r, made anew; n is where a part of the pattern ends.
+func (s *ruleSet) escaped(r rule, n int) string {
+	v := s.file.text[r.off():]
+	return string(appendEscaped(make([]byte, 0, n), v[:writtenLen(v, r.priority(), n)]))
+}
+
+// matchesRaw reports whether r, a raw rule, matches path.
+func (s *ruleSet) matchesRaw(r rule, path string, m *match) bool {
+	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen()) &&
+		s.matchesAfterHead(r, path, m)
+}
+
+// matchesTailRaw is matchesTail for a raw rule, escaped as it goes.
+func (s *ruleSet) matchesTailRaw(r rule, path string) bool {
+	w, h := s.writtenParts(r)
+	return matchWildcardEscaped(path[r.headLen():], w[h:], r.shape() == shapeAnchored)
+}
+
+// writtenParts returns the part of the pattern of the raw wildcard rule r
+// that is matched (pattern), as written, and the length of its head there.
+func (s *ruleSet) writtenParts(r rule) (string, int) {
+	w := r.written(s.file.text)
+	if r.shape() == shapeAnchored {
+		w = w[:len(w)-1] // its "$", written or implied (derived)
+	} else if c := w[len(w)-1]; c == '*' || c == '$' {
+		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
+	}
+	return w, writtenLen(w, noLimit, r.headLen())
+}
+
+// matchWildcardEscaped is matchWildcard for a pattern as written, escaped
+// as it goes: each segment between "*"s escapes to that segment of the
+// escaped pattern.
+func matchWildcardEscaped(path, pattern string, anchored bool) bool {
+	for {
+		pattern = strings.TrimLeft(pattern, "*")
+		i := strings.IndexByte(pattern, '*')
+		if i < 0 {
+			if anchored {
+				return hasEscapedSuffix(path, pattern)
+			}
+			return indexEscaped(path, pattern) >= 0
+		}
+		seg := pattern[:i]
+		j := indexEscaped(path, seg)
+		if j < 0 {
+			return false
+		}
+		path = path[j+escapedLen(seg):]
+		pattern = pattern[i:]
+	}
+}
+
+// tryRule updates m with r, a rule of s, if it matches path and beats m.
+func (s *ruleSet) tryRule(r rule, path string, m *match) {
+	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		return
+	}
+	if s.matches(r, path, m) {
+		m.take(s, r)
 	}
 }

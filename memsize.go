@@ -1,20 +1,12 @@
 package robots
 
+import "slices"
+
 // What a parsed file keeps, counted as the Go heap counts it: Parse sums
 // the allocations the result keeps, each rounded up to its size class; the
 // questions add the sets they build (memsize_test.go checks it).
 
 import "unsafe"
-
-// MemSize returns the bytes of memory r keeps reachable (its parsed form,
-// its groups and what its questions have built since), as a cache's byte
-// bound counts them, in O(1). AllowAll, DisallowAll and nil keep 0.
-func (r *Robots) MemSize() int {
-	if r == nil || r.policy != policyRules {
-		return 0
-	}
-	return r.size + int(r.lazySize.Load())
-}
 
 // sizeClasses are the object sizes of Go's allocator up to 32 KiB
 // (internal/runtime/gc.SizeClassToSize).
@@ -51,11 +43,11 @@ func objectSize[T any]() int {
 	return allocSize(int(unsafe.Sizeof(v)))
 }
 
-// memSize returns the bytes of b.
-func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
-	if t := b.float; t != nil {
-		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
+// extend returns s with n more zero elements, doubling its capacity when
+// that is short.
+func extend[S ~[]E, E any](s S, n int) S {
+	if len(s)+n > cap(s) {
+		s = slices.Grow(s, max(len(s), n))
 	}
-	return n
+	return s[:len(s)+n]
 }

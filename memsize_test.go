@@ -23,7 +23,7 @@ func heapKept(parse func() []*Robots) (int, []*Robots) {
 }
 
 // collect runs the garbage collector twice: a sync.Pool, such as Parse's
-// scratch (pool.go), is emptied by the second collection after its last
+// scratch (parse.go, scratchPool), is emptied by the second collection after its last
 // use, and it is not kept by the parsed files.
 func collect() {
 	runtime.GC()

@@ -161,3 +161,52 @@ func (b *groupBuilder) noteLargest(g *Group) {
 		b.largest[i] = *g
 	}
 }
+
+// Namings: the product tokens of the user-agent lines, with their records,
+// sorted by token (case ignored) so that resolve makes one group a token.
+
+// A naming is a (token, record) pair of a user-agent line, the token size
+// bytes at off in the kept text (integers: no pointer for the collector).
+type naming struct {
+	off, size uint32
+	rec       int32
+}
+
+// token returns the token of n.
+func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
+
+// A nameRun is the namings of one token, names[lo:hi] once sorted, and
+// the number of distinct records among them.
+type nameRun struct{ lo, hi, recs int32 }
+
+// A groupBuilder makes the groups of a file.
+type groupBuilder struct {
+	r *Robots
+	// rules are the file's rule lines; record rec's are
+	// rules[first[rec]:first[rec+1]].
+	rules  []srcLine
+	first  []int32
+	merged []srcLine // the rules of a group merge compiles
+	// made holds the groups of several records made so far, and madeAt
+	// their index there by their list of records.
+	made   []madeGroup
+	madeAt map[string]int
+	// largest holds the merged groups of most records so far, for split.
+	largest  [maxSubsets]Group
+	nLargest int
+	state    []recState
+	// budget is the rules that may still be compiled (mergeBudget); below
+	// 0, no more merging.
+	budget int
+	sc     *scratch
+	// size is the bytes kept by what the builder made, apart from r.sets,
+	// r.more and r.compiled.
+	size int
+}
+
+// A madeGroup is a group of several records, and 1 + its index in
+// Robots.more.multi as a named group, if made (ref).
+type madeGroup struct {
+	g     Group
+	multi int32
+}

@@ -1,25 +1,12 @@
 package robots
 
+import "sync"
+
 import (
 	"slices"
 	"strings"
 	"unsafe"
 )
-
-const (
-	// MaxSize is the number of bytes of a robots.txt file that are read
-	// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
-	MaxSize = 500 << 10
-
-	// maxLineLen is the number of bytes of a line that are kept, the rest
-	// dropped: the reference reads lines into 2083 × 8 bytes, of which
-	// the last holds the terminating NUL and one more is lost to its
-	// end-of-buffer check.
-	maxLineLen = 2083*8 - 1
-)
-
-// utf8BOM is the byte order mark some editors write at the start of a file.
-const utf8BOM = "\xEF\xBB\xBF"
 
 // Parse parses the body of a robots.txt file.
 //
@@ -70,11 +57,6 @@ type parser struct {
 	agents int
 	rs     *resolveScratch
 }
-
-// mayDecide reports whether a rule whose pattern starts with c may match a
-// path: every path starts with "/", which "*" matches too. Other rules are
-// never compiled.
-func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
 // add appends line l of kind kind to the line table; keyLen is the length
 // of the key of an extra, kept just before its value.
@@ -161,29 +143,6 @@ func (p *parser) scan(f func(line)) {
 	}
 }
 
-// A lineKind says what a line is, by its key.
-type lineKind uint8
-
-const (
-	kindNone      lineKind = iota // not a directive: blank, comment only, or invalid
-	kindUserAgent                 // user-agent
-	kindAllow                     // allow
-	kindDisallow                  // disallow
-	kindSitemap                   // sitemap
-	kindOther                     // any other key, such as crawl-delay
-)
-
-// A line is what the parser made of one physical line.
-type line struct {
-	n          int // its 1-based number
-	text       string
-	kind       lineKind
-	key, value string
-	// newRecord reports that a user-agent line started a record; kept,
-	// that an allow or disallow line belongs to a record.
-	newRecord, kept bool
-}
-
 // handle parses the current line of ls.
 func (p *parser) handle(ls *lineScanner) line {
 	l := line{n: ls.n, text: ls.text()}
@@ -243,11 +202,91 @@ func (p *parser) finish() {
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
-// extend returns s with n more zero elements, doubling its capacity when
-// that is short.
-func extend[S ~[]E, E any](s S, n int) S {
-	if len(s)+n > cap(s) {
-		s = slices.Grow(s, max(len(s), n))
+// Lines read in one pass: most lines of real files start with a common key
+// ("Disallow: /path", "User-agent: x"), and Parse reads such a line's key
+// and value as it scans for the line's end. It buys 13% of Parse + first
+// question over the real-world corpus (17.75 vs 20.10 ms of CPU a pass
+// when every line goes through lineScanner.next and handle, measured as
+// for the scratch pool below).
+
+// scanCommon does what handle would with the lines from ls.off on while
+// each is blank, a comment alone, or starts with a key commonKey knows and
+// has at most maxLineLen bytes of content. It leaves ls at the first other
+// line, for ls.next and handle. The scanner's place is held in locals.
+func (p *parser) scanCommon(ls *lineScanner) {
+	s, off, n := ls.s, ls.off, ls.n
+	for off < len(s) {
+		start := off
+		if c := s[start]; isStop(c) {
+			// A blank line, or a comment alone (breakAt, inline).
+			end := start
+			if c != '\n' && c != '\r' {
+				end = lineEnd(s, start+1)
+			}
+			off = pastBreak(s, end)
+			n++
+			continue
+		}
+		if start+8 > len(s) {
+			break
+		}
+		kind, keyLen := commonKey(s[start:])
+		if keyLen == 0 {
+			break
+		}
+		// A longer line is left to ls.next without reading all of it.
+		line := s[:min(len(s), start+maxLineLen+1)]
+		v := start + keyLen + 1 // past the colon
+		for v < len(line) && isBlank(line[v]) {
+			v++
+		}
+		cut := nextStop(line, v)
+		if cut-start > maxLineLen {
+			break
+		}
+		// breakAt, inline for the most lines, which stop at their break.
+		end := cut
+		if end < len(s) && s[end] != '\n' && s[end] != '\r' {
+			end = lineEnd(s, end+1)
+		}
+		off = pastBreak(s, end)
+		n++
+		vend := cut
+		for vend > v && isSpace(s[vend-1]) {
+			vend--
+		}
+		p.directive(kind, "", s[v:vend], n)
 	}
-	return s[:len(s)+n]
+	ls.off, ls.n = off, n
 }
+
+// isBlank reports whether c is whitespace that does not end a line.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// The scratch space of Parse, lent by a pool from one call to the next: the
+// slices a Parse builds and throws away (kept text and line table before
+// they are joined, record starts, rule lines, tokens, sort keys, compiled
+// rules before their exact copy). It holds integers only, so that a pooled
+// scratch keeps no file alive and costs the collector no scanning.
+//
+// What it buys: Parse + first question over the real-world corpus, 17.75
+// ms of CPU a pass with the pool, 23.75 ms (+34%) with a new scratch every
+// call (cpu-ns/op of BenchmarkParseCorpus/op=parse+query, paired binaries).
+
+// A parseScratch holds the scratch slices of one Parse: the parser's and
+// resolve's.
+type parseScratch struct {
+	text, lines []byte
+	marks       []lineMark
+	starts      []uint32
+	resolve     resolveScratch
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
+
+// maxPooled is the size of a body past which its scratch is not pooled: a
+// file of MaxSize need not make every later Parse hold as much (the scratch
+// is a few bytes a byte of body). Pooling up to a quarter of MaxSize (files
+// of 64-256 KiB are a third of the corpus's bytes) cut what Parse allocates
+// over the corpus by a third (8.25 to 5.26 MB).
+const maxPooled = 256 << 10

@@ -119,7 +119,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 		j := x.dominator(i)
 		if j < 0 || derivedFree[w.Line] {
 			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
-				c.add(w.Line, SeverityWarning, CodeDisallowAll, quote(w.String())+
+				c.add(w.Line, SeverityWarning, CodeDisallowAll, quoteValue(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
 					" is this a staging file in production?")
 			}
@@ -127,7 +127,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 		}
 		y, v := x.rules[j], public(s.file, x.rules[j])
 		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
-			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quote(w.String())+" repeats line "+
+			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quoteValue(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")
 			continue
 		}
@@ -135,7 +135,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 		if v.Allow != w.Allow {
 			sev = SeverityWarning
 		}
-		c.add(w.Line, sev, CodeShadowedRule, quote(w.String())+" never decides: "+
-			quote(v.String())+" (line "+strconv.Itoa(v.Line)+") matches whenever it does and takes precedence")
+		c.add(w.Line, sev, CodeShadowedRule, quoteValue(w.String())+" never decides: "+
+			quoteValue(v.String())+" (line "+strconv.Itoa(v.Line)+") matches whenever it does and takes precedence")
 	}
 }

@@ -1,5 +1,7 @@
 package robots
 
+import "cmp"
+
 // Resolving groups: which records apply to a crawler. This is the one place
 // where "the groups that name the crawler, else those that name *" is
 // written; Allowed, Group and the extension accessors all read its result.
@@ -80,38 +82,6 @@ func trim[S ~[]E, E any](s S) S {
 		return clone(s)
 	}
 	return s
-}
-
-// A groupBuilder makes the groups of a file.
-type groupBuilder struct {
-	r *Robots
-	// rules are the file's rule lines; record rec's are
-	// rules[first[rec]:first[rec+1]].
-	rules  []srcLine
-	first  []int32
-	merged []srcLine // the rules of a group merge compiles
-	// made holds the groups of several records made so far, and madeAt
-	// their index there by their list of records.
-	made   []madeGroup
-	madeAt map[string]int
-	// largest holds the merged groups of most records so far, for split.
-	largest  [maxSubsets]Group
-	nLargest int
-	state    []recState
-	// budget is the rules that may still be compiled (mergeBudget); below
-	// 0, no more merging.
-	budget int
-	sc     *scratch
-	// size is the bytes kept by what the builder made, apart from r.sets,
-	// r.more and r.compiled.
-	size int
-}
-
-// A madeGroup is a group of several records, and 1 + its index in
-// Robots.more.multi as a named group, if made (ref).
-type madeGroup struct {
-	g     Group
-	multi int32
 }
 
 // ref returns the ref (namedGroup) of the group of the records recs,
@@ -256,4 +226,68 @@ func (r *Robots) union(agents []string) *Group {
 		g.ruled = true
 	}
 	return g
+}
+
+// sortNames sorts names by token, ignoring ASCII case (compareLower, the
+// order lookupRef searches), then by record, stably (the first naming of a
+// token is the first written), and returns the runs of each token and the
+// order in which their groups are made: the tokens of most records first,
+// which merging saves the most.
+func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
+	slices.SortStableFunc(names, func(a, b naming) int {
+		if c := compareLower(a.token(text), b.token(text)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rec, b.rec)
+	})
+	runs := rs.runs[:0]
+	for i := 0; i < len(names); {
+		rn := nameRun{lo: int32(i)}
+		token := names[i].token(text)
+		for rn.hi = int32(i); int(rn.hi) < len(names) && compareLower(names[rn.hi].token(text), token) == 0; rn.hi++ {
+			if int(rn.hi) == i || names[rn.hi].rec != names[rn.hi-1].rec {
+				rn.recs++
+			}
+		}
+		runs = append(runs, rn)
+		i = int(rn.hi)
+	}
+	order := rs.order[:0]
+	for k := range runs {
+		order = append(order, int32(k))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(runs[b].recs, runs[a].recs) })
+	return runs, order
+}
+
+// addAgent adds the user-agent line of value v, kept at off, to the
+// current record.
+func (rs *resolveScratch) addAgent(v string, off uint32) {
+	rec := int32(len(rs.first) - 1)
+	token := agentToken(v)
+	if token == "*" {
+		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
+			rs.global = append(rs.global, rec)
+		}
+		return
+	}
+	rs.names = append(rs.names, naming{off, uint32(len(token)), rec})
+}
+
+// A resolveScratch holds the scratch slices of Robots.resolve.
+type resolveScratch struct {
+	// rules are the rule lines of the file, in file order, and first the
+	// index in rules of the first rule of each record.
+	rules []srcLine
+	first []int32
+	state []recState
+	// names are the (token, record) pairs of the user-agent lines but
+	// "*", whose records are in global; runs and order are sortNames's.
+	names    []naming
+	global   []int32
+	runs     []nameRun
+	order    []int32
+	recs     []int32
+	compiled []rule // Robots.compiled while the groups are built
+	sc       scratch
 }

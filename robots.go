@@ -121,37 +121,7 @@
 // Group; with several agents it is linear in the file's records.
 package robots
 
-import (
-	"strconv"
-	"sync/atomic"
-)
-
-// Robots is a parsed robots.txt file, ready to answer questions.
-// The zero value, like a nil *Robots, is an empty file: it allows
-// everything.
-type Robots struct {
-	// text holds the kept values, then from linesAt the line table and
-	// from indexAt its index (lines.go).
-	text             string
-	linesAt, indexAt uint32
-
-	policy policy // set for AllowAll and DisallowAll
-	// mayMatch reports that some rule may match a path (mayDecide).
-	mayMatch bool
-	// global is the group of "*": none if 0, record global-1 alone if
-	// positive, else more.multi[^global].
-	global int32
-	// named holds the group of each product token, sorted by token.
-	named []namedGroup
-	// sets holds each record's own set, compiled the rules of every set.
-	sets     []recSet
-	compiled []rule
-	more     *moreGroups // nil in most files
-
-	// size is what Parse kept (memsize.go), lazySize what questions built.
-	size     int
-	lazySize atomic.Int64
-}
+import ()
 
 // The shared answers for files that could not be fetched.
 var (
@@ -237,61 +207,83 @@ func (r *Robots) Sitemaps() []string {
 	return out
 }
 
-// A Decision is the answer to a question, with its reason.
-type Decision struct {
-	Allowed bool   // whether the URL may be fetched
-	Reason  Reason // what decided
-	// Rule is the deciding rule when Reason is ReasonRule: of an allow and
-	// a disallow of equal priority, the allow; of equal rules, the earliest.
-	Rule Rule
-	// Global reports that the rules are those naming "*", as no group
-	// named the crawler.
-	Global bool
+// MemSize returns the bytes of memory r keeps reachable (its parsed form,
+// its groups and what its questions have built since), as a cache's byte
+// bound counts them, in O(1). AllowAll, DisallowAll and nil keep 0.
+func (r *Robots) MemSize() int {
+	if r == nil || r.policy != policyRules {
+		return 0
+	}
+	return r.size + int(r.lazySize.Load())
 }
 
-// A Reason says what decided a Decision.
-type Reason uint8
+func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
 
-const (
-	reasonNone Reason = iota // no decision has it: an unset Decision is not a rule's
-	// ReasonRule: a rule matched, Decision.Rule is the deciding one.
-	ReasonRule
-	// ReasonNoMatch: the crawler's group has rules, none matched: allowed.
-	ReasonNoMatch
-	// ReasonEmptyGroup: the crawler's group has no rule: everything is
-	// allowed, whatever the "*" group says.
-	ReasonEmptyGroup
-	// ReasonNoGroup: no group names the crawler and none names "*":
-	// everything is allowed.
-	ReasonNoGroup
-	ReasonRobotsTxt   // the URL is /robots.txt, always allowed
-	ReasonAllowAll    // the file is AllowAll, as after a 404
-	ReasonDisallowAll // the file is DisallowAll, as after a 503
-)
+func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
 
-var reasonNames = [...]string{
-	reasonNone:        "no decision",
-	ReasonRule:        "rule",
-	ReasonNoMatch:     "no matching rule",
-	ReasonEmptyGroup:  "empty group",
-	ReasonNoGroup:     "no group",
-	ReasonRobotsTxt:   "robots.txt is always allowed",
-	ReasonAllowAll:    "allow all",
-	ReasonDisallowAll: "disallow all",
+func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
+
+func (l srcLine) allow() bool { return l&srcAllow != 0 }
+
+// value returns the value of the line, as written.
+func (l srcLine) value(text string) string {
+	off := l.off()
+	return text[off : off+l.size()]
 }
 
-// String returns a short description of the reason.
-func (r Reason) String() string { return enumName(reasonNames[:], r, "reason") }
+func (l srcLine) rule(text string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
+}
 
-// String describes the decision in one line, such as
-// "disallowed by line 3: Disallow: /private".
-func (d Decision) String() string {
-	verdict := "allowed"
-	if !d.Allowed {
-		verdict = "disallowed"
+func (l srcLine) agent(text string) Agent {
+	v := l.value(text)
+	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
+}
+
+// Records returns the groups of the file as written, in file order, with
+// their user-agent lines and rules. Rules before the first user-agent line
+// belong to no group and are not included. The result is a copy.
+func (r *Robots) Records() []Record {
+	if r == nil || r.recordCount() == 0 {
+		return nil
 	}
-	if d.Reason != ReasonRule {
-		return verdict + " (" + d.Reason.String() + ")"
+	recs := make([]Record, r.recordCount())
+	r.eachLine(func(e *entry, rec int) {
+		switch e.kind {
+		case kindUserAgent:
+			recs[rec].Agents = append(recs[rec].Agents, e.l.agent(r.text))
+		case kindAllow, kindDisallow:
+			recs[rec].Rules = append(recs[rec].Rules, e.l.rule(r.text))
+		}
+	})
+	return recs
+}
+
+// FromStatus returns the Robots to use after fetching a robots.txt file
+// that answered with HTTP status code and body, as Google does (and RFC
+// 9309, section 2.3):
+//
+//   - 2xx: the body is parsed (it is ignored otherwise).
+//   - 3xx: the caller follows redirects (at least five hops) and passes
+//     the final response; a 3xx here means it gave up: allow all.
+//   - 4xx but 429: as if there were no robots.txt: allow all.
+//   - 429, 5xx and any other code (1xx included): a server error:
+//     disallow all.
+//
+// Network errors are server errors too: use DisallowAll. Google then keeps
+// the last good copy up to 30 days, and treats a site whose robots.txt
+// stays unreachable longer, but which is otherwise reachable, as having
+// none; package fetch implements that policy.
+func FromStatus(code int, body []byte) *Robots {
+	switch {
+	case 200 <= code && code <= 299:
+		return Parse(body)
+	case 300 <= code && code <= 399:
+		return AllowAll()
+	case code == 429:
+		return DisallowAll()
+	case 400 <= code && code <= 499:
+		return AllowAll()
 	}
-	return verdict + " by line " + strconv.Itoa(d.Rule.Line) + ": " + d.Rule.String()
+	return DisallowAll()
 }

@@ -159,16 +159,6 @@ func headMayStart(p, path string) bool {
 	return true
 }
 
-// tryRule updates m with r, a rule of s, if it matches path and beats m.
-func (s *ruleSet) tryRule(r rule, path string, m *match) {
-	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
-		return
-	}
-	if s.matches(r, path, m) {
-		m.take(s, r)
-	}
-}
-
 // compiledLines returns the rules of s, a set read from the line table,
 // compiled and sorted by key, greatest first: for Check and tests.
 func (s *ruleSet) compiledLines() []rule {
@@ -182,4 +172,40 @@ func (s *ruleSet) compiledLines() []rule {
 		return byKey(into.compiled) // more rules than lines: in file order
 	}
 	return into.compiled
+}
+
+// A ruleReader reads the rule lines of records of a file, in file order,
+// each from where the one before ended when it follows closely, not from
+// a mark: many records of a rule or two cost no more than their lines.
+type ruleReader struct {
+	f       *Robots
+	d       lineReader
+	end     int // the entry that ends the current record, or -1
+	started bool
+}
+
+// start moves to record rec, which follows those read before.
+func (rr *ruleReader) start(rec int32) {
+	f := rr.f
+	at := f.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = f.readerAt(at) // from the mark before at
+	}
+	for rr.d.i < at && rr.d.next(nil) {
+	}
+	rr.started, rr.end = true, -1
+	if int(rec)+1 < f.recordCount() {
+		rr.end = f.recordStart(int(rec) + 1)
+	}
+}
+
+// next returns the next rule line of the record, or false after its last.
+func (rr *ruleReader) next() (srcLine, bool) {
+	var e entry
+	for rr.d.i != rr.end && rr.d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			return e.l, true
+		}
+	}
+	return 0, false
 }

@@ -18,7 +18,6 @@ const (
 	recDone                        // its own set is made
 )
 
-// ruleCount returns the number of rule lines of record rec.
 func (b *groupBuilder) ruleCount(rec int32) int { return int(b.first[rec+1] - b.first[rec]) }
 
 // markShared marks the records of the groups of several records: of the
@@ -172,14 +171,12 @@ type naming struct {
 	rec       int32
 }
 
-// token returns the token of n.
 func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
 
 // A nameRun is the namings of one token, names[lo:hi] once sorted, and
 // the number of distinct records among them.
 type nameRun struct{ lo, hi, recs int32 }
 
-// A groupBuilder makes the groups of a file.
 type groupBuilder struct {
 	r *Robots
 	// rules are the file's rule lines; record rec's are

@@ -135,7 +135,6 @@ func newNamedGroup(off uint32, n int, ref int32) namedGroup {
 	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
-// token returns the token of g, as written in text.
 func (g namedGroup) token(text string) string {
 	off := uint32(g & (1<<srcOffBits - 1))
 	return text[off : off+g.tokenLen()]

@@ -131,7 +131,6 @@ func combineKnown(key string, pref Preference, keys []string, prefs ...*Preferen
 	return true
 }
 
-// contentSignals combines the Content-Signal lines lines.
 func contentSignals(lines []Extra) ContentSignals {
 	var s ContentSignals
 	for _, e := range lines {

@@ -217,10 +217,8 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
 }
 
-// maxQuoted is the number of bytes of a value that quote quotes.
 const maxQuoted = 80
 
-// quote quotes s for a message.
 func quoteValue(s string) string {
 	if len(s) > maxQuoted {
 		return strconv.Quote(s[:maxQuoted]) + "..."

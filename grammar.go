@@ -67,7 +67,6 @@ func upper(c byte) byte {
 	return c
 }
 
-// isTokenChar reports whether c may appear in a product token.
 func isTokenChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
@@ -85,7 +84,6 @@ func lowerASCII(s string) string {
 	return s
 }
 
-// upperHex are the digits of a %XX escape, which are written upper-case.
 const upperHex = "0123456789ABCDEF"
 
 // The part of a URL that rules are matched against.

@@ -111,7 +111,6 @@ func appendIndex(b []byte, starts []uint32, marks []lineMark) []byte {
 
 func (r *Robots) lines() string { return r.text[r.linesAt:r.indexAt] }
 
-// indexWord returns the i-th uint32 of the index of the line table.
 func (r *Robots) indexWord(i int) uint32 {
 	o := int(r.indexAt) + 4*i
 	s := r.text[o : o+4]

@@ -223,7 +223,6 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 
-// value returns the value of the line, as written.
 func (l srcLine) value(text string) string {
 	off := l.off()
 	return text[off : off+l.size()]

@@ -103,10 +103,8 @@ func (p *parser) agentText(v string) int {
 const agentReuse = 8
 
 func (p *parser) parse() {
-	// Most directives take a byte of table and real lines average over 16
-	// bytes: the table grows once or not at all (sizing it exactly, by
-	// counting colons, cost 3% of Parse). The kept text is at most the
-	// body.
+	// A directive takes about a byte of table, a real line over 16: the
+	// table grows once at most (sizing it exactly cost 3% of Parse).
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)

@@ -104,7 +104,8 @@ const agentReuse = 8
 
 func (p *parser) parse() {
 	// A directive takes about a byte of table, a real line over 16: the
-	// table grows once at most (sizing it exactly cost 3% of Parse).
+	// table grows once at most (sizing it exactly cost 3% of Parse). The
+	// kept text is at most the body.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)

@@ -7,7 +7,6 @@ import "unsafe"
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }
 
-// key returns the key of the rule's line, "Allow" or "Disallow".
 func (r Rule) key() string {
 	if r.Allow {
 		return "Allow"
@@ -152,7 +151,6 @@ func (r *Robots) group(agent string, g *Group) {
 	}
 }
 
-// blanket holds the groups of AllowAll and DisallowAll.
 var blanket = [...]Group{
 	policyRules:       {},
 	policyAllowAll:    {policy: policyAllowAll},

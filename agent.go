@@ -1,7 +1,6 @@
 package robots
 
-// User agents: the product token of a user-agent line, the lookup of a
-// crawler's group by token, and the token of a full User-Agent header.
+// User agents: tokens of user-agent lines and headers, groups by token.
 
 import (
 	"cmp"
@@ -116,7 +115,6 @@ var genericTokens = []string{
 	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
 }
 
-// isGenericToken reports whether name is one of genericTokens.
 func isGenericToken(name string) bool {
 	return slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) })
 }
@@ -133,21 +131,17 @@ func agentToken(v string) string {
 	return v[:tokenLen(v)]
 }
 
-// newNamedGroup returns the namedGroup of the token of n bytes at off.
 func newNamedGroup(off uint32, n int, ref int32) namedGroup {
 	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
-// token returns the token of g, as written in text.
 func (g namedGroup) token(text string) string {
 	off := uint32(g & (1<<srcOffBits - 1))
 	return text[off : off+g.tokenLen()]
 }
 
-// tokenLen returns the length of the token of g.
 func (g namedGroup) tokenLen() uint32 { return uint32(g >> srcLenShift & (1<<srcLenBits - 1)) }
 
-// ref returns the ref of the group of g.
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
 // lookup returns the group whose token equals agent, ignoring ASCII case,
@@ -161,12 +155,9 @@ func (r *Robots) lookup(agent string) (Group, bool) {
 	return g, ok
 }
 
-// lookupRef returns the ref of the group whose token equals agent,
-// ignoring ASCII case, and whether there is one. Up to linearNamed tokens
-// (most files) are scanned, lengths first, rather than searched by halves,
-// whose every step compares bytes: a warm question 1.5-4.8% faster
-// (BenchmarkVerdicts, CPU time, paired binaries, 2 runs); and by hand, as
-// slices.BinarySearchFunc costs it 5% (233.7 vs 242.8 ns).
+// lookupRef is lookup's ref. Up to linearNamed tokens are scanned, lengths
+// first: a warm question 1.5-4.8% faster than halving (BenchmarkVerdicts,
+// paired); the halving is by hand, slices.BinarySearchFunc costs 5%.
 func (r *Robots) lookupRef(agent string) (int32, bool) {
 	if len(r.named) <= linearNamed {
 		for _, g := range r.named {
@@ -211,10 +202,8 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	r.single(ref, named, g)
 }
 
-// globalGroup sets *g to the group of the records that name "*".
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 
-// single sets *g to the group of record rec alone.
 func (r *Robots) single(rec int32, named bool, g *Group) {
 	*g = Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
 	r.recSet(rec, &g.set)
@@ -233,13 +222,11 @@ func (r *Robots) recSet(rec int32, s *ruleSet) {
 	}
 }
 
-// newMultiGroup returns the multiGroup of g, a group of several records.
 func newMultiGroup(g *Group) multiGroup {
 	return multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
 		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split}
 }
 
-// group sets *g to the group of mg, of file r.
 func (mg *multiGroup) group(r *Robots, g *Group) {
 	*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
 		restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}

@@ -1,7 +1,7 @@
 package robots
 
 // AI-usage preferences: what a file says about the use of content once
-// fetched (Robots.Preferences), as opposed to whether it may be fetched.
+// fetched (Robots.Preferences).
 
 import (
 	"slices"
@@ -67,8 +67,7 @@ type ContentUsage struct {
 	Lines []int `json:"lines,omitempty"`
 }
 
-// Preferences are the usage preferences a file states for one crawler and
-// URL.
+// Preferences are what a file states for one crawler and URL.
 type Preferences struct {
 	// Allowed reports whether the crawler may fetch the URL, as Allowed
 	// answers. Content-Usage applies only to URLs that may be fetched.
@@ -91,9 +90,8 @@ var (
 	usageKeys  = []string{"train-ai", "ai-use", "search"}
 )
 
-// Preferences returns the usage preferences that the file states for the
-// crawler agent and url, in the groups that apply to agent as for Allowed
-// (those naming it, or else those naming "*"):
+// Preferences returns the usage preferences that the file states for agent
+// and url, in the groups that apply to agent as for Allowed:
 //
 //   - Content-Signal lines (contentsignals.org,
 //     draft-romm-aipref-contentsignals-00), such as "Content-Signal:
@@ -131,7 +129,6 @@ func combineKnown(key string, pref Preference, keys []string, prefs ...*Preferen
 	return true
 }
 
-// contentSignals combines the Content-Signal lines lines.
 func contentSignals(lines []Extra) ContentSignals {
 	var s ContentSignals
 	for _, e := range lines {
@@ -226,14 +223,11 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 }
 
 // matchUsagePaths returns, for each rule, the priority of its path if it
-// matches url (its length, as for Allow and Disallow; 0 for a rule without
-// a path, which matches every URL), or -1.
-//
-// Each distinct path is matched by the package's own matcher, exactly as
-// Allow and Disallow: as the only rule of a group of a file made for the
-// purpose. A group takes at most 40 bytes more than its path, and a
-// Content-Usage line with a path at least 16, so the paths of a file fill
-// at most three such files of MaxSize bytes.
+// matches url (its length; 0 for no path, which matches every URL), or -1.
+// Each distinct path is matched exactly as Allow and Disallow, as the only
+// rule of a group of a file made for the purpose. A group takes at most 40
+// bytes more than its path, a Content-Usage line with a path at least 16,
+// so the paths of a file fill at most three such files of MaxSize bytes.
 func matchUsagePaths(rules []usageRule, url string) []int {
 	priority := map[string]int{"": 0}
 	var paths []string
@@ -259,10 +253,9 @@ func matchUsagePaths(rules []usageRule, url string) []int {
 	return out
 }
 
-// pathFile returns the robots.txt, of at most MaxSize bytes, with a group
-// "User-agent: usageAgent(i)" and "Disallow: paths[i]" for each path from
-// paths[from], as many as fit, and how many that is (at least one: a path
-// is at most maxLineLen bytes).
+// pathFile returns a file of at most MaxSize bytes with a group
+// "User-agent: usageAgent(i)\nDisallow: paths[i]" for as many paths from
+// paths[from] as fit (at least one: a path is at most maxLineLen bytes).
 func pathFile(paths []string, from int) (*Robots, int) {
 	const userAgent, disallow = "User-agent: ", "\nDisallow: "
 	var b strings.Builder

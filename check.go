@@ -29,7 +29,6 @@ func Check(data []byte) Diagnostics {
 	return c.diags
 }
 
-// check checks body, the part of the file Parse reads.
 func (c *checker) check(body string) {
 	c.p = parser{src: body, r: &Robots{}}
 	s := skipBOM(body)
@@ -151,7 +150,6 @@ func (c *checker) line(l line) {
 	}
 }
 
-// userAgent checks a user-agent line.
 func (c *checker) userAgent(l line) {
 	n, value := l.n, l.value
 	switch {
@@ -191,7 +189,6 @@ func (c *checker) userAgent(l line) {
 	}
 }
 
-// rule checks an allow or disallow line.
 func (c *checker) rule(l line) {
 	n, p := l.n, l.value
 	if !l.kept {

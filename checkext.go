@@ -1,9 +1,7 @@
 package robots
 
-// The checks of the keys Google ignores: known extensions and their values,
-// unknown keys, and the usage preference lines (Content-Signal,
-// Content-Usage), which checker.more reads through Records and Extras once
-// the lines are checked.
+// The checks of the keys Google ignores: extensions, unknown keys, and the
+// usage preference lines, which checker.more reads once the lines are checked.
 
 import (
 	"slices"
@@ -19,7 +17,6 @@ type extension struct {
 	parse func(string) error // checks a value, if the key has a syntax
 }
 
-// valid returns a check of a value by parse.
 func valid[T any](parse func(string) (T, error)) func(string) error {
 	return func(v string) error { _, err := parse(v); return err }
 }
@@ -179,7 +176,6 @@ func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
 	}
 }
 
-// signalField checks one field of a Content-Signal line.
 func (c *checker) signalField(line int, f signalField, seen map[string]int) {
 	if f.key == "use" {
 		return // Cloudflare's managed files add "use=...": kept, not a signal
@@ -223,7 +219,6 @@ func disallowsAll(rec Record) bool {
 	return all
 }
 
-// usage checks a Content-Usage line.
 func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	u := parseContentUsage(e.Value, e.Line)
 	if u.path == "" && disallowsAll(recs[e.Record]) {

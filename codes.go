@@ -55,8 +55,7 @@ const (
 	// CodeTooLarge (error): the file is longer than MaxSize; the finding is
 	// on the line of the cut, and the rest is ignored.
 	CodeTooLarge Code = "too-large"
-	// CodeLineTooLong (error): a line is longer than 16,663 bytes; the rest
-	// of it is ignored.
+	// CodeLineTooLong (error): a line's bytes past 16,663 are ignored.
 	CodeLineTooLong Code = "line-too-long"
 	// CodeNULByte (error): a NUL byte ends the line; what follows is ignored.
 	CodeNULByte Code = "nul-byte"
@@ -96,8 +95,7 @@ const (
 	// CodeRuleOutsideGroup (error): an allow or disallow line before the
 	// first user-agent line applies to no crawler.
 	CodeRuleOutsideGroup Code = "rule-outside-group"
-	// CodePatternNeverMatches (error): a pattern that starts with neither
-	// "/" nor "*" never matches.
+	// CodePatternNeverMatches (error): a pattern not starting "/" or "*".
 	CodePatternNeverMatches Code = "pattern-never-matches"
 	// CodeLiteralDollar (warning): a "$" before the end of a pattern matches
 	// a "$" in the path; it does not anchor.
@@ -111,11 +109,9 @@ const (
 	// CodeGroupNotEnded (warning): a user-agent line joins the group above
 	// it because only non-rule lines came between.
 	CodeGroupNotEnded Code = "group-not-ended"
-	// CodeSitemapURL (warning): a sitemap value is not an absolute http or
-	// https URL.
+	// CodeSitemapURL (warning): a sitemap is not an absolute http(s) URL.
 	CodeSitemapURL Code = "sitemap-url"
-	// CodeDuplicateRule (info): a rule repeats an earlier rule of its
-	// group; it never decides.
+	// CodeDuplicateRule (info): a rule repeats an earlier one of its group.
 	CodeDuplicateRule Code = "duplicate-rule"
 	// CodeShadowedRule (warning when the rule that wins is of the other
 	// kind, info when of the same): another rule of the group matches
@@ -141,8 +137,7 @@ const (
 	// a path the group disallows: preferences apply only to paths that may
 	// be crawled.
 	CodeSignalContradictsRules Code = "signal-contradicts-rules"
-	// CodeLongCrawlDelay (warning): a crawl-delay of more than a minute
-	// (fewer than 1,440 pages a day).
+	// CodeLongCrawlDelay (warning): a crawl-delay over a minute.
 	CodeLongCrawlDelay Code = "long-crawl-delay"
 	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in a
 	// group; crawlers read one of them.
@@ -154,8 +149,7 @@ const (
 	// token nor a token and a version names a known crawler ("Brightbot
 	// 1.0"): write its token.
 	CodeCrawlerToken Code = "crawler-token"
-	// CodeRetiredCrawler (warning): a token no crawler sends any more
-	// ("anthropic-ai").
+	// CodeRetiredCrawler (warning): a retired token ("anthropic-ai").
 	CodeRetiredCrawler Code = "retired-crawler"
 )
 
@@ -217,10 +211,8 @@ func (c *checker) add(line int, sev Severity, code Code, msg string) {
 	c.diags = append(c.diags, Diagnostic{Line: line, Severity: sev, Code: code, Message: msg})
 }
 
-// maxQuoted is the number of bytes of a value that quote quotes.
 const maxQuoted = 80
 
-// quote quotes s for a message.
 func quoteValue(s string) string {
 	if len(s) > maxQuoted {
 		return strconv.Quote(s[:maxQuoted]) + "..."

@@ -1,10 +1,9 @@
 package robots
 
-// The known crawlers: the tokens of the AI crawlers that matter and of the
-// major search crawlers, in our own words from what the operators publish
-// (Source). On the date Checked, Amazon's page was read, and for the other
-// rows the operators' statements as quoted by github.com/ai-robots-txt and
-// crawler directories; a row whose operator publishes no page says so.
+// The known crawlers: AI and major search crawlers, in our own words from
+// what the operators publish (Source), as quoted by github.com/ai-robots-txt
+// and crawler directories on the date Checked (Amazon's page read itself);
+// a row whose operator publishes no page says so.
 
 import (
 	"slices"

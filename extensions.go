@@ -1,10 +1,8 @@
 package robots
 
-// Fields that Google ignores and other crawlers honour: Bing and Yandex read
+// Fields that Google ignores and others honour: Bing and Yandex read
 // crawl-delay, Yandex host and clean-param, older crawlers request-rate and
-// visit-time (the 1996 "extended standard for robot exclusion"). None
-// changes what Allowed answers; the accessors ignore a bad value, which
-// Check reports.
+// visit-time (1996). None changes Allowed; the accessors ignore a bad value.
 
 import (
 	"errors"
@@ -41,8 +39,6 @@ func (r *Robots) Extras(key string) []Extra {
 	return out
 }
 
-// appendExtra appends e, of record rec, if it is an extra line with key
-// ("" for any).
 func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
 		return out
@@ -50,12 +46,8 @@ func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
 }
 
-// GroupExtras returns the lines whose key is key, compared
-// case-insensitively, that stand in the groups that apply to the crawler
-// agent, in file order; with an empty key, all the extra lines of those
-// groups. The groups are chosen as for Allowed: those that name agent, or
-// if none does, those that name "*". The result is a copy. It is
-// r.Group(agent).Extras(key).
+// GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
+// groups that apply to agent, chosen as for Allowed.
 func (r *Robots) GroupExtras(agent, key string) []Extra {
 	var g Group
 	r.group(agent, &g)
@@ -77,7 +69,6 @@ func (g *Group) Extras(key string) []Extra {
 	return out
 }
 
-// Keys of the extras with accessors.
 const (
 	keyCrawlDelay  = "crawl-delay"
 	keyRequestRate = "request-rate"
@@ -86,8 +77,7 @@ const (
 	keyCleanParam  = "clean-param"
 )
 
-// CrawlDelay returns the crawl-delay of the groups that apply to the crawler
-// agent (chosen as for Allowed). It is r.Group(agent).CrawlDelay().
+// CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
 	var g Group
 	r.group(agent, &g)
@@ -124,9 +114,7 @@ type RequestRate struct {
 	Window VisitTime
 }
 
-// RequestRate returns the request-rate of the groups that apply to the
-// crawler agent (chosen as for Allowed). It is
-// r.Group(agent).RequestRate().
+// RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
 	var g Group
 	r.group(agent, &g)
@@ -161,8 +149,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 	return d >= v.Start || d < v.End
 }
 
-// VisitTime returns the visit-time of the groups that apply to the crawler
-// agent (chosen as for Allowed). It is r.Group(agent).VisitTime().
+// VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
 	var g Group
 	r.group(agent, &g)
@@ -254,7 +241,6 @@ const digits = "0123456789"
 // rateUnits are the units of a request-rate's period: seconds by default.
 var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
 
-// parseRequestRate parses a request-rate (Group.RequestRate).
 func parseRequestRate(v string) (RequestRate, error) {
 	rate, window := cutSpace(v)
 	n, rest := consumeDigits(rate)
@@ -275,7 +261,6 @@ func parseRequestRate(v string) (RequestRate, error) {
 	return rr, nil
 }
 
-// parseVisitTime parses a visit-time (Group.VisitTime).
 func parseVisitTime(v string) (VisitTime, error) {
 	from, to, _ := strings.Cut(v, "-")
 	start, ok1 := parseHHMM(trimSpace(from))

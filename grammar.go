@@ -33,7 +33,6 @@ func equalFoldASCII(s, t string) bool {
 	return true
 }
 
-// lower returns the ASCII lower case of c.
 func lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -47,7 +46,6 @@ func isSpace(c byte) bool {
 	return c == ' ' || '\t' <= c && c <= '\r'
 }
 
-// trimSpace removes leading and trailing ASCII whitespace.
 func trimSpace(s string) string {
 	for len(s) > 0 && isSpace(s[0]) {
 		s = s[1:]
@@ -58,12 +56,10 @@ func trimSpace(s string) string {
 	return s
 }
 
-// isHex reports whether c is an ASCII hex digit.
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// upper returns the ASCII upper case of c.
 func upper(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - ('a' - 'A')
@@ -71,12 +67,10 @@ func upper(c byte) byte {
 	return c
 }
 
-// isTokenChar reports whether c may appear in a product token.
 func isTokenChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
-// lowerASCII returns s with ASCII letters lower-cased.
 func lowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
@@ -90,7 +84,6 @@ func lowerASCII(s string) string {
 	return s
 }
 
-// upperHex are the digits of a %XX escape, which are written upper-case.
 const upperHex = "0123456789ABCDEF"
 
 // The part of a URL that rules are matched against.
@@ -126,7 +119,6 @@ func splitPath(url string) (path string, slash bool) {
 	return path, path[0] != '/'
 }
 
-// cutFragment returns s up to its first "#".
 func cutFragment(s string) string {
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		return s[:i]

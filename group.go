@@ -7,7 +7,6 @@ import "unsafe"
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }
 
-// key returns the key of the rule's line, "Allow" or "Disallow".
 func (r Rule) key() string {
 	if r.Allow {
 		return "Allow"
@@ -66,12 +65,10 @@ func (g *Group) Decide(url string) Decision {
 	return g.decide(path)
 }
 
-// slashed answers for "/" + path, the path of a URL such as
-// "https://example.com?q", which the URL does not hold as one string, as
-// decide does, or only Allowed as allowed does. The path is built in a
-// buffer on the stack, by unsafe.String, so that the question allocates
-// nothing (TestAllowedNoAllocs; a copy would allocate); nothing keeps it.
-// Not inlined, so that the buffer does not weigh on the common case.
+// slashed answers for "/" + path ("https://example.com?q"), built in a
+// stack buffer by unsafe.String so that nothing allocates
+// (TestAllowedNoAllocs); not inlined, so the buffer does not weigh on the
+// common case.
 //
 //go:noinline
 func (g *Group) slashed(path string, decide bool) Decision {
@@ -89,19 +86,11 @@ func (g *Group) slashed(path string, decide bool) Decision {
 	return Decision{Allowed: g.allowed(p)}
 }
 
-// slashBuf is the size of slashed's buffer; longer paths are allocated.
+// Longer paths are allocated.
 const slashBuf = 2048
 
-// decide answers for an extracted path. It is the precedence of Google's
-// robots.txt specification:
-//
-//	"crawlers use the most specific rule based on the length of the rule
-//	path. In case of conflicting rules, including those with wildcards,
-//	Google uses the least restrictive rule."
-//
-// and of its reference parser where the page is silent: a group that names
-// the crawler but has no matching rule allows everything, and the global
-// group is not consulted.
+// decide answers for an extracted path, with the precedence of the package
+// doc (Matching; Groups and user agents).
 func (g *Group) decide(path string) Decision {
 	if path == robotsTxtPath {
 		return Decision{Allowed: true, Reason: ReasonRobotsTxt}
@@ -162,7 +151,6 @@ func (r *Robots) group(agent string, g *Group) {
 	}
 }
 
-// blanket holds the groups of AllowAll and DisallowAll.
 var blanket = [...]Group{
 	policyRules:       {},
 	policyAllowAll:    {policy: policyAllowAll},

@@ -1,9 +1,7 @@
 package robots
 
-// The data layout of a parsed file, in one place: Robots and the types
-// its groups, record sets, rules and lines are kept in (DESIGN.md, "Data
-// layout"). Types and constants only: their methods live with the code
-// that uses them, above this file.
+// The data layout of a parsed file (DESIGN.md, "Data layout"): types and
+// constants only; their methods live with the code that uses them.
 
 import "sync/atomic"
 
@@ -56,32 +54,22 @@ const (
 )
 
 // A floatTable finds the wildcard rules of a large set. Each rule is filed
-// under an anchor: one, two or three consecutive literal bytes of its
-// pattern after the head, the cheapest among the rules of the table
-// (anchorCost). A path can only match rules whose anchor it holds, so a
-// question looks up the bucket of each gram at each position of its path
-// (floatQuery.try): the cost grows with the path and the rules whose
-// anchor it holds, not with the number of rules. A rule whose pattern
-// after the head is one literal segment ("/*?sid=") is checked where the
-// anchor stands, in time linear in its segment; another ("/*/print/*.pdf")
-// is matched in full, once a question. Rules whose cheapest anchor is of
-// a length too few rules use (minGramRules) take one of another, or are
-// loose.
-//
-// The rules are laid out by bucket (bigSet): bucket b holds the rules
-// start[b] to start[b+1] of the run, the single ones (markSingle) by key,
-// greatest first, then the others by key.
+// under an anchor, the cheapest run of 1-3 literal bytes after its head
+// (anchorCost); a question looks up the bucket of each gram at each
+// position of its path (floatQuery.try), so the cost grows with the path,
+// not the number of rules. Rules whose anchor length too few rules use
+// (minGramRules) take another, or are loose. Bucket b holds the rules
+// start[b] to start[b+1] of the run: the single ones (markSingle), then
+// the others, each by key, greatest first.
 type floatTable struct {
-	// bits is the base-2 logarithm of the number of buckets.
+	// bits is log2 of the number of buckets.
 	bits uint8
-	// lens has bit n-1 set if an anchor is n bytes long: a question looks
-	// up only grams of those lengths.
+	// lens has bit n-1 set if an anchor is n bytes long: only grams of
+	// those lengths are looked up.
 	lens uint8
-	// heads holds the first bytes of the anchors of two bytes, and of
-	// three: a question looks up no gram whose first byte none has.
+	// heads holds the first bytes of the anchors of two and three bytes.
 	heads [2]byteMap
-	// start are the starts of the buckets and the end of the last: a set
-	// laid out has fewer than maxLaid rules.
+	// start are the bucket starts and the end of the last (< maxLaid).
 	start []uint16
 }
 
@@ -227,15 +215,12 @@ const (
 //	│  off   │raw│  head   │ need │ shape │allow │  priority  │
 //	└────────┴───┴─────────┴──────┴───────┴──────┴────────────┘
 //
-// off is the offset of the pattern as written in the kept text (see
-// srcLine); raw is set when escaping changes it (escapeChanges), and the
-// rest is of the escaped pattern. head is the length of the literal head.
-// need, for a wildcard rule, is the set of bytes a path must hold for it
-// to match (byteBit), a cheap test that rules out most (a table's marks
-// and makeLinks reuse it). The top 17 bits are the rank, priority then
-// allow. The line of a rule is that of the line-table entry holding its
-// pattern (Robots.ruleAt), looked up only to quote it (Decide) and then
-// to break a tie of rank; Allowed never needs it.
+// off is the pattern's offset in the kept text; raw is set when escaping
+// changes it (escapeChanges), and the rest is of the escaped pattern. head
+// is the literal head's length; need, for a wildcard rule, the bytes a
+// path must hold to match (byteBit), reused by a table's marks and
+// makeLinks. The top 17 bits are the rank, priority then allow. The line
+// (Robots.ruleAt) is looked up only by Decide, to quote and break ties.
 type rule uint64
 
 const (
@@ -261,12 +246,10 @@ const (
 
 // A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
-	// The compiled rules are n from lo in file.compiled: in a set of at
-	// most smallSet, sorted by key, greatest first (the first that matches
-	// wins); in a larger one, in file order until laid out. A lazy set
-	// (lazySet) counts its rule lines in n and compiles its own. A set of
-	// one record read from the line table (scanRecord) has lo ^rec and n
-	// its rule lines, at most scannedMax, none raw.
+	// The rules are n from lo in file.compiled: by key, greatest first, in
+	// a set of at most smallSet; else in file order until laid out. A lazy
+	// set (lazySet) counts its rule lines in n. A record read from the line
+	// table (scanRecord) has lo ^rec and n its rule lines (<= scannedMax).
 	file  *Robots
 	lo, n int32
 	// big is the state and layout of a set of more than smallSet rules or
@@ -357,11 +340,6 @@ type Robots struct {
 	size     int
 	lazySize atomic.Int64
 }
-
-// The lines of a file as a parsed Robots keeps them: entries of the line
-// table (lines.go, 1-2 bytes each) beside the kept values, not Agent and
-// Rule values (40 and 48 bytes); Records, Extras, Sitemaps and the rule a
-// Decision quotes are rebuilt from them on demand (DESIGN.md, Data layout).
 
 // A srcLine is a user-agent, allow, disallow, sitemap or extra line as the
 // line table decodes it. Its bits, from the least significant: the offset

@@ -3,29 +3,23 @@ package robots
 // The line table: the user-agent, rule, sitemap and extra lines of a file
 // as a parsed Robots keeps them, in about 1.5 bytes a line.
 //
-// What it buys: over the real-world corpus, 144,027 lines take 205,774
-// bytes of table, where a srcLine each would take 1,152,216: kept bytes
-// would go from 0.92 to about 1.08 a byte of input, over the bound of 1.0
-// (TestKeptPerByte). A Decide pays about 50 ns (ruleAt); Allowed never
-// reads it.
+// It buys: over the real-world corpus, 205,774 bytes of table where a
+// srcLine a line would take 1,152,216, kept bytes 0.92 rather than 1.08 a
+// byte (bound 1.0, TestKeptPerByte); Decide pays about 50 ns (ruleAt).
 //
-// An entry a kept line, in file order. The values are in the kept text in
-// the same order, so an entry's value starts where the previous one's kept
-// bytes end (the running offset), unless flagged entryRef (an agent value
-// kept once, agentText). The header byte holds the kind (lineKind) in its
-// low 3 bits and, for a line that follows the previous entry's and has no
-// flag, the value's length (0-30), else entryLong and varints: the gap in
-// line numbers shifted over the flag, the length, and if flagged the
-// distance back from the running offset. An extra ends with a varint of
-// its key's length (the key is kept just before its value). (A third form,
-// a byte of length 30-285, kept 0.7% less on the real-world corpus:
-// 5,211,607 against 5,249,157 bytes, TestKeptPerByte.)
+// An entry a kept line, in file order; its value starts where the previous
+// one's kept bytes end (the running offset), unless flagged entryRef (an
+// agent value kept once, agentText). The header byte holds the kind in its
+// low 3 bits and, for a line following the previous entry's with no flag,
+// the value's length (0-30); else entryLong and varints: the line gap
+// shifted over the flag, the length, and if flagged the distance back from
+// the running offset. An extra ends with a varint of its key's length (the
+// key is kept just before its value).
 //
-// A lineMark every markEvery entries says where the decoding stands, so
-// that ruleAt or entry i costs a binary search and at most markEvery
-// entries. From Robots.indexAt, little-endian uint32s: the number of
-// records n, the entry of each record's first user-agent line, and the
-// marks after the first (all zero), three numbers each.
+// A lineMark every markEvery entries bounds a decode to a binary search
+// and markEvery entries. From Robots.indexAt, little-endian uint32s: the
+// number of records, each record's first user-agent entry, and the marks
+// after the first, three numbers each.
 
 import (
 	"encoding/binary"
@@ -115,17 +109,14 @@ func appendIndex(b []byte, starts []uint32, marks []lineMark) []byte {
 	return b
 }
 
-// lines returns the line table.
 func (r *Robots) lines() string { return r.text[r.linesAt:r.indexAt] }
 
-// indexWord returns the i-th uint32 of the index of the line table.
 func (r *Robots) indexWord(i int) uint32 {
 	o := int(r.indexAt) + 4*i
 	s := r.text[o : o+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
-// recordCount returns the number of records.
 func (r *Robots) recordCount() int {
 	if int(r.indexAt) == len(r.text) {
 		return 0
@@ -133,11 +124,9 @@ func (r *Robots) recordCount() int {
 	return int(r.indexWord(0))
 }
 
-// recordStart returns the index of the entry of the first user-agent line
-// of record i.
+// recordStart returns the entry of record i's first user-agent line.
 func (r *Robots) recordStart(i int) int { return int(r.indexWord(1 + i)) }
 
-// marks returns the number of marks.
 func (r *Robots) marks() int {
 	words := (len(r.text) - int(r.indexAt)) / 4
 	if words == 0 {
@@ -146,7 +135,6 @@ func (r *Robots) marks() int {
 	return 1 + (words-1-r.recordCount())/3
 }
 
-// mark returns mark k.
 func (r *Robots) mark(k int) lineMark {
 	if k == 0 {
 		return lineMark{}
@@ -252,9 +240,8 @@ func (d *lineReader) next(e *entry) bool {
 func (r *Robots) ruleAt(off uint32) srcLine {
 	past := sort.Search(r.marks(), func(k int) bool { return r.mark(k).text > off })
 	d := r.reader(max(past-1, 0))
-	// Short entries are skipped here, others by next; at is where the last
-	// rule so far starts. Skipping all by next costs Decide 7.9% over
-	// realworld-verdicts (302.6 vs 326.6 cpu-ns, paired, 6 rounds).
+	// Short entries are skipped here, others by next (for all: Decide +7.9%,
+	// realworld-verdicts, paired); at is where the last rule so far starts.
 	lines, pos, text, line := d.lines, d.pos, d.text, d.line
 	at := lineReader{lines: lines, pos: len(lines)}
 	for text <= off && pos < len(lines) {
@@ -276,8 +263,6 @@ func (r *Robots) ruleAt(off uint32) srcLine {
 	return e.l
 }
 
-// recordLines appends the user-agent lines and rules of record i to agents
-// and rules.
 func (r *Robots) recordLines(i int, agents, rules []srcLine) ([]srcLine, []srcLine) {
 	r.eachRecordLine(i, func(e *entry) {
 		switch e.kind {

@@ -1,9 +1,7 @@
 package robots
 
 // Where a robots.txt lives and which URLs it governs (Google, "File location
-// and range of validity"; RFC 9309 §2.3): the top-level directory of a site
-// on HTTP, HTTPS or FTP, for the same scheme, host and port only; a default
-// port is no port, and an IDN is its punycode.
+// and range of validity"; RFC 9309 §2.3).
 
 import (
 	"errors"

@@ -37,7 +37,6 @@ func sliceSize[E any](c int) int {
 	return allocSize(c * int(unsafe.Sizeof(e)))
 }
 
-// objectSize returns the bytes of one allocated value of type T.
 func objectSize[T any]() int {
 	var v T
 	return allocSize(int(unsafe.Sizeof(v)))

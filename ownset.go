@@ -1,10 +1,9 @@
 package robots
 
-// The own sets of records: the set of a record alone, which a group of that
-// record alone asks, and a split group for each of its other records. Each
-// is compiled, or read from the line table at each question (scanRecord)
-// when a group of several compiles the record's rules already, or when the
-// merge budget is spent.
+// The own sets of records, asked by a group of the record alone and by a
+// split group: compiled, or read from the line table at each question
+// (scanRecord) when a merged group compiles the rules already or the merge
+// budget is spent.
 
 // mergeBudget is the number of times each rule line of a file may be
 // compiled, summed over the file, once all its sets are asked (resolve).
@@ -18,7 +17,6 @@ const (
 	recDone                        // its own set is made
 )
 
-// ruleCount returns the number of rule lines of record rec.
 func (b *groupBuilder) ruleCount(rec int32) int { return int(b.first[rec+1] - b.first[rec]) }
 
 // markShared marks the records of the groups of several records: of the
@@ -38,12 +36,12 @@ func (b *groupBuilder) markShared(names []naming, runs []nameRun, global []int32
 	}
 }
 
-// own makes the set of record rec, a group alone, unless made: read from
-// the line table if a group of several compiles its rules, else compiled.
+// own makes the set of record rec, a group alone: scanned if a merged
+// group compiles its rules already.
 func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared != 0) }
 
-// set makes the set of record rec, which a split group asks, unless made:
-// compiled while the budget allows, else read from the line table.
+// set makes the set of record rec, which a split group asks: scanned once
+// the budget is spent.
 func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
 
 // makeOwn makes the set of record rec unless made: read from the line
@@ -172,14 +170,12 @@ type naming struct {
 	rec       int32
 }
 
-// token returns the token of n.
 func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
 
 // A nameRun is the namings of one token, names[lo:hi] once sorted, and
 // the number of distinct records among them.
 type nameRun struct{ lo, hi, recs int32 }
 
-// A groupBuilder makes the groups of a file.
 type groupBuilder struct {
 	r *Robots
 	// rules are the file's rule lines; record rec's are

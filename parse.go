@@ -27,9 +27,8 @@ func Parse(data []byte) *Robots {
 
 // parseWith parses data, at most MaxSize bytes, in the scratch space ps.
 func parseWith(data []byte, ps *parseScratch) *Robots {
-	// data is read in place (unsafe.String): what the result keeps is
-	// copied. A copy of data instead costs 7.5% of Parse + first question
-	// (19.08 against 17.75 ms of CPU a corpus pass, BenchmarkParseCorpus).
+	// data is read in place (unsafe.String); what the result keeps is
+	// copied. Copying data costs 7.5% (BenchmarkParseCorpus).
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
@@ -41,8 +40,7 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 // the line table (lines.go) and, in rs, what resolve makes the groups of.
 type parser struct {
 	r *Robots
-	// src is the body; nothing of the result may refer to it (Parse reads
-	// the caller's bytes in place).
+	// src is the body, the caller's bytes: nothing kept may refer to it.
 	src   string
 	text  []byte
 	lines lineWriter
@@ -91,8 +89,8 @@ func (p *parser) userAgent(v string, n int) bool {
 // agentText returns the offset in the kept text of agent value v, appended
 // unless one of the last agentReuse user-agent lines had the same value.
 //
-// What it buys: hostile/one-agent-many keeps 0.81 bytes a byte with it,
-// 0.88 without, and 1.50, the bound, at 4 KiB (TestKeptPerByteSmallFiles).
+// It buys: hostile/one-agent-many keeps 0.81 bytes a byte, not 0.88
+// (TestKeptPerByteSmallFiles).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
@@ -104,22 +102,18 @@ func (p *parser) agentText(v string) int {
 
 const agentReuse = 8
 
-// parse reads the lines of the body (scan) and gives r what it keeps
-// (finish).
 func (p *parser) parse() {
-	// Most directives take a byte of table and real lines average over 16
-	// bytes: the table grows once or not at all (sizing it exactly, by
-	// counting colons, cost 3% of Parse). The kept text is at most the
-	// body.
+	// A directive takes about a byte of table, a real line over 16: the
+	// table grows once at most (sizing it exactly cost 3% of Parse). The
+	// kept text is at most the body.
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)
 	p.finish()
 }
 
-// scan hands each line of the body to p.handle, then, unless f is nil, to
-// f, which sees what p.handle made of it: Check drives the parser so.
-// Parse's loop (f nil) hands handle only the lines scanCommon does not read.
+// scan hands each line to p.handle, then to f unless nil (Check); with f
+// nil, only the lines scanCommon does not read.
 func (p *parser) scan(f func(line)) {
 	if p.rs == nil {
 		p.rs = new(resolveScratch)
@@ -143,7 +137,6 @@ func (p *parser) scan(f func(line)) {
 	}
 }
 
-// handle parses the current line of ls.
 func (p *parser) handle(ls *lineScanner) line {
 	l := line{n: ls.n, text: ls.text()}
 	l.kind, l.key, l.value = splitDirective(ls.content())
@@ -202,17 +195,13 @@ func (p *parser) finish() {
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
-// Lines read in one pass: most lines of real files start with a common key
-// ("Disallow: /path", "User-agent: x"), and Parse reads such a line's key
-// and value as it scans for the line's end. It buys 13% of Parse + first
-// question over the real-world corpus (17.75 vs 20.10 ms of CPU a pass
-// when every line goes through lineScanner.next and handle, measured as
-// for the scratch pool below).
+// Lines read in one pass: Parse reads a common key's line ("Disallow:
+// /path") as it scans for its end: 13% of Parse + first question
+// (BenchmarkParseCorpus/op=parse+query, paired).
 
-// scanCommon does what handle would with the lines from ls.off on while
-// each is blank, a comment alone, or starts with a key commonKey knows and
-// has at most maxLineLen bytes of content. It leaves ls at the first other
-// line, for ls.next and handle. The scanner's place is held in locals.
+// scanCommon handles the lines from ls.off on while each is blank, a
+// comment alone, or a commonKey line of at most maxLineLen bytes, and
+// leaves ls at the first other line. The scanner's place is held in locals.
 func (p *parser) scanCommon(ls *lineScanner) {
 	s, off, n := ls.s, ls.off, ls.n
 	for off < len(s) {
@@ -264,14 +253,9 @@ func (p *parser) scanCommon(ls *lineScanner) {
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // The scratch space of Parse, lent by a pool from one call to the next: the
-// slices a Parse builds and throws away (kept text and line table before
-// they are joined, record starts, rule lines, tokens, sort keys, compiled
-// rules before their exact copy). It holds integers only, so that a pooled
-// scratch keeps no file alive and costs the collector no scanning.
-//
-// What it buys: Parse + first question over the real-world corpus, 17.75
-// ms of CPU a pass with the pool, 23.75 ms (+34%) with a new scratch every
-// call (cpu-ns/op of BenchmarkParseCorpus/op=parse+query, paired binaries).
+// slices a Parse throws away. Integers only, so that a pooled scratch keeps
+// no file alive and costs the collector no scanning. It buys 34% of Parse +
+// first question (BenchmarkParseCorpus/op=parse+query, paired binaries).
 
 // A parseScratch holds the scratch slices of one Parse: the parser's and
 // resolve's.
@@ -286,7 +270,6 @@ var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 
 // maxPooled is the size of a body past which its scratch is not pooled: a
 // file of MaxSize need not make every later Parse hold as much (the scratch
-// is a few bytes a byte of body). Pooling up to a quarter of MaxSize (files
-// of 64-256 KiB are a third of the corpus's bytes) cut what Parse allocates
-// over the corpus by a third (8.25 to 5.26 MB).
+// is a few bytes a byte of body). Pooling up to a quarter of MaxSize cut
+// what Parse allocates over the corpus by a third (8.25 to 5.26 MB).
 const maxPooled = 256 << 10

@@ -1,9 +1,7 @@
 package robots
 
-// The redundant rules Check reports: rules that never decide because another
-// rule of their group matches whenever they do and wins. It reasons over a
-// record's compiled rules (shapes of match.go): a rule outranks another
-// exactly when its key is greater.
+// The redundant rules Check reports: another rule of their group matches
+// whenever they do and wins (a greater key), over the compiled rules.
 
 import (
 	"slices"

@@ -2,25 +2,19 @@ package robots
 
 import "cmp"
 
-// Resolving groups: which records apply to a crawler. This is the one place
-// where "the groups that name the crawler, else those that name *" is
-// written; Allowed, Group and the extension accessors all read its result.
+// Resolving groups: the one place where "the groups that name the crawler,
+// else those that name *" is written.
 
 import "slices"
 
-// resolve makes the groups of r from the rule lines, records and tokens
-// that rs collected (parser.directive): one per product token, of every
-// record that names it, and the global group of those that name "*"; it
-// returns the bytes they keep, for MemSize.
-//
-// A group's records are merged into one set, so that a question costs the
-// same however many records name the crawler; tokens of the same records
-// share a group. A record that is a group alone has a set of its own
-// (ownset.go). What is compiled is bounded (TestMergeBudget,
-// TestKeptEveryAgent): the own sets are counted first, then the groups of
-// most records are merged while their rules fit mergeBudget; a group past
-// it is split (groupBuilder.split), so that a file built to defeat merging
-// costs memory linear in its size.
+// resolve makes the groups of r from what rs collected: one per product
+// token, and the global group of "*"; it returns the bytes they keep. A
+// group's records are merged into one set (tokens of the same records share
+// it; a record alone has its own, ownset.go). The own sets are counted
+// first, then the groups of most records merged while their rules fit
+// mergeBudget; past it a group is split (groupBuilder.split), so that a
+// file built to defeat merging costs memory linear in its size
+// (TestMergeBudget, TestKeptEveryAgent).
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
@@ -111,14 +105,12 @@ func (b *groupBuilder) globalRef(recs []int32) int32 {
 	return ^b.addMulti(g)
 }
 
-// addMulti keeps g, a group of several records, and returns its index.
 func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
 	m.multi = append(m.multi, newMultiGroup(&g))
 	return int32(len(m.multi) - 1)
 }
 
-// moreGroups returns r.more, which it makes if need be.
 func (r *Robots) moreGroups() *moreGroups {
 	if r.more == nil {
 		r.more = &moreGroups{}

@@ -74,19 +74,18 @@
 //
 // # Cost
 //
-// Parse keeps the values of the lines it uses, once, as written, in one
-// text, then a table of those lines (about 1.5 bytes a line) and the
-// compiled rules (8 bytes each). A rule that starts with neither "/" nor
-// "*", or of 1-2 bytes repeating one of its group, is not compiled. A raw
-// pattern, which escaping changes (non-ASCII, a lower-case "%xx"), is
-// escaped as matched, not copied. Robots.MemSize tells what a file keeps:
-// 0.95 bytes a byte over 1,694 real files once asked enough for Googlebot;
-// 1.4 times the size for the shortest distinct rules ("allow:/ab"), about
-// the size for non-ASCII patterns. Records, Extras and a Decision's rule
-// are rebuilt from the table: Decide searches a mark every 32 lines and
-// decodes at most 32, about 50 ns more (0.20 -> 0.25 µs on the corpus's
-// largest file); Allowed never reads lines. Check needs the body
-// (fetch.Result.Body).
+// Parse keeps the values of the lines it uses once, as written, in one
+// text, a table of those lines (about 1.5 bytes a line) and the compiled
+// rules (8 bytes each). A rule that starts with neither "/" nor "*", or of
+// 1-2 bytes repeating one of its group, is not compiled; a raw pattern
+// (non-ASCII, a lower-case "%xx") is escaped as matched, not copied.
+// Robots.MemSize tells what a file keeps: 0.95 bytes a byte over 1,694 real
+// files once asked enough for Googlebot; 1.4 times the size for the
+// shortest distinct rules ("allow:/ab"), about the size for non-ASCII
+// patterns. Records, Extras and a Decision's rule are rebuilt from the
+// table: Decide decodes at most 32 lines from a mark, about 50 ns more
+// (0.20 -> 0.25 µs on the corpus's largest file); Allowed never reads
+// lines. Check needs the body (fetch.Result.Body).
 //
 // The records naming a crawler are merged into one set, so that a question
 // costs the same however many groups name it, within a budget: once every
@@ -99,26 +98,25 @@
 // the table, a few nanoseconds each.
 //
 // A set of over 32 rules is compiled by its questions: the first 4 read its
-// lines from the table, in time linear in its size; the 5th compiles it (a
-// set with a raw pattern is compiled at once); the 25th lays it out: its
-// rules by literal head, linked (2 bytes a rule, or none when the link fits
-// in the rule), the directories its index.htm rules allow (3 bytes each),
-// and its wildcard rules by their rarest run of 1-3 literal bytes (2 bytes
-// a bucket of 1-4 rules). So a file asked once after each fetch is never laid
-// out, and one asked often costs at most about twice the least. No question
-// waits for another (concurrent ones may each build; the first built is
-// kept), and none allocates but those that build.
+// lines from the table, in time linear in its size; the 5th compiles it (at
+// once if a pattern is raw); the 25th lays it out: rules by literal head,
+// linked (2 bytes a rule, or none when the link fits in the rule), the
+// directories its index.htm rules allow (3 bytes each), and wildcard rules
+// by their rarest run of 1-3 literal bytes (2 bytes a bucket of 1-4 rules).
+// So a file asked once after each fetch is never laid out, and one asked
+// often costs at most about twice the least. No question waits for another
+// (concurrent ones may each build; the first built is kept), and only those
+// that build allocate.
 //
 // A warm question costs a binary search, the rules of the heads that start
 // the path, and a look-up at each byte of the path for the wildcard rules
-// whose run stands there: one whose rest is one literal run ("/*?sid=") is
-// checked there, one anchored at the end ("/*.php$") at the end, any other
-// ("/*/print/*.pdf"), as in smaller sets, in time linear in the path. So a
-// question is linear in the path but for that term, up to such rules times
-// the path's length. BenchmarkWorstCase (bench/, one warm question): against
-// 1,000 generated wildcard rules, a path of 1, 2, 4 and 8 KB costs 16, 33,
-// 81 and 174 µs; against 10,000, 11, 20, 43 and 105 µs. Group returns a new
-// Group; with several agents it is linear in the file's records.
+// whose run stands there: "/*?sid=" is checked there, "/*.php$" at the end,
+// any other ("/*/print/*.pdf") in time linear in the path. So a question is
+// linear in the path but for that term, up to such rules times the path's
+// length. BenchmarkWorstCase (bench/, one warm question): against 1,000
+// generated wildcard rules, a path of 1, 2, 4 and 8 KB costs 16, 33, 81 and
+// 174 µs; against 10,000, 11, 20, 43 and 105 µs. Group returns a new Group;
+// with several agents it is linear in the file's records.
 package robots
 
 import ()
@@ -154,9 +152,8 @@ func (r *Robots) Allowed(agent, url string) bool {
 	return r.allowed(agent, url)
 }
 
-// allowed answers Allowed for a file that may have rules; Allowed is
-// inlined, so that a file without rules costs no call: a warm question
-// 3.7% (213.7 vs 221.6 cpu-ns over realworld-verdicts, paired, 6 rounds).
+// allowed is Allowed for a file that may have rules, apart so that Allowed
+// inlines: a warm question 3.7% (realworld-verdicts, paired, 6 rounds).
 func (r *Robots) allowed(agent, url string) bool {
 	var g Group
 	r.group(agent, &g)
@@ -225,7 +222,6 @@ func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
 
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 
-// value returns the value of the line, as written.
 func (l srcLine) value(text string) string {
 	off := l.off()
 	return text[off : off+l.size()]

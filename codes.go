@@ -68,7 +68,8 @@ const (
 	// not directives are not reported one by one.
 	CodeHTML Code = "html"
 	// CodeBinary (error): the body is not text (NUL bytes near its start);
-	// its lines are not reported one by one.
+	// its lines are not reported one by one for NUL bytes, byte order marks,
+	// bad UTF-8, unknown keys or not being directives.
 	CodeBinary Code = "binary"
 	// CodeInvalidLine (warning): a line that is not blank or a comment has
 	// no key and value ("Disallow /a /b"); it is ignored.
@@ -111,11 +112,12 @@ const (
 	CodeGroupNotEnded Code = "group-not-ended"
 	// CodeSitemapURL (warning): a sitemap is not an absolute http(s) URL.
 	CodeSitemapURL Code = "sitemap-url"
-	// CodeDuplicateRule (info): a rule repeats an earlier one of its group.
+	// CodeDuplicateRule (info): a rule repeats an earlier one of its group;
+	// it never decides, and removing it changes nothing.
 	CodeDuplicateRule Code = "duplicate-rule"
 	// CodeShadowedRule (warning when the rule that wins is of the other
 	// kind, info when of the same): another rule of the group matches
-	// whenever this one does and takes precedence.
+	// whenever this one does and takes precedence: this one never decides.
 	CodeShadowedRule Code = "shadowed-rule"
 	// CodeDisallowAll (warning): the group for "*" disallows the whole site,
 	// as a staging file copied to production does.

@@ -29,7 +29,8 @@ type scratch struct {
 // never decide, being empty, starting with neither "/" nor "*", or, of one
 // or two bytes, repeating an earlier rule of its kind (so that a file of
 // the shortest lines keeps a rule for each distinct one; longer repeats
-// pay for themselves, and dropRepeats and splitRepeats drop them later).
+// pay for themselves: dropRepeats drops them from a small set, and
+// splitRepeats sets them aside in a large one).
 func (sc *scratch) keeps(p string, allow bool) bool {
 	switch {
 	case p == "":

@@ -242,7 +242,7 @@ func (s *ruleSet) match(path string, m *match) {
 	b := s.big.Load()
 	if b == nil {
 		if b = s.answerUnlaid(path, m); b == nil {
-			return // answered without a layout (lazy.go)
+			return // answered without a layout
 		}
 	}
 	b.match(s, path, m)

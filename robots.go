@@ -266,10 +266,11 @@ func (r *Robots) Records() []Record {
 //   - 429, 5xx and any other code (1xx included): a server error:
 //     disallow all.
 //
-// Network errors are server errors too: use DisallowAll. Google then keeps
-// the last good copy up to 30 days, and treats a site whose robots.txt
-// stays unreachable longer, but which is otherwise reachable, as having
-// none; package fetch implements that policy.
+// Network errors (DNS failures, timeouts, resets, truncated bodies) are
+// server errors too: use DisallowAll. Google then keeps the last good copy
+// up to 30 days, and treats a site whose robots.txt stays unreachable
+// longer, but which is otherwise reachable, as having none; package fetch
+// implements that policy.
 func FromStatus(code int, body []byte) *Robots {
 	switch {
 	case 200 <= code && code <= 299:

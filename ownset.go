@@ -44,11 +44,11 @@ func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared !=
 // the budget is spent.
 func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
 
-// makeOwn makes the set of record rec unless made: read from the line
-// table at each question if scan and it can be (scanRecord: at most
-// scannedMax rule lines, none raw, which is matched escaped), else
-// compiled into r.sets, or, over smallSet rules, left to its questions
-// (lazySet); a compiled set is taken from the budget.
+// makeOwn makes the set of record rec, its recSet in r.sets, unless made:
+// read from the line table at each question if scan and it can be
+// (scanRecord: at most scannedMax rule lines, none raw, which is matched
+// escaped), else compiled into r.compiled or, over smallSet rules, left to
+// its questions (lazySet); a compiled set is taken from the budget.
 func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	if b.state[rec]&recDone != 0 {
 		return

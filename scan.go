@@ -169,7 +169,7 @@ func (s *ruleSet) compiledLines() []rule {
 	var sc scratch
 	compile(&c, &into, lines, &sc)
 	if c.big != nil {
-		return byKey(into.compiled) // more rules than lines: in file order
+		return byKey(into.compiled) // over smallSet rules: compiled in file order
 	}
 	return into.compiled
 }

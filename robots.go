@@ -84,8 +84,8 @@
 // shortest distinct rules ("allow:/ab"), about the size for non-ASCII
 // patterns. Records, Extras and a Decision's rule are rebuilt from the
 // table: Decide decodes at most 32 lines from a mark, about 50 ns more
-// (0.20 -> 0.25 µs on the corpus's largest file); Allowed never reads
-// lines. Check needs the body (fetch.Result.Body).
+// (0.20 -> 0.25 µs on the corpus's largest file); Allowed never looks a
+// rule's line up. Check needs the body (fetch.Result.Body).
 //
 // The records naming a crawler are merged into one set, so that a question
 // costs the same however many groups name it, within a budget: once every

@@ -176,6 +176,8 @@ func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
 // the number of distinct records among them.
 type nameRun struct{ lo, hi, recs int32 }
 
+// A groupBuilder makes the groups of a file (resolve), compiling the rules
+// of their records.
 type groupBuilder struct {
 	r *Robots
 	// rules are the file's rule lines; record rec's are

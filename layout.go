@@ -1,7 +1,8 @@
 package robots
 
 // The data layout of a parsed file (DESIGN.md, "Data layout"): types and
-// constants only; their methods live with the code that uses them.
+// constants, and one function (mayDecide, which says which rules are
+// compiled); their methods live with the code that uses them.
 
 import "sync/atomic"
 

@@ -89,8 +89,8 @@ func (p *parser) userAgent(v string, n int) bool {
 // agentText returns the offset in the kept text of agent value v, appended
 // unless one of the last agentReuse user-agent lines had the same value.
 //
-// It buys: hostile/one-agent-many keeps 0.81 bytes a byte, not 0.88
-// (TestKeptPerByteSmallFiles).
+// It buys: hostile/one-agent-many keeps 0.81 bytes a byte at MaxSize, not
+// 0.88 (TestKeptPerByte).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {

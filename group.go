@@ -1,8 +1,9 @@
 package robots
 
-import "strconv"
-
-import "unsafe"
+import (
+	"strconv"
+	"unsafe"
+)
 
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }

@@ -1,8 +1,9 @@
 package robots
 
-import "cmp"
-
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // When a large set is compiled and laid out: once its questions have cost
 // about as much as each step (a ski rental each: the total work is at
@@ -17,8 +18,6 @@ import "slices"
 // least of 5 runs): 15.2 ms; 18.9 ms if the first question compiled each
 // large set (compileQuestions 0: the lines state buys 20%); 46.8 ms if it
 // laid it out too (layoutQuestions 0: the scanning state buys 60%).
-
-import ()
 
 func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }

@@ -1,12 +1,13 @@
 package robots
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
 // What a parsed file keeps, counted as the Go heap counts it: Parse sums
 // the allocations the result keeps, each rounded up to its size class; the
 // questions add the sets they build (memsize_test.go checks it).
-
-import "unsafe"
 
 // sizeClasses are the object sizes of Go's allocator up to 32 KiB
 // (internal/runtime/gc.SizeClassToSize).

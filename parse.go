@@ -1,10 +1,9 @@
 package robots
 
-import "sync"
-
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 )
 

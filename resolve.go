@@ -1,11 +1,12 @@
 package robots
 
-import "cmp"
+import (
+	"cmp"
+	"slices"
+)
 
-// Resolving groups: the one place where "the groups that name the crawler,
-// else those that name *" is written.
-
-import "slices"
+// Resolving groups: the records that answer each product token, merged
+// into one set per group (the fallback to "*" is agent.go's refOrGlobal).
 
 // resolve makes the groups of r from what rs collected: one per product
 // token, and the global group of "*"; it returns the bytes they keep. A

@@ -169,3 +169,21 @@ func (s *ruleSet) floatTail(r rule, p string) string {
 	}
 	return p[r.headLen():]
 }
+
+// compareDir compares the directory d of b.dirs with path, as
+// strings.Compare does (through which path would escape to the heap),
+// escaping it as it goes if its rule is raw.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
+	r := rules[d>>16]
+	if r&ruleRaw != 0 {
+		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
+		return c
+	}
+	switch dir := s.dir(rules, d); {
+	case dir < path:
+		return -1
+	case dir == path:
+		return 0
+	}
+	return 1
+}

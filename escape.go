@@ -279,24 +279,6 @@ func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
 	return out
 }
 
-// compareDir compares the directory d of b.dirs with path, as
-// strings.Compare does (through which path would escape to the heap),
-// escaping it as it goes if its rule is raw.
-func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
-	r := rules[d>>16]
-	if r&ruleRaw != 0 {
-		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
-		return c
-	}
-	switch dir := s.dir(rules, d); {
-	case dir < path:
-		return -1
-	case dir == path:
-		return 0
-	}
-	return 1
-}
-
 // searchHeadsRaw is the search of matchHeaded in a set with raw rules:
 // the last of rules whose head, escaped as it goes, is at most path, or
 // -1, and the length of the common prefix of that head and path. (A

@@ -337,3 +337,5 @@ func gram3(s string, i int) uint32 {
 }
 
 func gramLen(g uint32) int { return int(g >> 24) }
+
+func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }

@@ -187,5 +187,3 @@ func (s *ruleSet) chooseAnchors(t *floatTable, float []rule, tails []string) []u
 	}
 	return anchor
 }
-
-func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }

@@ -122,19 +122,6 @@ func (g *Group) decide(path string) Decision {
 	return d
 }
 
-// records returns the indexes of the records of g, in file order (that of
-// a group of one in one).
-func (g *Group) records(one *[1]int32) []int32 {
-	switch {
-	case g.file == nil || g.recN == 0:
-		return nil
-	case g.recN == 1:
-		one[0] = g.recLo
-		return one[:]
-	}
-	return g.file.more.recs[g.recLo : g.recLo+g.recN]
-}
-
 // robotsTxtPath is the only path of a robots.txt file (case-sensitive:
 // /Robots.txt is not one), and always allowed (RFC 9309, section 2.2.2).
 const robotsTxtPath = "/robots.txt"

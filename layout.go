@@ -356,3 +356,43 @@ const (
 	srcLineShft = srcOffBits + srcLenBits
 	srcAllow    = 1 << (srcLineShft + lineBits)
 )
+
+func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
+
+// headLen returns the length of the literal head of the pattern of r.
+func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
+
+// priority returns the priority of r, the length of its escaped pattern.
+func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
+
+func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
+
+func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
+
+func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
+
+func (l srcLine) allow() bool { return l&srcAllow != 0 }
+
+func (l srcLine) value(text string) string {
+	off := l.off()
+	return text[off : off+l.size()]
+}
+
+func (l srcLine) rule(text string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
+}
+
+func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
+
+func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
+
+func (l *lazyLayout) folded() bool { return l.dirs.Load()&dirsFolded != 0 }
+
+// compiled returns the compiled rules of a lazy set, or none before it
+// is compiled and once it is laid out.
+func (l *lazyLayout) compiled() []rule {
+	if p := l.own.Load(); p != nil {
+		return *p
+	}
+	return nil
+}

@@ -19,10 +19,6 @@ import (
 // large set (compileQuestions 0: the lines state buys 20%); 46.8 ms if it
 // laid it out too (layoutQuestions 0: the scanning state buys 60%).
 
-func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
-func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
-func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
-
 // Over the 404 large sets that answer Googlebot in the real-world corpus,
 // asked "/some/page.html": compiling costs 3 to 5 reads of the rule lines,
 // a layout 13 to 33 scans of the compiled rules (quartiles).
@@ -42,15 +38,6 @@ func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
 	return ruleSet{file: file, n: int32(n), big: l}
-}
-
-// compiled returns the compiled rules of a lazy set, or none before it
-// is compiled and once it is laid out.
-func (l *lazyLayout) compiled() []rule {
-	if p := l.own.Load(); p != nil {
-		return *p
-	}
-	return nil
 }
 
 // ready returns the compiled rules of s, compiled first if need be: in
@@ -149,15 +136,6 @@ func (s *ruleSet) compileLazy() []rule {
 }
 
 func ownSize(rules []rule) int { return objectSize[[]rule]() + sliceSize[rule](cap(rules)) }
-
-// recs returns the records of l, a lazy set of f (one holds srcLo alone).
-func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
-	if l.srcN == 0 {
-		one[0] = l.srcLo
-		return one[:]
-	}
-	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
-}
 
 // layOut lays out the rules of s, a set of more than smallSet rules, and
 // returns its layout, made in a slice of its own, so that questions

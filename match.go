@@ -18,11 +18,6 @@ import (
 // bytes before its first "*"; wildcard patterns are matched segment by
 // segment, leftmost first: linear, no backtracking.
 
-func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
-
-// headLen returns the length of the literal head of the pattern of r.
-func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
-
 // need returns the set of bytes a path must hold for r to match.
 func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
 
@@ -40,9 +35,6 @@ func (s *ruleSet) derived(r rule) bool {
 
 // allow reports whether r is an allow rule.
 func (r rule) allow() bool { return r&ruleAllow != 0 }
-
-// priority returns the priority of r, the length of its escaped pattern.
-func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
 
 // rank returns the priority of r and whether it allows, as one number: a
 // greater rank wins. The zero rule has rank 0, below any rule's.

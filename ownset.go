@@ -208,3 +208,23 @@ type madeGroup struct {
 	g     Group
 	multi int32
 }
+
+func (r *Robots) moreGroups() *moreGroups {
+	if r.more == nil {
+		r.more = &moreGroups{}
+	}
+	return r.more
+}
+
+// records returns the indexes of the records of g, in file order (that of
+// a group of one in one).
+func (g *Group) records(one *[1]int32) []int32 {
+	switch {
+	case g.file == nil || g.recN == 0:
+		return nil
+	case g.recN == 1:
+		one[0] = g.recLo
+		return one[:]
+	}
+	return g.file.more.recs[g.recLo : g.recLo+g.recN]
+}

@@ -112,13 +112,6 @@ func (b *groupBuilder) addMulti(g Group) int32 {
 	return int32(len(m.multi) - 1)
 }
 
-func (r *Robots) moreGroups() *moreGroups {
-	if r.more == nil {
-		r.more = &moreGroups{}
-	}
-	return r.more
-}
-
 // group returns the group of several records recs, and its index in
 // b.made: one made before for the same records shares its records and
 // set (a token named in every record of "*" costs no merging).

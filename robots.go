@@ -214,23 +214,6 @@ func (r *Robots) MemSize() int {
 	return r.size + int(r.lazySize.Load())
 }
 
-func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
-
-func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
-
-func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
-
-func (l srcLine) allow() bool { return l&srcAllow != 0 }
-
-func (l srcLine) value(text string) string {
-	off := l.off()
-	return text[off : off+l.size()]
-}
-
-func (l srcLine) rule(text string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
-}
-
 func (l srcLine) agent(text string) Agent {
 	v := l.value(text)
 	return Agent{Value: v, Token: agentToken(v), Line: l.line()}

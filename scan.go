@@ -209,3 +209,12 @@ func (rr *ruleReader) next() (srcLine, bool) {
 	}
 	return 0, false
 }
+
+// recs returns the records of l, a lazy set of f (one holds srcLo alone).
+func (l *lazyLayout) recs(f *Robots, one *[1]int32) []int32 {
+	if l.srcN == 0 {
+		one[0] = l.srcLo
+		return one[:]
+	}
+	return f.more.recs[l.srcLo : l.srcLo+l.srcN]
+}

@@ -199,17 +199,19 @@ func parseContentUsage(v string, line int) usageRule {
 // url: those with the longest matching path, combined.
 func contentUsage(lines []Extra, url string) ContentUsage {
 	var cu ContentUsage
-	if len(lines) == 0 {
-		return cu
-	}
 	rules := make([]usageRule, len(lines))
+	priority := map[string]int{"": 0} // of each path, for url
+	best := -1
 	for i, e := range lines {
-		rules[i] = parseContentUsage(e.Value, e.Line)
+		u := parseContentUsage(e.Value, e.Line)
+		if _, ok := priority[u.path]; !ok {
+			priority[u.path] = usagePriority(u.path, url)
+		}
+		rules[i] = u
+		best = max(best, priority[u.path])
 	}
-	matched := matchUsagePaths(rules, url)
-	best := slices.Max(matched)
-	for i, u := range rules {
-		if best < 0 || matched[i] != best {
+	for _, u := range rules {
+		if best < 0 || priority[u.path] != best {
 			continue
 		}
 		cu.Lines = append(cu.Lines, u.line)
@@ -222,64 +224,11 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 	return cu
 }
 
-// matchUsagePaths returns, for each rule, the priority of its path if it
-// matches url (its length; 0 for no path, which matches every URL), or -1.
-// Each distinct path is matched exactly as Allow and Disallow, as the only
-// rule of a group of a file made for the purpose. A group takes at most 40
-// bytes more than its path, a Content-Usage line with a path at least 16,
-// so the paths of a file fill at most three such files of MaxSize bytes.
-func matchUsagePaths(rules []usageRule, url string) []int {
-	priority := map[string]int{"": 0}
-	var paths []string
-	for _, u := range rules {
-		if _, ok := priority[u.path]; !ok {
-			priority[u.path] = -1
-			paths = append(paths, u.path)
-		}
+// usagePriority returns the length of path if it matches url, else -1:
+// matched exactly as Allow and Disallow, as the only rule of a file.
+func usagePriority(path, url string) int {
+	if d := Parse([]byte("User-agent: a\nDisallow: "+path+"\n")).Decide("a", url); d.Reason == ReasonRule {
+		return len(d.Rule.Pattern)
 	}
-	for from := 0; from < len(paths); {
-		file, n := pathFile(paths, from)
-		for i := from; i < from+n; i++ {
-			if d := file.Decide(usageAgent(i), url); d.Reason == ReasonRule {
-				priority[paths[i]] = len(d.Rule.Pattern)
-			}
-		}
-		from += n
-	}
-	out := make([]int, len(rules))
-	for i, u := range rules {
-		out[i] = priority[u.path]
-	}
-	return out
-}
-
-// pathFile returns a file of at most MaxSize bytes with a group
-// "User-agent: usageAgent(i)\nDisallow: paths[i]" for as many paths from
-// paths[from] as fit (at least one: a path is at most maxLineLen bytes).
-func pathFile(paths []string, from int) (*Robots, int) {
-	const userAgent, disallow = "User-agent: ", "\nDisallow: "
-	var b strings.Builder
-	n := 0
-	for i, p := range paths[from:] {
-		agent := usageAgent(from + i)
-		if n > 0 && b.Len()+len(userAgent)+len(agent)+len(disallow)+len(p)+1 > MaxSize {
-			break
-		}
-		b.WriteString(userAgent + agent + disallow + p + "\n")
-		n++
-	}
-	return Parse([]byte(b.String())), n
-}
-
-// usageAgent returns a product token, of letters only, that names the i-th
-// path in matchUsagePaths.
-func usageAgent(i int) string {
-	b := []byte("contentusage")
-	for {
-		b = append(b, byte('a'+i%26))
-		i /= 26
-		if i == 0 {
-			return string(b)
-		}
-	}
+	return -1
 }

@@ -154,7 +154,7 @@ func (c *checker) userAgent(l line) {
 	n, value := l.n, l.value
 	switch {
 	case l.newRecord:
-		c.recordLine = n
+		c.recordLine, c.delayLine = n, 0
 	case c.between > 0:
 		c.add(n, SeverityWarning, CodeGroupNotEnded, "this user-agent line joins the group of line "+
 			strconv.Itoa(c.recordLine)+": the "+quoteValue(c.betweenKey)+" line "+strconv.Itoa(c.between)+

@@ -143,17 +143,17 @@ var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 // more adds the findings about r, the file as parsed.
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
-	signals := map[int]map[string]int{} // per record, the line of each signal
+	rec, seen := -1, map[string]int{} // the line of each signal in record rec
 	for _, e := range r.Extras("") {
 		if e.Record < 0 {
 			continue // reported by the line checks
 		}
 		switch lowerASCII(e.Key) {
 		case keyContentSignal:
-			if signals[e.Record] == nil {
-				signals[e.Record] = map[string]int{}
+			if e.Record != rec {
+				rec, seen = e.Record, map[string]int{}
 			}
-			c.signal(e, recs[e.Record], signals[e.Record])
+			c.signal(e, recs[e.Record], seen)
 		case keyContentUsage:
 			c.usage(r, recs, e)
 		}
@@ -286,14 +286,11 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 
 // crawlDelay checks the value of a crawl-delay line n of the current record.
 func (c *checker) crawlDelay(n int, value string) {
-	if prev, ok := c.delays[c.recordLine]; ok {
+	if c.delayLine > 0 {
 		c.add(n, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
-			strconv.Itoa(prev)+"): crawlers read only one of them")
+			strconv.Itoa(c.delayLine)+"): crawlers read only one of them")
 	} else {
-		if c.delays == nil {
-			c.delays = map[int]int{}
-		}
-		c.delays[c.recordLine] = n
+		c.delayLine = n
 	}
 	secs, err := strconv.ParseFloat(value, 64)
 	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= maxSensibleDelay {

@@ -206,7 +206,7 @@ type checker struct {
 	// betweenKey is its key.
 	between    int
 	betweenKey string
-	delays     map[int]int // the first crawl-delay line of each record, by recordLine
+	delayLine  int // the first crawl-delay line of the current record, or 0
 }
 
 func (c *checker) add(line int, sev Severity, code Code, msg string) {

@@ -98,20 +98,19 @@ var (
 // and url, in the groups that apply to agent as for Allowed:
 //
 //   - Content-Signal lines (contentsignals.org,
-//     draft-romm-aipref-contentsignals-00), such as "Content-Signal:
-//     search=yes, ai-input=yes, ai-train=no", values yes and no in any case.
+//     draft-romm-aipref-contentsignals-00): "Content-Signal: search=yes,
+//     ai-input=yes, ai-train=no", yes and no in any case.
 //   - Content-Usage rules (draft-ietf-aipref-attach-05, vocabulary
 //     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
 //     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
 //     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
-//     longest path that matches url apply, matched as Allow and Disallow; a
-//     rule without a path matches every path with length 0. Where rules of
-//     equal length conflict, "n" wins. Rules apply only to URLs that may be
-//     fetched. A key given twice keeps its last value; a value other than y
-//     or n, or a dictionary that does not parse, leaves the category unknown.
+//     longest path that matches url (as Allow and Disallow; no path matches
+//     with length 0) apply, and only to a url that may be fetched. A key
+//     given twice keeps its last value; a value other than y or n, or a
+//     dictionary that does not parse, leaves the category unknown.
 //
-// Unknown keys and values are kept in Other; Check reports them. It does not
-// change what Allowed answers. Unlike Allowed, it allocates.
+// Where values conflict, "no" wins. Unknown keys and values are kept in
+// Other; Check reports them. Unlike Allowed, it allocates.
 func (r *Robots) Preferences(agent, url string) Preferences {
 	p := Preferences{Allowed: r.Allowed(agent, url)}
 	p.Signals = contentSignals(r.GroupExtras(agent, keyContentSignal))
@@ -121,9 +120,8 @@ func (r *Robots) Preferences(agent, url string) Preferences {
 	return p
 }
 
-// combineKnown combines pref into *prefs[i] if key is keys[i] and pref is
-// known, and reports whether it did. Any "no" wins, then any "yes"
-// (draft-ietf-aipref-vocab, "Combining Preferences"): the greatest.
+// combineKnown combines a known pref into *prefs[i] if key is keys[i], and
+// reports whether it did: the greatest wins, "no" (draft-ietf-aipref-vocab).
 func combineKnown(key string, pref Preference, keys []string, prefs ...*Preference) bool {
 	i := slices.Index(keys, key)
 	if i < 0 || pref == PreferenceUnknown {
@@ -180,7 +178,6 @@ type usageRule struct {
 	path string       // starts with "/"; "" when the line has none
 	dict []sfv.Member // nil if the dictionary did not parse
 	err  error        // why the dictionary did not parse
-	line int
 }
 
 // parseContentUsage reads the value of a Content-Usage line
@@ -189,8 +186,7 @@ type usageRule struct {
 //	content-usage = [ path-pattern 1*WS ] usage-pref
 //
 // A path starts with "/" and ends at the first space or tab.
-func parseContentUsage(v string, line int) usageRule {
-	u := usageRule{line: line}
+func parseContentUsage(v string) (u usageRule) {
 	pref := v
 	if strings.HasPrefix(v, "/") {
 		u.path, pref = cutSpace(v)
@@ -207,21 +203,21 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 	priority := map[string]int{"": 0} // of each path, for url
 	best := -1
 	for i, e := range lines {
-		u := parseContentUsage(e.Value, e.Line)
+		u := parseContentUsage(e.Value)
 		if _, ok := priority[u.path]; !ok {
 			priority[u.path] = usagePriority(u.path, url)
 		}
 		rules[i] = u
 		best = max(best, priority[u.path])
 	}
-	for _, u := range rules {
+	for i, u := range rules {
 		if best < 0 || priority[u.path] != best {
 			continue
 		}
-		cu.Lines = append(cu.Lines, u.line)
+		cu.Lines = append(cu.Lines, lines[i].Line)
 		for _, m := range sfv.LastValues(u.dict) {
 			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: lines[i].Line})
 			}
 		}
 	}
@@ -254,13 +250,7 @@ const (
 	PurposeSearch
 )
 
-var purposeNames = [...]string{
-	PurposeOther:     "other",
-	PurposeTraining:  "training",
-	PurposeAISearch:  "ai-search",
-	PurposeUserFetch: "user-fetch",
-	PurposeSearch:    "search",
-}
+var purposeNames = [...]string{"other", "training", "ai-search", "user-fetch", "search"} // by value
 
 // String returns "other", "training", "ai-search", "user-fetch" or
 // "search".

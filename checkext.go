@@ -220,7 +220,7 @@ func disallowsAll(rec Record) bool {
 }
 
 func (c *checker) usage(r *Robots, recs []Record, e Extra) {
-	u := parseContentUsage(e.Value, e.Line)
+	u := parseContentUsage(e.Value)
 	if u.path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")

@@ -49,9 +49,7 @@ func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
 // groups that apply to agent, chosen as for Allowed.
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	var g Group
-	r.group(agent, &g)
-	return g.Extras(key)
+	return r.Group(agent).Extras(key)
 }
 
 // Extras returns the lines whose key is key, compared case-insensitively,
@@ -79,9 +77,7 @@ const (
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.CrawlDelay()
+	return r.Group(agent).CrawlDelay()
 }
 
 // CrawlDelay returns the crawl-delay of the group: the minimum time between
@@ -116,9 +112,7 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.RequestRate()
+	return r.Group(agent).RequestRate()
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -151,9 +145,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.VisitTime()
+	return r.Group(agent).VisitTime()
 }
 
 // VisitTime returns the visit-time of the group, from the first valid

@@ -263,19 +263,16 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	for i, r := range rules {
 		x.keys[i] = s.key(r)
 	}
-	for i, r := range rules {
+	for i := len(rules) - 1; i >= 0; i-- { // backwards: the first of a class stays
+		r := rules[i]
 		if s.derived(r) || !decides(r) {
 			continue
 		}
-		if k := (matchClass{s.pattern(r), r.anchored()}); !hasKey(x.same, k) {
-			x.same[k] = i
-		}
+		x.same[matchClass{s.pattern(r), r.anchored()}] = i
 		if r.shape() == shapePrefix {
 			h := s.head(r)
-			if !hasKey(x.prefixes, h) {
-				x.prefixes[h] = i
-				x.lengths = append(x.lengths, len(h))
-			}
+			x.prefixes[h] = i
+			x.lengths = append(x.lengths, len(h))
 			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
 		}
 	}
@@ -283,8 +280,6 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	x.lengths = slices.Compact(x.lengths)
 	return x
 }
-
-func hasKey[K comparable, V any](m map[K]V, k K) bool { _, ok := m[k]; return ok }
 
 // dominator returns the index of a rule of another line than rule i that
 // surely matches every path rule i matches and outranks it, or -1: one that

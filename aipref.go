@@ -73,13 +73,9 @@ type ContentUsage struct {
 
 // Preferences are what a file states for one crawler and URL.
 type Preferences struct {
-	// Allowed reports whether the crawler may fetch the URL, as Allowed
-	// answers. Content-Usage applies only to URLs that may be fetched.
-	Allowed bool `json:"allowed"`
-	// Signals are the Content-Signal values of the crawler's groups.
-	Signals ContentSignals `json:"content_signal"`
-	// Usage is the Content-Usage preference for the URL.
-	Usage ContentUsage `json:"content_usage"`
+	Allowed bool           `json:"allowed"`        // as Allowed answers; Usage is empty when false
+	Signals ContentSignals `json:"content_signal"` // of the crawler's groups
+	Usage   ContentUsage   `json:"content_usage"`  // for the URL
 }
 
 const (
@@ -170,8 +166,7 @@ func parseContentSignal(v string) []signalField {
 	return out
 }
 
-// yesNo are the preferences of the tokens y and n (sfv.Member.YesNo).
-var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo}
+var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
@@ -282,25 +277,20 @@ func (h Honours) MarshalText() ([]byte, error) { return []byte(h.String()), nil 
 
 // A Crawler is a known crawler, or a token that controls a use of content.
 type Crawler struct {
-	// Token is the product token to write in a user-agent line.
-	Token    string  `json:"token"`
+	Token    string  `json:"token"` // the product token to write in a user-agent line
 	Operator string  `json:"operator"`
 	Purpose  Purpose `json:"purpose"`
-	// Robots says whether the operator states that it obeys robots.txt.
-	Robots Honours `json:"robots_txt"`
+	Robots   Honours `json:"robots_txt"` // whether the operator states that it obeys robots.txt
 	// Retired reports that no crawler sends the token any more, although
 	// many files still name it.
 	Retired bool `json:"retired,omitempty"`
 	// Control reports that the token is not a crawler (Google-Extended):
 	// the operator's main crawler fetches and reads the token's group to
 	// decide a use of the content; blocking it keeps no crawler out.
-	Control bool `json:"control_token,omitempty"`
-	// Source is the page where the operator documents the token, or "".
-	Source string `json:"source,omitempty"`
-	// Checked is the date, YYYY-MM-DD, the row was last checked.
-	Checked string `json:"checked"`
-	// Note says more, in a sentence, or is "".
-	Note string `json:"note,omitempty"`
+	Control bool   `json:"control_token,omitempty"`
+	Source  string `json:"source,omitempty"` // the page where the operator documents the token, or ""
+	Checked string `json:"checked"`          // the date, YYYY-MM-DD, the row was last checked
+	Note    string `json:"note,omitempty"`   // says more, in a sentence, or is ""
 }
 
 // AI reports whether the crawler, or token, is about AI: its purpose is

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // An extension is a key that Google ignores and other crawlers read.
@@ -75,14 +76,11 @@ func (c *checker) other(n int, key, value string) {
 // strayPrefix returns the directive of Google's that key is after non-ASCII
 // bytes, or "".
 func strayPrefix(key string) string {
-	i := 0
-	for i < len(key) && key[i] >= 0x80 {
-		i++
-	}
-	if i == 0 || i == len(key) || keyKind(key[i:]) == kindOther {
+	bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
+	if bare == key || bare == "" || keyKind(bare) == kindOther {
 		return ""
 	}
-	return key[i:]
+	return bare
 }
 
 // suggestableKeys are the keys unknown keys are compared with.

@@ -236,14 +236,11 @@ func parseRequestRate(v string) (RequestRate, error) {
 	if rateUnits[unit] == 0 || per <= 0 || per > 1<<31 {
 		return RequestRate{}, errRequestRate
 	}
-	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit]}
-	if window != "" {
-		var err error
-		if rr.Window, err = parseVisitTime(window); err != nil {
-			return RequestRate{}, err
-		}
+	w, err := parseVisitTime(window) // the zero VisitTime, all day, if none
+	if err != nil && window != "" {
+		return RequestRate{}, err
 	}
-	return rr, nil
+	return RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit], Window: w}, nil
 }
 
 func parseVisitTime(v string) (VisitTime, error) {

@@ -136,6 +136,17 @@ func (p *parser) scan(f func(line)) {
 	}
 }
 
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lineKind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
 func (p *parser) handle(ls *lineScanner) line {
 	l := line{n: ls.n, text: ls.text()}
 	l.kind, l.key, l.value = splitDirective(ls.content())

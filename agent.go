@@ -11,6 +11,27 @@ import (
 	"unicode"
 )
 
+// A Record is one group as written in a file: user-agent lines and the
+// allow and disallow rules that follow them.
+type Record struct {
+	Agents []Agent // the user-agent lines, in file order
+	Rules  []Rule  // the allow and disallow lines, in file order
+}
+
+// An Agent is one user-agent line.
+type Agent struct {
+	Value string // as written, without comment or surrounding space
+	// Token is what the line is matched with: "*", or the longest prefix
+	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
+	Token string
+	Line  int // the 1-based line number
+}
+
+func (l srcLine) agent(text string) Agent {
+	v := l.value(text)
+	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
+}
+
 // ProductToken returns the crawler's product token from a full User-Agent
 // header, for use with Allowed:
 //
@@ -196,18 +217,16 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 		}
 	}
 	if ref < 0 {
-		r.more.multi[^ref].group(r, g)
+		mg := &r.more.multi[^ref]
+		*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
-	r.single(ref, named, g)
+	*g = Group{file: r, recLo: ref, recN: 1, named: named, ruled: r.sets[ref]&recSetRuled != 0}
+	r.recSet(ref, &g.set)
 }
 
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
-
-func (r *Robots) single(rec int32, named bool, g *Group) {
-	*g = Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
-	r.recSet(rec, &g.set)
-}
 
 // recSet sets *s to the compiled rules of record rec alone.
 func (r *Robots) recSet(rec int32, s *ruleSet) {
@@ -222,14 +241,17 @@ func (r *Robots) recSet(rec int32, s *ruleSet) {
 	}
 }
 
-func newMultiGroup(g *Group) multiGroup {
-	return multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
-		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split}
-}
-
-func (mg *multiGroup) group(r *Robots, g *Group) {
-	*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
-		restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
+// records returns the indexes of the records of g, in file order (that of
+// a group of one in one).
+func (g *Group) records(one *[1]int32) []int32 {
+	switch {
+	case g.file == nil || g.recN == 0:
+		return nil
+	case g.recN == 1:
+		one[0] = g.recLo
+		return one[:]
+	}
+	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }
 
 // compareLower compares token with s, both lower-cased.

@@ -132,17 +132,11 @@ func (r *Robots) group(agent string, g *Group) {
 	case r == nil:
 		return
 	case r.policy != policyRules:
-		*g = blanket[r.policy]
+		g.policy = r.policy
 	default:
 		ref, named := r.lookupRef(agent)
 		r.refOrGlobal(ref, named, g)
 	}
-}
-
-var blanket = [...]Group{
-	policyRules:       {},
-	policyAllowAll:    {policy: policyAllowAll},
-	policyDisallowAll: {policy: policyDisallowAll},
 }
 
 // A Decision is the answer to a question, with its reason.

@@ -283,6 +283,17 @@ const (
 	kindOther
 )
 
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lineKind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
 // Robots is a parsed robots.txt file, ready to answer questions.
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.

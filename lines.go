@@ -63,9 +63,8 @@ type lineWriter struct {
 	n, text, line uint32
 }
 
-// add appends the line l of kind kind, an extra of key length keyLen; end
-// is the length of the kept text after its value.
-func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
+// add appends the line l of kind kind, an extra of key length keyLen.
+func (w *lineWriter) add(kind lineKind, l srcLine, keyLen int) {
 	if w.n%markEvery == 0 {
 		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
 	}
@@ -91,7 +90,7 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 		w.buf = binary.AppendUvarint(w.buf, uint64(keyLen))
 	}
 	if !ref {
-		w.text = uint32(end)
+		w.text = l.off() + l.size()
 	}
 }
 

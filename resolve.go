@@ -42,7 +42,11 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			b.own(names[rn.lo].rec)
 		}
 	}
-	r.global = b.globalRef(global)
+	if len(global) > 0 { // Robots.global counts a record from 1
+		if r.global = b.ref(global, false); r.global >= 0 {
+			r.global++
+		}
+	}
 	if len(runs) > 0 {
 		r.named = make([]namedGroup, len(runs))
 	}
@@ -56,7 +60,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs, true))
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs, rs.compiled = b.first[:n], b.state, runs, order, recs, r.compiled
 	r.compiled = slices.Clone(r.compiled)
@@ -77,37 +81,25 @@ func trim[S ~[]E, E any](s S) S {
 	return s
 }
 
-// ref returns the ref (namedGroup) of the group of the records recs,
-// shared with any other token of the same records.
-func (b *groupBuilder) ref(recs []int32) int32 {
+// ref returns the ref (namedGroup) of the group of the records recs: a
+// named one's multiGroup is shared by the tokens of the same records, that
+// of "*" is its own.
+func (b *groupBuilder) ref(recs []int32, named bool) int32 {
 	if len(recs) == 1 {
 		b.set(recs[0])
 		return recs[0]
 	}
-	g, k := b.group(recs, true)
-	if b.made[k].multi == 0 {
-		b.made[k].multi = b.addMulti(g) + 1
+	g, k := b.group(recs, named)
+	if named && b.made[k].multi != 0 {
+		return ^(b.made[k].multi - 1)
 	}
-	return ^(b.made[k].multi - 1)
-}
-
-// globalRef returns Robots.global for the records recs that name "*".
-func (b *groupBuilder) globalRef(recs []int32) int32 {
-	switch len(recs) {
-	case 0:
-		return 0
-	case 1:
-		b.set(recs[0])
-		return recs[0] + 1
-	}
-	g, _ := b.group(recs, false)
-	return ^b.addMulti(g)
-}
-
-func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
-	m.multi = append(m.multi, newMultiGroup(&g))
-	return int32(len(m.multi) - 1)
+	m.multi = append(m.multi, multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
+		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split})
+	if named {
+		b.made[k].multi = int32(len(m.multi))
+	}
+	return ^int32(len(m.multi) - 1)
 }
 
 // group returns the group of several records recs, and its index in
@@ -402,8 +394,8 @@ type groupBuilder struct {
 	size    int // kept by what was made, but r.sets, r.more and r.compiled
 }
 
-// A madeGroup is a group of several records, and 1 + its index in
-// Robots.more.multi as a named group, once made (ref).
+// A madeGroup is a group of several records, and 1 + the index in
+// Robots.more.multi of its named multiGroup, once made (ref).
 type madeGroup struct {
 	g     Group
 	multi int32
@@ -414,17 +406,4 @@ func (r *Robots) moreGroups() *moreGroups {
 		r.more = &moreGroups{}
 	}
 	return r.more
-}
-
-// records returns the indexes of the records of g, in file order (that of
-// a group of one in one).
-func (g *Group) records(one *[1]int32) []int32 {
-	switch {
-	case g.file == nil || g.recN == 0:
-		return nil
-	case g.recN == 1:
-		one[0] = g.recLo
-		return one[:]
-	}
-	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }

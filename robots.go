@@ -237,27 +237,6 @@ func (r *Robots) MemSize() int {
 	return r.size + int(r.lazySize.Load())
 }
 
-// A Record is one group as written in a file: user-agent lines and the
-// allow and disallow rules that follow them.
-type Record struct {
-	Agents []Agent // the user-agent lines, in file order
-	Rules  []Rule  // the allow and disallow lines, in file order
-}
-
-// An Agent is one user-agent line.
-type Agent struct {
-	Value string // as written, without comment or surrounding space
-	// Token is what the line is matched with: "*", or the longest prefix
-	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
-	Token string
-	Line  int // the 1-based line number
-}
-
-func (l srcLine) agent(text string) Agent {
-	v := l.value(text)
-	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
-}
-
 // Records returns the groups of the file as written, in file order, with
 // their user-agent lines and rules. Rules before the first user-agent line
 // belong to no group and are not included. The result is a copy.

@@ -66,7 +66,7 @@ func firstProduct(s string) (string, bool) {
 	for _, f := range strings.FieldsFunc(s, isUASeparator) {
 		name, _, product := strings.Cut(f, "/")
 		name = name[:tokenLen(name)]
-		if name == "" || isGenericToken(name) {
+		if name == "" || slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) }) {
 			continue // "+http://...", "5.0", "Mozilla/5.0", ...
 		}
 		if product {
@@ -136,10 +136,6 @@ var genericTokens = []string{
 	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
 }
 
-func isGenericToken(name string) bool {
-	return slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) })
-}
-
 // agentToken returns the token a user-agent value is matched with: "*"
 // for "*" alone or before whitespace ("* foo", as the reference accepts),
 // else its leading product token, maybe empty ("MJ12bot" is "MJ"):
@@ -165,8 +161,7 @@ func (g namedGroup) tokenLen() uint32 { return uint32(g >> srcLenShift & (1<<src
 
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
-// lookup returns the group whose token equals agent, ignoring ASCII case,
-// and whether there is one.
+// lookup returns the group whose token is agent (ASCII case ignored), if any.
 func (r *Robots) lookup(agent string) (Group, bool) {
 	var g Group
 	ref, ok := r.lookupRef(agent)
@@ -205,8 +200,8 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 
 const linearNamed = 8
 
-// refOrGlobal sets *g to the group of ref if named, else to the group of
-// the records that name "*"; ref and named are what lookupRef returned.
+// refOrGlobal sets *g to the group of ref, what lookupRef returned, if
+// named, else to that of "*".
 func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	if !named {
 		if ref = r.global; ref == 0 {

@@ -6,22 +6,18 @@ import (
 )
 
 // Resolving groups: the records that answer each product token, merged
-// into one set a group (the fallback to "*" is agent.go's refOrGlobal).
-//
-// Within a budget: each rule line of a file is compiled at most
-// mergeBudget times, summed over the file, once all its sets are asked;
-// past it a group is split, so that a file built to defeat merging costs
-// memory linear in its size (TestMergeBudget, TestKeptEveryAgent). A
-// record alone has its own set, asked by a group of the record alone and
-// by split groups: compiled, or read from the line table at each question
-// (scanRecord) when a merged group compiles its rules already or the
-// budget is spent.
+// into one set a group, within a budget: each rule line is compiled at
+// most mergeBudget times over the file once all its sets are asked; past
+// it a group is split, so that a file built to defeat merging costs memory
+// linear in its size (TestMergeBudget, TestKeptEveryAgent). A record alone
+// has its own set, asked by its group and by split groups: compiled, or
+// read from the line table at each question when a merged group compiles
+// its rules already or the budget is spent.
 const mergeBudget = 2
 
-// resolve makes the groups of r from what rs collected: one per product
-// token, and the global group of "*"; it returns the bytes they keep. The
-// own sets are made first, then the groups of most records, which merging
-// saves the most; tokens of the same records share a group.
+// resolve makes the groups of r from what rs collected, one per product
+// token and that of "*", and returns the bytes they keep: the own sets
+// first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
@@ -162,8 +158,8 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 }
 
-// A recState is what a groupBuilder knows of a record: in a group of
-// several records, and its own set made.
+// A recState says whether a record is in a group of several, and whether
+// its own set is made.
 type recState uint8
 
 const (
@@ -243,9 +239,8 @@ const scannedMax = 2 * smallSet
 
 // split splits g, a group of the records recs past the budget: it takes the
 // set of the largest merged group whose records with rules are among recs
-// (often that of "*", for a token named beside it in every record and in
-// one of its own), and asks its other records with rules one by one. Only
-// the maxSubsets largest are looked at: this stays linear in recs.
+// (often that of "*"), and asks its other records with rules one by one.
+// Only the maxSubsets largest are looked at: this stays linear in recs.
 func (b *groupBuilder) split(g *Group, recs []int32) {
 	g.split = true
 	in := make(map[int32]bool, len(recs))
@@ -288,8 +283,7 @@ func (b *groupBuilder) split(g *Group, recs []int32) {
 
 const maxSubsets = 8
 
-// noteLargest keeps g among the maxSubsets largest merged groups, if it
-// is one.
+// noteLargest keeps g if among the maxSubsets largest merged groups.
 func (b *groupBuilder) noteLargest(g *Group) {
 	i := 0 // the smallest, or the first zero one
 	for k := range b.largest {

@@ -194,13 +194,8 @@ func (p *parser) scanCommon(ls *lineScanner) {
 	s, off, n := ls.s, ls.off, ls.n
 	for off < len(s) {
 		start := off
-		if c := s[start]; isStop(c) {
-			// A blank line, or a comment alone (breakAt, inline).
-			end := start
-			if c != '\n' && c != '\r' {
-				end = lineEnd(s, start+1)
-			}
-			off = pastBreak(s, end)
+		if isStop(s[start]) { // a blank line, or a comment alone
+			off = pastBreak(s, breakAt(s, start))
 			n++
 			continue
 		}
@@ -221,12 +216,7 @@ func (p *parser) scanCommon(ls *lineScanner) {
 		if cut-start > maxLineLen {
 			break
 		}
-		// breakAt, inline for the most lines, which stop at their break.
-		end := cut
-		if end < len(s) && s[end] != '\n' && s[end] != '\r' {
-			end = lineEnd(s, end+1)
-		}
-		off = pastBreak(s, end)
+		off = pastBreak(s, breakAt(s, cut))
 		n++
 		vend := cut
 		for vend > v && isSpace(s[vend-1]) {

@@ -177,7 +177,9 @@ func (r *Robots) union(agents []string) *Group {
 	var recs []int32
 	var largest Group // of most records: a named group has one at least
 	for _, a := range agents {
-		if g, ok := r.lookup(a); ok {
+		if ref, ok := r.lookupRef(a); ok {
+			var g Group
+			r.refOrGlobal(ref, true, &g)
 			var one [1]int32
 			recs = append(recs, g.records(&one)...)
 			if g.recN > largest.recN {

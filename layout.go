@@ -79,13 +79,6 @@ type floatTable struct {
 // A byteMap is a set of bytes.
 type byteMap [4]uint64
 
-// A Rule is one allow or disallow line.
-type Rule struct {
-	Allow   bool   // an allow rule; false for disallow
-	Pattern string // the value as written, without comment or surrounding space
-	Line    int    // the 1-based line number
-}
-
 // A Group is the set of rules that applies to one crawler, or to several
 // crawlers asking together, resolved once so that many URLs can be checked
 // cheaply. Get one from Robots.Group.
@@ -349,10 +342,6 @@ func (l srcLine) allow() bool { return l&srcAllow != 0 }
 func (l srcLine) value(text string) string {
 	off := l.off()
 	return text[off : off+l.size()]
-}
-
-func (l srcLine) rule(text string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
 }
 
 func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }

@@ -303,3 +303,14 @@ func newSrcLine(off, n, line int, allow bool) srcLine {
 	}
 	return l
 }
+
+// A Rule is one allow or disallow line.
+type Rule struct {
+	Allow   bool   // an allow rule; false for disallow
+	Pattern string // the value as written, without comment or surrounding space
+	Line    int    // the 1-based line number
+}
+
+func (l srcLine) rule(text string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
+}

@@ -114,12 +114,7 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	m := b.r.moreGroups()
 	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
 	m.recs = append(m.recs, recs...)
-	for _, rec := range recs {
-		g.ruled = g.ruled || b.ruleCount(rec) > 0
-	}
-	if g.ruled {
-		b.merge(&g, recs)
-	}
+	b.merge(&g, recs)
 	if !g.split && g.set.n > 0 {
 		b.noteLargest(&g)
 	}
@@ -131,12 +126,15 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	return g, len(b.made) - 1
 }
 
-// merge gives g, a group of several records with rules, one set of their
-// rules, or splits it past the budget.
+// merge gives g, a group of several records, one set of their rules, or
+// splits it past the budget.
 func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
 	for _, rec := range recs {
 		n += b.ruleCount(rec)
+	}
+	if g.ruled = n > 0; !g.ruled {
+		return
 	}
 	if b.budget < n {
 		b.split(g, recs)

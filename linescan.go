@@ -235,8 +235,10 @@ var (
 // of its own: at most one matches).
 func keyKind(key string) lineKind {
 	for kind, keys := range keysOf {
-		if key != "" && len(keys) > 0 && lower(key[0]) == keys[0][0] && hasAnyPrefixFold(key, keys) {
-			return lineKind(kind)
+		for _, k := range keys {
+			if len(key) >= len(k) && equalFoldASCII(key[:len(k)], k) {
+				return lineKind(kind)
+			}
 		}
 	}
 	return kindOther

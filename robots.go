@@ -275,11 +275,7 @@ func FromStatus(code int, body []byte) *Robots {
 	switch {
 	case 200 <= code && code <= 299:
 		return Parse(body)
-	case 300 <= code && code <= 399:
-		return AllowAll()
-	case code == 429:
-		return DisallowAll()
-	case 400 <= code && code <= 499:
+	case 300 <= code && code <= 499 && code != 429:
 		return AllowAll()
 	}
 	return DisallowAll()

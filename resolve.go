@@ -69,10 +69,11 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	return size
 }
 
-// trim returns s, or a copy if its spare capacity is over an eighth.
+// trim returns s, or a copy of its length if its spare capacity is over
+// an eighth.
 func trim[S ~[]E, E any](s S) S {
 	if cap(s)-len(s) > len(s)/8 {
-		return slices.Clone(s)
+		return slices.Clip(slices.Clone(s))
 	}
 	return s
 }

@@ -119,25 +119,22 @@ func skipBOM(s string) string {
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
 func splitDirective(s string) (kind lineKind, key, value string) {
-	start := 0
-	for start < len(s) && isSpace(s[start]) {
-		start++
-	}
-	if start == len(s) {
+	s = trimSpace(s)
+	if s == "" {
 		return kindNone, "", "" // blank, or a comment alone
 	}
-	if kind, n := commonKey(s[start:]); n > 0 {
-		return kind, s[start : start+n], trimSpace(s[start+n+1:])
+	if kind, n := commonKey(s); n > 0 {
+		return kind, s[:n], trimSpace(s[n+1:])
 	}
-	colon := strings.IndexByte(s[start:], ':')
+	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
-		return splitNoColon(trimSpace(s[start:]))
+		return splitNoColon(s)
 	}
-	key = trimSpace(s[start : start+colon])
+	key = trimSpace(s[:colon])
 	if key == "" {
 		return kindNone, "", ""
 	}
-	return keyKind(key), key, trimSpace(s[start+colon+1:])
+	return keyKind(key), key, trimSpace(s[colon+1:])
 }
 
 // commonKey returns the kind and length of the common key ("Disallow:",

@@ -164,17 +164,15 @@ type bigSet struct {
 // made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked counts the questions before the layout (a few more than
-	// layoutQuestions if questions race).
+	// asked counts the questions of a lazy set before its layout (a few
+	// more than layoutQuestions if questions race).
 	asked atomic.Int32
-	// dirs holds the bits below, set before the compiled rules are
-	// published (bits, so that the layout takes 32 bytes).
+	// dirs holds the bits below, set before the layout is published
+	// (bits, so that the state takes 24 bytes).
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
-	// file.more.recs (record srcLo alone if srcN is 0) into own, in file
-	// order, until it is laid out: then own is nil again.
+	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
 	srcLo, srcN int32
-	own         atomic.Pointer[[]rule]
 }
 
 // The bits of lazyLayout.dirs.
@@ -387,12 +385,3 @@ func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
 
 func (l *lazyLayout) folded() bool { return l.dirs.Load()&dirsFolded != 0 }
-
-// compiled returns the compiled rules of a lazy set, or none before it
-// is compiled and once it is laid out.
-func (l *lazyLayout) compiled() []rule {
-	if p := l.own.Load(); p != nil {
-		return *p
-	}
-	return nil
-}

@@ -92,12 +92,8 @@ func newRecSet(s *ruleSet, ruled bool) recSet {
 	return rs
 }
 
-// rules returns the compiled rules of s: none for a lazy set not yet
-// compiled or laid out (see ready).
+// rules returns the compiled rules of s, which is not lazy (see ready).
 func (s *ruleSet) rules() []rule {
-	if s.big != nil && s.big.lazy() {
-		return s.big.compiled()
-	}
 	return s.file.compiled[s.lo : s.lo+s.n]
 }
 

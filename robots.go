@@ -97,9 +97,10 @@
 // twice: its own questions read its rule lines (at most 64, none raw) from
 // the table, a few nanoseconds each.
 //
-// A set of over 32 rules is compiled by its questions: the first 4 read its
-// lines from the table, in time linear in its size; the 5th compiles it (at
-// once if a pattern is raw); the 25th lays it out: rules by literal head,
+// A set of over 32 rules is compiled by its questions: the first 24 read
+// its lines from the table, in time linear in its size; the 25th compiles
+// and lays it out (the first, for a set of up to 32 rule lines that
+// index.htm rules take over 32 rules): rules by literal head,
 // linked (2 bytes a rule, or none when the link fits in the rule), the
 // directories its index.htm rules allow (3 bytes each), and wildcard rules
 // by their rarest run of 1-3 literal bytes (2 bytes a bucket of 1-4 rules).

@@ -1,77 +1,25 @@
 package robots
 
-// Scanning: how a large set answers before it is laid out, trying each of
-// its compiled rules or, before it is compiled, each of its rule lines
-// (the two states lazy.go measures).
+// Scanning: how a large set answers before it is laid out (lazy.go), and
+// a record read from the line table always: trying each of its rule lines.
 
-// scanRules updates m with the best of rules, the compiled rules of s,
-// that matches path, and the directories compile left out, if any.
-func (s *ruleSet) scanRules(rules []rule, path string, m *match) {
-	for _, r := range rules {
-		s.tryRule(r, path, m)
-	}
-	if s.big.folded() && path != "" && path[len(path)-1] == '/' {
-		for _, r := range rules {
-			s.tryFolded(r, path, m)
-		}
-	}
-	if s.big.omitted() {
-		s.scanDirs(rules, path, m)
-	}
-}
+import "unsafe"
 
-// scanDirs updates m with the directory of an index.htm allow rule of s
-// that is path, as bigSet.matchDirs does from a layout.
-func (s *ruleSet) scanDirs(rules []rule, path string, m *match) {
-	rank := uint32(len(path)+1)<<1 | 1
-	if rank < m.rank || rank == m.rank && !m.quote || path == "" || path[len(path)-1] != '/' {
-		return
-	}
-	const file = len("index.htm")
-	for _, r := range rules {
-		if !r.allow() || r.priority() < len(path)+file || !s.isDirOf(r, path) {
-			continue
-		}
-		d := newRule(path, len(path)+1, true, true, r.off())
-		if m.beatenBy(s, d) {
-			m.take(s, d)
-		}
-	}
-}
-
-// isDirOf reports whether path is the directory that r, an allow rule of
-// s, also allows (plainDir), escaped.
-func (s *ruleSet) isDirOf(r rule, path string) bool {
-	text := s.file.text
-	off := r.off()
-	if r&ruleRaw == 0 {
-		return text[off:off+uint32(len(path))] == path && plainDir(s.text(r)) == len(path)
-	}
-	w := r.written(text)
-	j := plainDir(w)
-	return j > 0 && escapedLen(w[:j]) == len(path) &&
-		hasEscapedPrefix(path, text[off:], r.priority(), len(path))
-}
-
-// scanLines updates m with the best rule of s, a lazy set not yet
-// compiled, that matches path: it reads its rule lines and compiles only
-// those whose rank could beat m and whose head could start path (the
-// rules compile leaves out never decide, here either). It reports false,
-// having tried only some, at a raw rule: the set is then compiled at once.
-func (s *ruleSet) scanLines(path string, m *match) bool {
+// scanLines updates m with the best rule of s, a lazy set not yet laid
+// out, that matches path: it reads its rule lines and compiles only those
+// whose rank could beat m and whose head could start path (the rules
+// compile leaves out never decide, here either).
+func (s *ruleSet) scanLines(path string, m *match) {
 	var one [1]int32
 	rr := ruleReader{f: s.file}
 	for _, rec := range s.big.recs(s.file, &one) {
 		rr.start(rec)
-		if !s.scanRecordLines(&rr, path, m) {
-			return false
-		}
+		s.scanRecordLines(&rr, path, m)
 	}
-	return true
 }
 
 // scanRecord is scanLines for s, the rule lines of one record
-// (recSetLines), none raw.
+// (recSetLines).
 func (s *ruleSet) scanRecord(path string, m *match) {
 	rr := ruleReader{f: s.file}
 	rr.start(^s.lo)
@@ -79,45 +27,47 @@ func (s *ruleSet) scanRecord(path string, m *match) {
 }
 
 // scanRecordLines updates m with the rule lines rr reads up to the end of
-// its record (tryLine), and reports false at a raw rule. A short entry
-// (lines.go) is passed over at a glance (cannotStart) before its line is
-// made: about a quarter of a call of tryLine.
-func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) bool {
+// its record (tryLine). A short entry (lines.go) is passed over at a
+// glance (cannotStart) before its line is made: about a quarter of a call
+// of tryLine.
+func (s *ruleSet) scanRecordLines(rr *ruleReader, path string, m *match) {
 	d, text := &rr.d, s.file.text
 	for d.i != rr.end && d.pos < len(d.lines) {
 		off, size, allow, ok := d.nextShortRule()
 		if !ok {
 			var e entry
-			if d.next(&e); (e.kind == kindAllow || e.kind == kindDisallow) && !s.tryLine(e.l, path, m) {
-				return false
+			if d.next(&e); e.kind == kindAllow || e.kind == kindDisallow {
+				s.tryLine(e.l, path, m)
 			}
 			continue
 		}
 		if p := text[off : off+size]; len(p) > 1 && cannotStart(p, path) {
 			continue
 		}
-		if !s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m) {
-			return false
-		}
+		s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m)
 	}
-	return true
 }
 
 // tryLine updates m with the rule of line l, and its index.htm directory
-// rule, if they match path and beat m; it reports false, trying nothing,
-// if the rule is raw.
-func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
+// rule, if they match path and beat m: compiled as compile would, a raw
+// one from its escaped pattern, made on the stack if short.
+func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
 	p, off := l.value(s.file.text), l.off()
 	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
-		return true
+		return
 	}
+	var raw rule
 	if escapeChanges(p) {
-		return false
+		var buf [128]byte
+		// unsafe.String rather than a copy, as in compile: newRule keeps
+		// no string, and the question allocates nothing.
+		e := appendEscaped(buf[:0], p)
+		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
 	}
 	allow := l.allow()
 	if allow && len(p) >= len("/index.htm") {
 		if j := indexHTM(p, true); j >= 0 {
-			s.tryRule(newRule(p[:j+1], j+2, true, true, off), path, m)
+			s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
 		}
 	}
 	rank := uint32(len(p)) << 1
@@ -125,10 +75,9 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) bool {
 		rank |= 1
 	}
 	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
-		return true
+		return
 	}
-	s.tryRule(newRule(p, len(p), false, allow, off), path, m)
-	return true
+	s.tryRule(newRule(p, len(p), false, allow, off)|raw, path, m)
 }
 
 // cannotStart reports, at a glance, that no rule of pattern p (nor its

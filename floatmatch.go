@@ -193,7 +193,7 @@ func (s *ruleSet) segmentAt(r rule, seg, path string, i, n int) bool {
 // (its pattern after the head one segment, its anchor of two or three
 // bytes), as the table keeps it: with the shape bits of shapePrefix, which
 // no other rule of a table has, and its tag (singleTag) in place of its
-// need. Those rules are read only through unmark and compiledAs, but for
+// need. Those rules are read only through unmark, but for
 // their offsets, priorities and kinds, which no mark changes.
 func markSingle(r rule, tag uint8) rule {
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
@@ -245,13 +245,6 @@ func unmark(r rule) (_ rule, tag uint8, single bool) {
 		return r, tag, false
 	}
 	return r | rule(shapeWildcard)<<ruleShapeShft, tag, true
-}
-
-// compiledAs returns r, a rule of the table of s as it keeps it, as
-// compiled, with its need.
-func (s *ruleSet) compiledAs(r rule) rule {
-	r, _, _ = unmark(r)
-	return r | rule(byteSet(s.pattern(r)[r.headLen():]))<<ruleNeedShift
 }
 
 // tagOf returns the tag of r, a single rule of anchor g whose pattern

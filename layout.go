@@ -248,7 +248,7 @@ type ruleSet struct {
 	// The rules are n from lo in file.compiled: by key, greatest first, in
 	// a set of at most smallSet; else in file order until laid out. A lazy
 	// set (lazySet) counts its rule lines in n. A record read from the line
-	// table (scanRecord) has lo ^rec and n its rule lines (<= scannedMax).
+	// table (scanLines) has lo ^rec and n its rule lines (<= scannedMax).
 	file  *Robots
 	lo, n int32
 	// big is the state and layout of a set of more than smallSet rules or

@@ -1,13 +1,19 @@
 package robots
 
-import "slices"
+// A set of more than smallSet rules or rule lines, before and as it is
+// laid out (index.go), and a record read from the line table (recSetLines):
+// questions that scan rule lines, and the compiling of a large set.
+
+import (
+	"slices"
+	"unsafe"
+)
 
 // When a large set is laid out (index.go): a set of more than smallSet
 // rule lines (lazySet) answers its first layoutQuestions questions from
 // its rule lines (scanLines), and is compiled and laid out on the question
-// after; a set compiled by Parse to more than
-// smallSet rules (index.htm rules adding theirs) is laid out on its first.
-// A ski rental: the questions before the layout cost about as much as the
+// after; a set compiled by Parse to more than smallSet rules (index.htm
+// rules adding theirs) is laid out on its first. A ski rental: the questions before the layout cost about as much as the
 // layout, so the total work is at most about twice the least of "always
 // scan" and "lay out at once".
 //
@@ -30,6 +36,124 @@ func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	return ruleSet{file: file, n: int32(n), big: l}
 }
 
+// match updates m with the best rule of s that matches path, if it beats the
+// one m holds.
+func (s *ruleSet) match(path string, m *match) {
+	switch {
+	case s.lo < 0:
+		s.scanLines(path, m)
+		return
+	case s.n <= smallSet:
+		s.try(s.rules(), path, m)
+		return
+	}
+	b := s.big.Load()
+	if b == nil {
+		if s.big.lazy() && s.big.asked.Add(1) <= layoutQuestions {
+			s.scanLines(path, m)
+			return
+		}
+		b = s.layOut()
+	}
+	b.match(s, path, m)
+}
+
+// scanLines updates m with the best rule of s, a lazy set not yet laid
+// out or a record read from the line table, that matches path: it reads
+// its rule lines and compiles only those whose rank could beat m and whose
+// head could start path (the rules compile leaves out never decide, here
+// either).
+func (s *ruleSet) scanLines(path string, m *match) {
+	var one [1]int32
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.records(&one) {
+		rr.start(rec)
+		s.scanRecord(&rr, path, m)
+	}
+}
+
+// scanRecord updates m with the rule lines rr reads up to the end of its
+// record (tryLine). A short entry (lines.go) is passed over at a
+// glance (cannotStart) before its line is made: about a quarter of a call
+// of tryLine.
+func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
+	d, text := &rr.d, s.file.text
+	for d.i != rr.end && d.pos < len(d.lines) {
+		off, size, allow, ok := d.nextShortRule()
+		if !ok {
+			var e entry
+			if d.next(&e); e.kind == kindAllow || e.kind == kindDisallow {
+				s.tryLine(e.l, path, m)
+			}
+			continue
+		}
+		if p := text[off : off+size]; len(p) > 1 && cannotStart(p, path) {
+			continue
+		}
+		s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m)
+	}
+}
+
+// tryLine updates m with the rule of line l, and its index.htm directory
+// rule, if they match path and beat m: compiled as compile would, a raw
+// one from its escaped pattern, made on the stack if short.
+func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
+	p, off := l.value(s.file.text), l.off()
+	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
+		return
+	}
+	var raw rule
+	if escapeChanges(p) {
+		var buf [128]byte
+		// unsafe.String rather than a copy, as in compile: newRule keeps
+		// no string, and the question allocates nothing.
+		e := appendEscaped(buf[:0], p)
+		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
+	}
+	allow := l.allow()
+	if allow && len(p) >= len("/index.htm") {
+		if j := indexHTM(p, true); j >= 0 {
+			s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
+		}
+	}
+	rank := uint32(len(p)) << 1
+	if allow {
+		rank |= 1
+	}
+	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
+		return
+	}
+	s.tryRule(newRule(p, len(p), false, allow, off)|raw, path, m)
+}
+
+// cannotStart reports, at a glance, that no rule of pattern p (nor its
+// index.htm directory) matches path, of two bytes or more: p is "/" then a
+// byte other than "*" whose escaped form does not start with path[1].
+func cannotStart(p, path string) bool {
+	if len(p) < 2 || len(path) < 2 || p[0] != '/' || p[1] == '*' {
+		return false
+	}
+	c := p[1]
+	if c >= 0x80 {
+		c = '%' // its escaped form starts a triplet
+	}
+	return c != path[1]
+}
+
+// headMayStart reports whether path starts with the bytes of p up to its
+// first "*" or its final "$".
+func headMayStart(p, path string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '*' || c == '$' && i == len(p)-1:
+			return true
+		case i >= len(path) || path[i] != c:
+			return false
+		}
+	}
+	return true
+}
+
 // ready returns the compiled rules of s: as its layout keeps them once
 // laid out; else, for a large set, in file order (sorted if it compiles
 // to smallSet rules or fewer), in a slice of their own.
@@ -45,16 +169,16 @@ func (s *ruleSet) ready() []rule {
 	return s.compileLazy()
 }
 
-// compileLazy compiles the rule lines of s, a lazy set, as resolve would
-// have, into a slice of their own, and sets the bits of the directory
-// rules compile left out.
+// compileLazy compiles the rule lines of s (a lazy set, or a record read
+// from the line table) as resolve would have, into a slice of their own:
+// sorted if smallSet or fewer, else in file order, and the bits of the
+// directory rules compile left out set.
 func (s *ruleSet) compileLazy() []rule {
-	f, l := s.file, s.big
 	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
 	var one [1]int32
-	rr := ruleReader{f: f}
-	for _, rec := range l.recs(f, &one) {
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.records(&one) {
 		rr.start(rec)
 		for line, ok := rr.next(); ok; line, ok = rr.next() {
 			lines = append(lines, line)
@@ -63,9 +187,9 @@ func (s *ruleSet) compileLazy() []rule {
 	compiled := make([]rule, 0, s.n)
 	var c ruleSet
 	var sc scratch
-	compileTo(&c, f.text, &compiled, lines, &sc)
-	if c.big != nil {
-		l.dirs.Store(c.big.dirs.Load() | isLazy) // the same bits from any question
+	compileTo(&c, s.file.text, &compiled, lines, &sc)
+	if c.big != nil && s.big != nil {
+		s.big.dirs.Store(c.big.dirs.Load() | isLazy) // the same bits from any question
 	}
 	rules := make([]rule, len(compiled)) // of its exact size, which MemSize counts
 	copy(rules, compiled)
@@ -95,34 +219,60 @@ func (s *ruleSet) sorted() []rule {
 	switch {
 	case s.n == 0:
 		return nil
-	case s.lo < 0:
-		return s.compiledLines()
+	case s.lo < 0 || s.big != nil && s.big.lazy():
+		return byKey(s.compileLazy())
 	case s.big == nil:
 		return slices.Clone(s.rules())
-	case !s.big.lazy():
-		return byKey(s.rules())
 	}
-	return byKey(s.compileLazy())
+	return byKey(s.rules())
 }
 
-// match updates m with the best rule of s that matches path, if it beats the
-// one m holds.
-func (s *ruleSet) match(path string, m *match) {
-	switch {
-	case s.lo < 0:
-		s.scanRecord(path, m)
-		return
-	case s.n <= smallSet:
-		s.try(s.rules(), path, m)
-		return
+// A ruleReader reads the rule lines of records of a file, in file order,
+// each from where the one before ended when it follows closely, not from
+// a mark: many records of a rule or two cost no more than their lines.
+type ruleReader struct {
+	f       *Robots
+	d       lineReader
+	end     int // the entry that ends the current record, or -1
+	started bool
+}
+
+// start moves to record rec, which follows those read before.
+func (rr *ruleReader) start(rec int32) {
+	f := rr.f
+	at := f.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = f.readerAt(at) // from the mark before at
 	}
-	b := s.big.Load()
-	if b == nil {
-		if s.big.lazy() && s.big.asked.Add(1) <= layoutQuestions {
-			s.scanLines(path, m)
-			return
+	for rr.d.i < at && rr.d.next(nil) {
+	}
+	rr.started, rr.end = true, -1
+	if int(rec)+1 < f.recordCount() {
+		rr.end = f.recordStart(int(rec) + 1)
+	}
+}
+
+// next returns the next rule line of the record, or false after its last.
+func (rr *ruleReader) next() (srcLine, bool) {
+	var e entry
+	for rr.d.i != rr.end && rr.d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			return e.l, true
 		}
-		b = s.layOut()
 	}
-	b.match(s, path, m)
+	return 0, false
+}
+
+// records returns the records whose rule lines s reads: a record read
+// from the line table, or those of a lazy set.
+func (s *ruleSet) records(one *[1]int32) []int32 {
+	switch l := s.big; {
+	case s.lo < 0:
+		one[0] = ^s.lo
+	case l.srcN == 0:
+		one[0] = l.srcLo
+	default:
+		return s.file.more.recs[l.srcLo : l.srcLo+l.srcN]
+	}
+	return one[:]
 }

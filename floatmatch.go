@@ -15,7 +15,7 @@ func (s *ruleSet) matchFloating(t *floatTable, float, loose []rule, path string,
 	q.has.add(path)
 	q.need = q.has.classes()
 	if !m.hasSet {
-		// What matchesTail tests a need against ("*" in it, if the path
+		// What matchesAfterHead tests a need against ("*" in it, if the path
 		// has one, lets more rules through, never fewer).
 		m.has, m.hasSet = q.need, true
 	}

@@ -16,11 +16,10 @@ import (
 const minFloating = 32
 
 // sparseRules is the number of rules from which a table has a bucket for
-// every one or two rules rather than every two to four: fuller buckets in
-// a large table cost a question 1.6 times as much time
-// (BenchmarkAdversarialLayouts/anchor-bucket, 2,500 rules), and fewer in a
-// small one keep a file of 4 to 16 KiB of the shortest wildcard rules
-// under 1.5 bytes a byte (keptGoal).
+// every one or two rules rather than two to four: fuller buckets cost a
+// question 1.6 times the time (BenchmarkAdversarialLayouts/anchor-bucket,
+// 2,500 rules), fewer keep small files of short wildcard rules under 1.5
+// bytes a byte (keptGoal).
 const sparseRules = 2048
 
 // maxBucketBits bounds the buckets, so that those a question has seen fit
@@ -44,8 +43,7 @@ func freqSlot(g uint32) uint32 {
 const freqBits = 12
 
 // fileFloating appends to out, empty, the wildcard rules float of a set
-// (sorted by key), by bucket, each bucket's single rules first, and
-// returns the result.
+// (sorted by key), filed in a new x.float, and returns the result.
 func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	t := new(floatTable)
 	x.float = t
@@ -61,38 +59,32 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 			}
 		})
 	}
-	// The anchor of a rule is its cheapest gram: a path holds a given byte
-	// far more often than a given run of three. Every wildcard pattern has
-	// a literal byte after its head (newRule trims a trailing "*"), and so
-	// a gram.
-	anchor := make([]uint32, len(float))
-	for k, tail := range tails {
-		best, at := -1, 0
-		grams(tail, func(g uint32, i int) {
-			if c := int(freq[freqSlot(g)]) << (2 * (3 - gramLen(g))); best < 0 || c < best {
-				anchor[k], best, at = g, c, i
-			}
-		})
-		n := gramLen(anchor[k])
-		t.heads[n-1].set(tail[at])
-		if _, single := s.segment(float[k]); single && n > 1 {
-			float[k] = markSingle(float[k], s.tagOf(float[k], tail, at, n))
-		} else {
-			float[k] = markRare(float[k], tail)
-		}
-	}
 	perBucket := 2
 	if len(float) < sparseRules {
 		perBucket = 4
 	}
 	for t.bits = 4; perBucket<<t.bits < len(float) && t.bits < maxBucketBits; t.bits++ {
 	}
-	// By bucket, each bucket's single rules first, then by key: a rule's
-	// index breaks ties.
+	// The anchor of a rule is its cheapest gram (a path holds a given byte
+	// far more often than a given run of three). Every wildcard pattern
+	// has a literal byte after its head (newRule), and so a gram. The rules
+	// go by bucket, each bucket's single ones first, then by key (k).
 	keys := make([]uint64, len(float))
-	for k, r := range float {
-		keys[k] = uint64(t.bucket(anchor[k]))<<33 | uint64(k)
-		if r.shape() != shapePrefix {
+	for k, tail := range tails {
+		var anchor uint32
+		best, at := -1, 0
+		grams(tail, func(g uint32, i int) {
+			if c := int(freq[freqSlot(g)]) << (2 * (3 - gramLen(g))); best < 0 || c < best {
+				anchor, best, at = g, c, i
+			}
+		})
+		n := gramLen(anchor)
+		t.heads[n-1].set(tail[at])
+		keys[k] = uint64(t.bucket(anchor))<<33 | uint64(k)
+		if _, single := s.segment(float[k]); single && n > 1 {
+			float[k] = markSingle(float[k], s.tagOf(float[k], tail, at, n))
+		} else {
+			float[k] = markRare(float[k], tail)
 			keys[k] |= 1 << 32
 		}
 	}
@@ -129,30 +121,19 @@ func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *mat
 	if !m.hasSet { // for matchesTail, from the bytes at hand
 		m.has, m.hasSet = q.has.classes(), true
 	}
-	// The bitmap of the buckets seen, cleared on each question: as small
-	// as the table allows.
-	if t.bits <= smallTableBits {
-		var seen [1 << smallTableBits / 64]uint64
-		q.seen = seen[:]
-		q.lookUp()
-	} else {
-		var seen [1 << maxBucketBits / 64]uint64
-		q.seen = seen[:]
-		q.lookUp()
-	}
+	var seen [1 << maxBucketBits / 64]uint64 // the buckets looked up
+	q.seen = &seen
+	q.lookUp()
 }
 
-const smallTableBits = 8
-
-// A floatQuery is the state of matchFloating.
 type floatQuery struct {
 	s     *ruleSet
 	t     *floatTable
 	float []rule
 	path  string
 	m     *match
-	has   byteMap  // the bytes of the path
-	seen  []uint64 // the buckets looked up so far
+	has   byteMap // the bytes of the path
+	seen  *[1 << maxBucketBits / 64]uint64
 }
 
 // lookUp tries the buckets of the anchors the path may hold: each distinct
@@ -166,6 +147,9 @@ func (q *floatQuery) lookUp() {
 	path := q.path
 	for n := 2; n <= 3; n++ {
 		heads := &q.t.heads[n-1]
+		if *heads == (byteMap{}) {
+			continue // no anchor of n bytes
+		}
 		for i := 0; i+n <= len(path); i++ {
 			if heads.has(path[i]) {
 				q.try(gram(path, i, n), i, n)
@@ -176,12 +160,10 @@ func (q *floatQuery) lookUp() {
 
 // try tries the rules of the bucket of gram g, the n bytes of the path at
 // i (any byte of the path if i < 0). A single rule whose tag the bytes
-// beside g do not rule out is tried at i only, at every look-up of its
-// bucket, with g where it first stands in its segment: each occurrence of
-// the segment in the path holds the anchor there, so a question costs a
-// single rule its segment's length at each position holding its anchor,
-// linear in the path (bench/ BenchmarkWorstCase). The other rules of the
-// bucket are matched in full, on the first look-up of their bucket only.
+// beside g allow is tried at i only, at every look-up of its bucket, with
+// g where it first stands in its segment: a question costs it its
+// segment's length at each position holding its anchor, linear in the
+// path. The others are matched in full, on the first look-up only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
 	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
@@ -194,8 +176,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		return
 	}
 	s, m, path := q.s, q.m, q.path
-	// The tags a rule of g at i may have (tagOf); 0, which no such rule
-	// has, if the path has no byte there.
+	// The tags a rule of g at i may have (tagOf), or 0, which none has.
 	var after, before uint8
 	if i >= 0 && i+n < len(path) {
 		after = tag(g, path[i+n], tagAfter)
@@ -227,8 +208,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		return
 	}
 	// The others, by key, greatest first: the first that matches wins. A
-	// rule is passed over if the path lacks its rare byte (markRare), which
-	// its folded directory holds too.
+	// rule whose rare byte (markRare) the path lacks is passed over.
 	for _, r := range q.float[j:hi] {
 		r, rare, _ := unmark(r)
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
@@ -278,22 +258,19 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 	return path[:r.headLen()] == s.head(r)
 }
 
-// markSingle returns r, a rule of a table tried where its anchor stands
-// (its pattern after the head one segment, its anchor of two or three
-// bytes), as the table keeps it: with the shape bits of shapePrefix, which
-// no other rule of a table has, and its tag (tagOf) in place of its need.
-// Those rules are read only through unmark and compiledAs, but for their
-// offsets, priorities and kinds, which no mark changes.
+// markSingle returns r, a single rule (its pattern after the head one
+// segment, its anchor of two or three bytes), as a table keeps it: with
+// the shape bits of shapePrefix, which no other rule of a table has, and
+// its tag in place of its need. unmark and compiledAs read it back.
 func markSingle(r rule, tag uint8) rule {
 	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
 }
 
-// tagOf returns the tag of r, a single rule whose pattern after the head,
-// as filed, is tail, and whose anchor is the n bytes at i of tail: a hash
-// of the anchor and of the byte after it where it first stands in the
-// segment (tagAfter set) or, at the end of the segment, before it; or 0,
-// which passes over nothing, for a segment that is its anchor alone, or a
-// rule raw or a folded directory's. Buys, warm (bench/ BenchmarkWorstCase,
+// tagOf returns the tag of r, a single rule whose tail (as filed) holds
+// its anchor at i, n bytes: the anchor hashed with the byte after it where
+// it first stands in the segment or, at the segment's end, before it; 0,
+// which passes over nothing, for a segment that is its anchor alone, a
+// raw rule or a folded directory's. Buys, warm (bench/ BenchmarkWorstCase,
 // 8 KB path, whose digits hold nearly every anchor): 105 µs against 10,000
 // rules and 174 µs against 1,000, rather than 347 and 663 µs.
 func (s *ruleSet) tagOf(r rule, tail string, i, n int) uint8 {
@@ -311,27 +288,24 @@ func (s *ruleSet) tagOf(r rule, tail string, i, n int) uint8 {
 	return 0
 }
 
-const (
-	tagOn    = 0x80
-	tagAfter = 0x40
-	tagHash  = 0x3F
-)
+const tagAfter = 0x40
 
-// tag returns the tag of gram g beside byte c, after it if side is tagAfter.
+// tag returns the tag of gram g beside byte c, after it if side is
+// tagAfter: 6 bits of hash, never 0.
 func tag(g uint32, c byte, side uint8) uint8 {
-	return tagOn | uint8((g*0x2545F491^uint32(c)*0x9E3779B1)>>24)&tagHash | side
+	return 0x80 | uint8((g*0x2545F491^uint32(c)*0x9E3779B1)>>24)&0x3F | side
 }
 
 // markRare returns r, a rule of a table not single, as the table keeps it:
-// with the rarest byte of tail, its pattern after the head as filed
-// (floatTail), in place of its need, a byte that a path must hold for r,
-// or its folded directory, to match.
+// with the rarest byte of its tail as filed (floatTail), which a path must
+// hold for r or its folded directory to match, in place of its need. Buys
+// (BenchmarkAdversarialLayouts/anchor-bucket) 121 ns rather than 192.
 func markRare(r rule, tail string) rule {
 	return r&^needBits | rule(rarest(tail))<<ruleNeedShift
 }
 
 // unmark returns r, a rule of a table as it keeps it, as compiled but with
-// no need (0), its tag (the byte in place of its need), and whether it is
+// no need, its tag (the byte in place of its need), and whether it is
 // single.
 func unmark(r rule) (_ rule, tag uint8, single bool) {
 	tag = r.need()
@@ -349,28 +323,27 @@ func (s *ruleSet) compiledAs(r rule) rule {
 	return r | rule(byteSet(s.pattern(r)[r.headLen():]))<<ruleNeedShift
 }
 
-// rarity ranks bytes by how rarely URL paths hold them, rarest highest.
-func rarity(c byte) int {
-	switch {
-	case c == '/' || c == '-' || c == '.' || c == '_':
-		return 0
-	case 'a' <= c && c <= 'z':
-		return 1
-	case '0' <= c && c <= '9':
-		return 2
-	case 'A' <= c && c <= 'Z':
-		return 3
-	}
-	return 4
-}
-
-// rarest returns the first of the rarest literal bytes of p.
+// rarest returns the first of the rarest literal bytes of p, by how
+// rarely URL paths hold them: "/-._", letters, digits, capitals, others.
 func rarest(p string) byte {
 	var r byte
 	best := -1
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c != '*' && rarity(c) > best {
-			r, best = c, rarity(c)
+	for i := range len(p) {
+		c, rk := p[i], 4
+		switch {
+		case c == '*':
+			continue
+		case c == '/' || c == '-' || c == '.' || c == '_':
+			rk = 0
+		case 'a' <= c && c <= 'z':
+			rk = 1
+		case '0' <= c && c <= '9':
+			rk = 2
+		case 'A' <= c && c <= 'Z':
+			rk = 3
+		}
+		if rk > best {
+			r, best = c, rk
 		}
 	}
 	return r
@@ -398,8 +371,8 @@ const fibonacci32 = 0x9E3779B1
 
 func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }
 
-// gram returns the n bytes (1 to 3) of s at i as a number: n in the top
-// byte, then the bytes, the first highest, and zeros for the missing ones.
+// gram returns the n bytes (1 to 3) of s at i as a number: n, then the
+// bytes, the first highest.
 func gram(s string, i, n int) uint32 {
 	g := uint32(n)<<24 | uint32(s[i])<<16
 	if n > 1 {

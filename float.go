@@ -81,10 +81,11 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 		n := gramLen(anchor)
 		t.heads[n-1].set(tail[at])
 		keys[k] = uint64(t.bucket(anchor))<<33 | uint64(k)
-		if _, single := s.segment(float[k]); single && n > 1 {
-			float[k] = markSingle(float[k], s.tagOf(float[k], tail, at, n))
+		r := float[k] &^ needBits // marked (unmark)
+		if _, single := s.segment(r); single && n > 1 {
+			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, at, n))<<ruleNeedShift
 		} else {
-			float[k] = markRare(float[k], tail)
+			float[k] = r | rule(rarest(tail))<<ruleNeedShift
 			keys[k] |= 1 << 32
 		}
 	}
@@ -112,18 +113,34 @@ func grams(p string, f func(g uint32, i int)) {
 }
 
 // matchFloating updates m with the best rule of float, the rules of s
-// filed in t, that matches path.
+// filed in t, that matches path. It looks up the buckets of the anchors
+// the path may hold: each distinct byte once, each run of two and of three
+// bytes at each position.
 func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
-	q := floatQuery{s: s, t: t, float: float, path: path, m: m}
+	var seen [1 << maxBucketBits / 64]uint64 // the buckets looked up
+	q := floatQuery{s: s, t: t, float: float, path: path, m: m, seen: &seen}
 	for i := range len(path) {
 		q.has.set(path[i])
 	}
 	if !m.hasSet { // for matchesTail, from the bytes at hand
 		m.has, m.hasSet = q.has.classes(), true
 	}
-	var seen [1 << maxBucketBits / 64]uint64 // the buckets looked up
-	q.seen = &seen
-	q.lookUp()
+	for w, word := range q.has {
+		for word &= t.heads[0][w]; word != 0; word &= word - 1 {
+			q.try(1<<24|uint32(w<<6|bits.TrailingZeros64(word))<<16, -1, 1)
+		}
+	}
+	for n := 2; n <= 3; n++ {
+		heads := &t.heads[n-1]
+		if *heads == (byteMap{}) {
+			continue // no anchor of n bytes
+		}
+		for i := 0; i+n <= len(path); i++ {
+			if heads.has(path[i]) {
+				q.try(gram(path, i, n), i, n)
+			}
+		}
+	}
 }
 
 type floatQuery struct {
@@ -134,28 +151,6 @@ type floatQuery struct {
 	m     *match
 	has   byteMap // the bytes of the path
 	seen  *[1 << maxBucketBits / 64]uint64
-}
-
-// lookUp tries the buckets of the anchors the path may hold: each distinct
-// byte once, each run of two and of three bytes at each position.
-func (q *floatQuery) lookUp() {
-	for w, word := range q.has {
-		for word &= q.t.heads[0][w]; word != 0; word &= word - 1 {
-			q.try(1<<24|uint32(w<<6|bits.TrailingZeros64(word))<<16, -1, 1)
-		}
-	}
-	path := q.path
-	for n := 2; n <= 3; n++ {
-		heads := &q.t.heads[n-1]
-		if *heads == (byteMap{}) {
-			continue // no anchor of n bytes
-		}
-		for i := 0; i+n <= len(path); i++ {
-			if heads.has(path[i]) {
-				q.try(gram(path, i, n), i, n)
-			}
-		}
-	}
 }
 
 // try tries the rules of the bucket of gram g, the n bytes of the path at
@@ -208,7 +203,7 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		return
 	}
 	// The others, by key, greatest first: the first that matches wins. A
-	// rule whose rare byte (markRare) the path lacks is passed over.
+	// rule whose rare byte (unmark) the path lacks is passed over.
 	for _, r := range q.float[j:hi] {
 		r, rare, _ := unmark(r)
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
@@ -258,14 +253,6 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 	return path[:r.headLen()] == s.head(r)
 }
 
-// markSingle returns r, a single rule (its pattern after the head one
-// segment, its anchor of two or three bytes), as a table keeps it: with
-// the shape bits of shapePrefix, which no other rule of a table has, and
-// its tag in place of its need. unmark and compiledAs read it back.
-func markSingle(r rule, tag uint8) rule {
-	return r&^(needBits|shapeBits) | rule(tag)<<ruleNeedShift
-}
-
 // tagOf returns the tag of r, a single rule whose tail (as filed) holds
 // its anchor at i, n bytes: the anchor hashed with the byte after it where
 // it first stands in the segment or, at the segment's end, before it; 0,
@@ -296,24 +283,21 @@ func tag(g uint32, c byte, side uint8) uint8 {
 	return 0x80 | uint8((g*0x2545F491^uint32(c)*0x9E3779B1)>>24)&0x3F | side
 }
 
-// markRare returns r, a rule of a table not single, as the table keeps it:
-// with the rarest byte of its tail as filed (floatTail), which a path must
-// hold for r or its folded directory to match, in place of its need. Buys
-// (BenchmarkAdversarialLayouts/anchor-bucket) 121 ns rather than 192.
-func markRare(r rule, tail string) rule {
-	return r&^needBits | rule(rarest(tail))<<ruleNeedShift
-}
-
 // unmark returns r, a rule of a table as it keeps it, as compiled but with
-// no need, its tag (the byte in place of its need), and whether it is
-// single.
-func unmark(r rule) (_ rule, tag uint8, single bool) {
-	tag = r.need()
+// no need, its mark and whether it is single. A table keeps a single rule
+// (its pattern after the head one segment, its anchor of two or three
+// bytes) with the shape bits of shapePrefix, which no other rule of a
+// table has, and its tag in place of its need; another with the rarest
+// byte of its tail as filed (floatTail), which a path must hold for it or
+// its folded directory to match. The rare byte buys
+// (BenchmarkAdversarialLayouts/anchor-bucket) 121 ns rather than 192.
+func unmark(r rule) (_ rule, mark uint8, single bool) {
+	mark = r.need()
 	r &^= needBits
 	if r.shape() != shapePrefix {
-		return r, tag, false
+		return r, mark, false
 	}
-	return r | rule(shapeWildcard)<<ruleShapeShft, tag, true
+	return r | rule(shapeWildcard)<<ruleShapeShft, mark, true
 }
 
 // compiledAs returns r, a rule of the table of s as it keeps it, as

@@ -61,7 +61,7 @@ const (
 // question looks up the bucket of each gram at each position of its path
 // (floatQuery.try), so the cost grows with the path, not the number of
 // rules. Bucket b holds the rules start[b] to start[b+1] of the run: the
-// single ones (markSingle), then the others, each by key, greatest first.
+// single ones (unmark), then the others, each by key, greatest first.
 type floatTable struct {
 	// bits is log2 of the number of buckets.
 	bits uint8

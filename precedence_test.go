@@ -93,7 +93,7 @@ func checkDecisions(t *testing.T, body string, agent string, paths []string) {
 // bruteDecision on random files made so that rules of equal rank abound:
 // patterns of a few lengths over a small alphabet, written several times,
 // in large sets (a head run, a float run of wildcard rules with short
-// heads, and loose ones), in several records that name one agent, and
+// heads, some anchored by one byte), in several records that name one agent, and
 // past the merge budget, where a group's sets are asked one by one.
 func TestDecideQuotesEarliestLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 11))

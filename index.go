@@ -32,11 +32,12 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 		}
 	}
 	if len(float) >= minFloating {
-		out, x.nFloat, x.nLoose = s.fileFloating(x, out, float)
+		out = s.fileFloating(x, out, float)
+		x.nFloat = int32(len(out))
 	}
 	headed := len(out)
 	for _, r := range byKey {
-		if x.nFloat+x.nLoose == 0 || r.shape() < shapeWildcard {
+		if x.nFloat == 0 || r.shape() < shapeWildcard {
 			out = append(out, r)
 		}
 	}
@@ -102,16 +103,16 @@ var repeatSeed = maphash.MakeSeed()
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := b.rules[:b.nLive]
-	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
-	if b.nFloat+b.nLoose > 0 {
-		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+	s.matchHeaded(b, rules[b.nFloat:], path, m)
+	if b.nFloat > 0 {
+		s.matchFloating(b.float, rules[:b.nFloat], path, m)
 	}
 	if !b.dirs.empty() {
 		b.matchDirs(s, rules, path, m)
 	}
 }
 
-// matchHeaded updates m with the best rule of rules, the third run of b,
+// matchHeaded updates m with the best rule of rules, the second run of b,
 // that matches path. The heads that are prefixes of path are the greatest
 // head not above path, if it is one, and those it links to (bigSet.up);
 // the walk up stops when no rule of a head that short can beat m (extra).
@@ -160,7 +161,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	}
 }
 
-// linkHeads sorts rules, the third run of b, by head, then by key within
+// linkHeads sorts rules, the second run of b, by head, then by key within
 // each head, greatest last, and links the last rule of each head to that
 // of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
@@ -226,7 +227,7 @@ func commonPrefixLen(a, b string) int {
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
-// makeLinks returns links up of rules, the third run of a layout, which
+// makeLinks returns links up of rules, the second run of a layout, which
 // it keeps in rules if it can.
 func makeLinks(rules []rule, up []int32) links {
 	inRules := true
@@ -256,7 +257,7 @@ func makeLinks(rules []rule, up []int32) links {
 	return l
 }
 
-// at returns the link of rule i of rules, the third run of a layout.
+// at returns the link of rule i of rules, the second run of a layout.
 func (l *links) at(rules []rule, i int32) int32 {
 	if l.all != nil {
 		return int32(l.all[i]) - 2

@@ -11,17 +11,6 @@ import (
 	"strings"
 )
 
-// packDirs returns the dirList of dirs, each the index of an index.htm
-// rule of rules shifted left 16 and the length of its directory.
-func packDirs(rules []rule, dirs []uint32) dirList {
-	l := dirList{b: make([]byte, 3*len(dirs))}
-	for k, d := range dirs {
-		e := l.b[3*k:]
-		e[0], e[1], e[2] = byte(d>>16), byte(d>>24), byte(rules[d>>16].priority()-int(d&0xFFFF))
-	}
-	return l
-}
-
 func (l *dirList) len() int { return len(l.b) / 3 }
 
 func (l *dirList) empty() bool { return len(l.b) == 0 }
@@ -42,58 +31,38 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 	if !s.big.omitted() {
 		return
 	}
-	dirLen := func(r rule) int {
+	dirOf := func(r rule) string {
 		if !r.allow() {
-			return 0
+			return ""
 		}
-		return plainDir(s.text(r))
+		p := s.text(r)
+		return p[:plainDir(p)]
 	}
 	// Counted first, so that they are allocated once, at their size.
 	n := 0
 	for _, r := range rules {
-		if dirLen(r) > 0 {
+		if dirOf(r) != "" {
 			n++
 		}
 	}
 	if n == 0 {
 		return
 	}
-	dirs := make([]uint32, 0, n)
+	type dir struct {
+		s string
+		k int
+	}
+	dirs := make([]dir, 0, n)
 	for k, r := range rules {
-		if j := dirLen(r); j > 0 {
-			dirs = append(dirs, uint32(k)<<16|uint32(j))
+		if d := dirOf(r); d != "" {
+			dirs = append(dirs, dir{d, k})
 		}
 	}
-	if !b.raw {
-		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
-		b.dirs = packDirs(rules, dirs)
-		return
+	slices.SortFunc(dirs, func(a, b dir) int { return strings.Compare(a.s, b.s) })
+	b.dirs.b = make([]byte, 0, 3*n)
+	for _, d := range dirs {
+		b.dirs.b = append(b.dirs.b, byte(d.k), byte(d.k>>8), byte(rules[d.k].priority()-len(d.s)))
 	}
-	// The directories of raw rules are made anew (dir): once each.
-	type keyed struct {
-		dir string
-		d   uint32
-	}
-	ks := make([]keyed, len(dirs))
-	for i, d := range dirs {
-		ks[i] = keyed{s.dir(rules, d), d}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
-	for i, k := range ks {
-		dirs[i] = k.d
-	}
-	b.dirs = packDirs(rules, dirs)
-}
-
-// dir returns the directory d of bigSet.dirs, whose index.htm rule is
-// among rules: escaped, and so made anew for a raw rule.
-func (s *ruleSet) dir(rules []rule, d uint32) string {
-	r := rules[d>>16]
-	if r&ruleRaw != 0 {
-		return s.escaped(r, int(d&0xFFFF))
-	}
-	off := r.off()
-	return s.file.text[off : off+d&0xFFFF]
 }
 
 // matchDirs updates m with the rule of a directory of b.dirs that is path:
@@ -107,13 +76,13 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	lo, hi := 0, b.dirs.len()
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if b.compareDir(s, rules, b.dirs.at(rules, mid), path) < 0 {
+		if s.compareDir(rules, b.dirs.at(rules, mid), path) < 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	for ; lo < b.dirs.len() && b.compareDir(s, rules, b.dirs.at(rules, lo), path) == 0; lo++ {
+	for ; lo < b.dirs.len() && s.compareDir(rules, b.dirs.at(rules, lo), path) == 0; lo++ {
 		of := rules[b.dirs.at(rules, lo)>>16]
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
@@ -170,16 +139,16 @@ func (s *ruleSet) floatTail(r rule, p string) string {
 	return p[r.headLen():]
 }
 
-// compareDir compares the directory d of b.dirs with path, as
-// strings.Compare does (through which path would escape to the heap),
-// escaping it as it goes if its rule is raw.
-func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
-	r := rules[d>>16]
+// compareDir compares the directory d of bigSet.dirs, whose index.htm rule
+// is among rules, with path, as strings.Compare does: escaped as it goes
+// if the rule is raw.
+func (s *ruleSet) compareDir(rules []rule, d uint32, path string) int {
+	r, n := rules[d>>16], d&0xFFFF
 	if r&ruleRaw != 0 {
-		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
+		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(n), path)
 		return c
 	}
-	switch dir := s.dir(rules, d); {
+	switch dir := s.file.text[r.off() : r.off()+n]; { // not strings.Compare: path would escape
 	case dir < path:
 		return -1
 	case dir == path:

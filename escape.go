@@ -15,16 +15,10 @@ import (
 // Google's reference normalises it: "%2f" becomes "%2F", "é" "%C3%A9";
 // "%62" is not decoded and ASCII is never escaped.
 func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
-			i += 2
-		case c >= 0x80:
-			b = append(b, '%', upperHex[c>>4], upperHex[c&0xF])
-		default:
-			b = append(b, c)
-		}
+	for i := 0; i < len(s); {
+		t, n, k := escapeStep(s, i, 0, noLimit)
+		b = append(b, t[:n]...)
+		i += k
 	}
 	return b
 }

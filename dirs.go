@@ -8,6 +8,7 @@ package robots
 
 import (
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -15,12 +16,12 @@ func (l *dirList) len() int { return len(l.b) / 3 }
 
 func (l *dirList) empty() bool { return len(l.b) == 0 }
 
-// at returns directory k, whose index.htm rule is among rules: the index
-// of the rule shifted left 16, and the length of the directory.
-func (l *dirList) at(rules []rule, k int) uint32 {
+// at returns the index.htm rule of directory k, among rules, and the
+// length of the directory.
+func (l *dirList) at(rules []rule, k int) (rule, int) {
 	e := l.b[3*k : 3*k+3]
-	i := uint32(e[0]) | uint32(e[1])<<8
-	return i<<16 | uint32(rules[i].priority()-int(e[2]))
+	r := rules[int(e[0])|int(e[1])<<8]
+	return r, r.priority() - int(e[2])
 }
 
 func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
@@ -31,35 +32,21 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 	if !s.big.omitted() {
 		return
 	}
-	dirOf := func(r rule) string {
-		if !r.allow() {
-			return ""
-		}
-		p := s.text(r)
-		return p[:plainDir(p)]
-	}
-	// Counted first, so that they are allocated once, at their size.
-	n := 0
-	for _, r := range rules {
-		if dirOf(r) != "" {
-			n++
-		}
-	}
-	if n == 0 {
-		return
-	}
 	type dir struct {
 		s string
 		k int
 	}
-	dirs := make([]dir, 0, n)
+	dirs := make([]dir, 0, len(rules)) // allocated once
 	for k, r := range rules {
-		if d := dirOf(r); d != "" {
-			dirs = append(dirs, dir{d, k})
+		if !r.allow() {
+			continue
+		}
+		if p := s.text(r); plainDir(p) > 0 {
+			dirs = append(dirs, dir{p[:plainDir(p)], k})
 		}
 	}
 	slices.SortFunc(dirs, func(a, b dir) int { return strings.Compare(a.s, b.s) })
-	b.dirs.b = make([]byte, 0, 3*n)
+	b.dirs.b = make([]byte, 0, 3*len(dirs))
 	for _, d := range dirs {
 		b.dirs.b = append(b.dirs.b, byte(d.k), byte(d.k>>8), byte(rules[d.k].priority()-len(d.s)))
 	}
@@ -73,17 +60,9 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	if rank < m.rank || rank == m.rank && !m.quote {
 		return
 	}
-	lo, hi := 0, b.dirs.len()
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if s.compareDir(rules, b.dirs.at(rules, mid), path) < 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	for ; lo < b.dirs.len() && s.compareDir(rules, b.dirs.at(rules, lo), path) == 0; lo++ {
-		of := rules[b.dirs.at(rules, lo)>>16]
+	k := sort.Search(b.dirs.len(), func(k int) bool { return b.compareDir(s, rules, k, path) >= 0 })
+	for ; k < b.dirs.len() && b.compareDir(s, rules, k, path) == 0; k++ {
+		of, _ := b.dirs.at(rules, k)
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
 			m.take(s, r)
@@ -139,16 +118,16 @@ func (s *ruleSet) floatTail(r rule, p string) string {
 	return p[r.headLen():]
 }
 
-// compareDir compares the directory d of bigSet.dirs, whose index.htm rule
-// is among rules, with path, as strings.Compare does: escaped as it goes
-// if the rule is raw.
-func (s *ruleSet) compareDir(rules []rule, d uint32, path string) int {
-	r, n := rules[d>>16], d&0xFFFF
+// compareDir compares directory k of b.dirs, whose index.htm rule is among
+// rules, with path, as strings.Compare does: escaped as it goes if the
+// rule is raw.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, k int, path string) int {
+	r, n := b.dirs.at(rules, k)
 	if r&ruleRaw != 0 {
-		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(n), path)
+		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), n, path)
 		return c
 	}
-	switch dir := s.file.text[r.off() : r.off()+n]; { // not strings.Compare: path would escape
+	switch dir := s.file.text[r.off() : r.off()+uint32(n)]; { // not strings.Compare: path would escape
 	case dir < path:
 		return -1
 	case dir == path:

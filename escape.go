@@ -3,6 +3,7 @@ package robots
 import (
 	"math/bits"
 	"math/rand/v2"
+	"sort"
 )
 
 // The escaping of patterns, and matching against the escaped form of a
@@ -281,20 +282,12 @@ func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
 	compare := func(r rule) (int, int) {
 		return compareToEscaped(s.file.text[r.off():], r.priority(), r.headLen(), path)
 	}
-	lo, hi := 0, len(rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if c, _ := compare(rules[mid]); c <= 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == 0 {
+	i := sort.Search(len(rules), func(k int) bool { c, _ := compare(rules[k]); return c > 0 }) - 1
+	if i < 0 {
 		return -1, 0
 	}
-	_, common := compare(rules[lo-1])
-	return int32(lo - 1), common
+	_, common := compare(rules[i])
+	return int32(i), common
 }
 
 // segmentAtRaw is segmentAt for a raw rule, whose segment seg is as

@@ -10,6 +10,7 @@ package robots
 import (
 	"hash/maphash"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -123,16 +124,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	} else {
 		text := s.file.text
 		head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
-		lo, hi := 0, len(rules)
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if head(rules[mid]) <= path {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		i = int32(lo - 1)
+		i = int32(sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path })) - 1
 		if i >= 0 {
 			common = commonPrefixLen(head(rules[i]), path)
 		}

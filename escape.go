@@ -3,7 +3,6 @@ package robots
 import (
 	"math/bits"
 	"math/rand/v2"
-	"sort"
 )
 
 // The escaping of patterns, and matching against the escaped form of a
@@ -16,10 +15,16 @@ import (
 // Google's reference normalises it: "%2f" becomes "%2F", "é" "%C3%A9";
 // "%62" is not decoded and ASCII is never escaped.
 func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); {
-		t, n, k := escapeStep(s, i, 0, noLimit)
-		b = append(b, t[:n]...)
-		i += k
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
+			i += 2
+		case c >= 0x80:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&0xF])
+		default:
+			b = append(b, c)
+		}
 	}
 	return b
 }
@@ -246,48 +251,17 @@ func rkAdd(a, b uint64) uint64 {
 }
 
 // escapedAll returns the first n(r) bytes of the escaped pattern of each
-// of rules, for a layout: those of raw rules made anew, in one string.
+// of rules, for a layout: those of raw rules made anew.
 func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
-	size := 0
-	for _, r := range rules {
-		if r&ruleRaw != 0 {
-			size += n(r)
-		}
-	}
-	buf := make([]byte, 0, size) // never grown: each part takes n(r) bytes
-	for _, r := range rules {
-		if r&ruleRaw != 0 {
-			v := s.file.text[r.off():]
-			buf = appendEscaped(buf, v[:writtenLen(v, r.priority(), n(r))])
-		}
-	}
-	escaped, at := string(buf), 0
 	out := make([]string, len(rules))
 	for i, r := range rules {
-		k := n(r)
-		if r&ruleRaw == 0 {
-			out[i] = s.file.text[r.off() : r.off()+uint32(k)]
-			continue
+		if r&ruleRaw != 0 {
+			out[i] = s.escaped(r, n(r))
+		} else {
+			out[i] = s.file.text[r.off() : r.off()+uint32(n(r))]
 		}
-		out[i], at = escaped[at:at+k], at+k
 	}
 	return out
-}
-
-// searchHeadsRaw is the search of matchHeaded in a set with raw rules:
-// the last of rules whose head, escaped as it goes, is at most path, or
-// -1, and the length of the common prefix of that head and path. (A
-// pattern that is not raw escapes to itself.)
-func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
-	compare := func(r rule) (int, int) {
-		return compareToEscaped(s.file.text[r.off():], r.priority(), r.headLen(), path)
-	}
-	i := sort.Search(len(rules), func(k int) bool { c, _ := compare(rules[k]); return c > 0 }) - 1
-	if i < 0 {
-		return -1, 0
-	}
-	_, common := compare(rules[i])
-	return int32(i), common
 }
 
 // segmentAtRaw is segmentAt for a raw rule, whose segment seg is as

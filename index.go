@@ -117,19 +117,22 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 // head not above path, if it is one, and those it links to (bigSet.up);
 // the walk up stops when no rule of a head that short can beat m (extra).
 func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
-	var i int32
-	var common int
-	if b.raw {
-		i, common = s.searchHeadsRaw(rules, path)
+	text := s.file.text
+	head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
+	escaped := func(r rule) (int, int) { return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path) }
+	var k, common int
+	if b.raw { // heads compared escaped as they go
+		k = sort.Search(len(rules), func(k int) bool { c, _ := escaped(rules[k]); return c > 0 }) - 1
+		if k >= 0 {
+			_, common = escaped(rules[k])
+		}
 	} else {
-		text := s.file.text
-		head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
-		i = int32(sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path })) - 1
-		if i >= 0 {
-			common = commonPrefixLen(head(rules[i]), path)
+		k = sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path }) - 1
+		if k >= 0 {
+			common = commonPrefixLen(head(rules[k]), path)
 		}
 	}
-	for ; i >= 0; i = b.up.at(rules, i) {
+	for i := int32(k); i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
 		if n > common {
 			continue

@@ -5,11 +5,9 @@ import (
 	"math/rand/v2"
 )
 
-// The escaping of patterns, and matching against the escaped form of a
-// pattern kept as written (a raw rule), escaping as it goes, without
-// building it. Escaping a part of a pattern that starts and ends at a
-// "*", "$", "/" or an end gives that part of the escaped pattern: no
-// triplet holds those bytes.
+// The escaping of patterns, and matching against the escaped form of one
+// kept as written (a raw rule) without building it. A part of a pattern
+// between "*", "$", "/" or ends escapes to that part of the escaped one.
 
 // appendEscaped appends to b the value s of an allow or disallow line as
 // Google's reference normalises it: "%2f" becomes "%2F", "é" "%C3%A9";
@@ -122,9 +120,6 @@ func compareEscaped(v string, size, n int, s string) (int, byte) {
 // hasEscapedPrefix reports whether s starts with the first n bytes of the
 // escaped form of the pattern written at the start of v.
 func hasEscapedPrefix(s, v string, size, n int) bool {
-	if len(s) < n {
-		return false
-	}
 	k, _ := compareEscaped(v, size, n, s)
 	return k == n
 }
@@ -136,12 +131,10 @@ func compareToEscaped(v string, size, n int, s string) (int, int) {
 	switch {
 	case k == n && k == len(s):
 		return 0, k
-	case k == n:
+	case k == n || k < len(s) && c < s[k]:
 		return -1, k
-	case k == len(s) || c > s[k]:
-		return 1, k
 	}
-	return -1, k
+	return 1, k
 }
 
 // writtenLen returns how many bytes written at the start of v, of size

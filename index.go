@@ -77,7 +77,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	if b.nFloat+b.nLoose > 0 {
 		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
 	}
-	if !b.dirs.empty() {
+	if b.dirs.len() > 0 {
 		b.matchDirs(s, rules, path, m)
 	}
 }
@@ -129,8 +129,7 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 // each head, greatest last, and links the last rule of each head to that
 // of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	// The heads, escaped once each, sorted with their rules (stable: the
-	// rules of a head stay by key, greatest first).
+	// Stable: the rules of a head stay by key, greatest first.
 	type item struct {
 		head string
 		r    rule
@@ -184,9 +183,8 @@ func commonPrefixLen(a, b string) int {
 }
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they
-// can all be. Buys (TestKeptPerByte, TestKeptPerByteSmallFiles): with the
-// links always apart, 2 bytes a rule, rules-short keeps 1.61 rather than
-// 1.39 at 4 KiB, over the bound of 1.5.
+// can all be. Buys (TestKeptPerByteSmallFiles): rules-short keeps 1.39 at
+// 4 KiB rather than 1.61 (over 1.5) with the links apart, 2 bytes a rule.
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
@@ -194,31 +192,26 @@ const inRun = -2
 // makeLinks returns links up of rules, the third run of a layout, which
 // it keeps in rules if it can.
 func makeLinks(rules []rule, up []int32) links {
-	inRules := true
 	for i, v := range up {
 		if rules[i].shape() >= shapeWildcard || v >= 0 && int32(i)-v >= linkFar {
-			inRules = false
-			break
-		}
-	}
-	if inRules {
-		for i, v := range up {
-			var b uint8
-			switch {
-			case v == inRun:
-				b = linkInRun
-			case v >= 0:
-				b = uint8(int32(i) - v)
+			l := links{all: make([]uint16, len(up))}
+			for i, v := range up {
+				l.all[i] = uint16(v + 2)
 			}
-			rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
+			return l
 		}
-		return links{}
 	}
-	l := links{all: make([]uint16, len(up))}
 	for i, v := range up {
-		l.all[i] = uint16(v + 2)
+		var b uint8
+		switch {
+		case v == inRun:
+			b = linkInRun
+		case v >= 0:
+			b = uint8(int32(i) - v)
+		}
+		rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
 	}
-	return l
+	return links{}
 }
 
 // at returns the link of rule i of rules, the third run of a layout.
@@ -236,11 +229,9 @@ func (l *links) at(rules []rule, i int32) int32 {
 	}
 }
 
-func (l *links) size() int { return sliceSize[uint16](cap(l.all)) }
-
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
+	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + b.dirs.size()
 	if t := b.float; t != nil {
 		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
 	}

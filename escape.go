@@ -248,11 +248,11 @@ func rkAdd(a, b uint64) uint64 {
 func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
 	out := make([]string, len(rules))
 	for i, r := range rules {
+		v := s.file.text[r.off():]
 		if r&ruleRaw != 0 {
-			out[i] = s.escaped(r, n(r))
-		} else {
-			out[i] = s.file.text[r.off() : r.off()+uint32(n(r))]
+			v = string(appendEscaped(make([]byte, 0, n(r)), v[:writtenLen(v, r.priority(), n(r))]))
 		}
+		out[i] = v[:n(r)]
 	}
 	return out
 }

@@ -11,6 +11,27 @@ import (
 	"unicode"
 )
 
+// A Record is one group as written in a file: user-agent lines and the
+// allow and disallow rules that follow them.
+type Record struct {
+	Agents []Agent // the user-agent lines, in file order
+	Rules  []Rule  // the allow and disallow lines, in file order
+}
+
+// An Agent is one user-agent line.
+type Agent struct {
+	Value string // as written, without comment or surrounding space
+	// Token is what the line is matched with: "*", or the longest prefix
+	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
+	Token string
+	Line  int // the 1-based line number
+}
+
+func (l srcLine) agent(text string) Agent {
+	v := l.value(text)
+	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
+}
+
 // ProductToken returns the crawler's product token from a full User-Agent
 // header, for use with Allowed:
 //
@@ -45,7 +66,7 @@ func firstProduct(s string) (string, bool) {
 	for _, f := range strings.FieldsFunc(s, isUASeparator) {
 		name, _, product := strings.Cut(f, "/")
 		name = name[:tokenLen(name)]
-		if name == "" || isGenericToken(name) {
+		if name == "" || slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) }) {
 			continue // "+http://...", "5.0", "Mozilla/5.0", ...
 		}
 		if product {
@@ -115,10 +136,6 @@ var genericTokens = []string{
 	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
 }
 
-func isGenericToken(name string) bool {
-	return slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) })
-}
-
 // agentToken returns the token a user-agent value is matched with: "*"
 // for "*" alone or before whitespace ("* foo", as the reference accepts),
 // else its leading product token, maybe empty ("MJ12bot" is "MJ"):
@@ -144,18 +161,8 @@ func (g namedGroup) tokenLen() uint32 { return uint32(g >> srcLenShift & (1<<src
 
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
-// lookup returns the group whose token equals agent, ignoring ASCII case,
-// and whether there is one.
-func (r *Robots) lookup(agent string) (Group, bool) {
-	var g Group
-	ref, ok := r.lookupRef(agent)
-	if ok {
-		r.refOrGlobal(ref, true, &g)
-	}
-	return g, ok
-}
-
-// lookupRef is lookup's ref. Up to linearNamed tokens are scanned, lengths
+// lookupRef returns the ref of the group whose token is agent (ASCII case
+// ignored), if any. Up to linearNamed tokens are scanned, lengths
 // first: a warm question 1.5-4.8% faster than halving (BenchmarkVerdicts,
 // paired); the halving is by hand, slices.BinarySearchFunc costs 5%.
 func (r *Robots) lookupRef(agent string) (int32, bool) {
@@ -184,8 +191,8 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 
 const linearNamed = 8
 
-// refOrGlobal sets *g to the group of ref if named, else to the group of
-// the records that name "*"; ref and named are what lookupRef returned.
+// refOrGlobal sets *g to the group of ref, what lookupRef returned, if
+// named, else to that of "*".
 func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	if !named {
 		if ref = r.global; ref == 0 {
@@ -196,18 +203,16 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 		}
 	}
 	if ref < 0 {
-		r.more.multi[^ref].group(r, g)
+		mg := &r.more.multi[^ref]
+		*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
-	r.single(ref, named, g)
+	*g = Group{file: r, recLo: ref, recN: 1, named: named, ruled: r.sets[ref]&recSetRuled != 0}
+	r.recSet(ref, &g.set)
 }
 
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
-
-func (r *Robots) single(rec int32, named bool, g *Group) {
-	*g = Group{file: r, recLo: rec, recN: 1, named: named, ruled: r.sets[rec]&recSetRuled != 0}
-	r.recSet(rec, &g.set)
-}
 
 // recSet sets *s to the compiled rules of record rec alone.
 func (r *Robots) recSet(rec int32, s *ruleSet) {
@@ -222,14 +227,17 @@ func (r *Robots) recSet(rec int32, s *ruleSet) {
 	}
 }
 
-func newMultiGroup(g *Group) multiGroup {
-	return multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
-		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split}
-}
-
-func (mg *multiGroup) group(r *Robots, g *Group) {
-	*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
-		restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
+// records returns the indexes of the records of g, in file order (that of
+// a group of one in one).
+func (g *Group) records(one *[1]int32) []int32 {
+	switch {
+	case g.file == nil || g.recN == 0:
+		return nil
+	case g.recN == 1:
+		one[0] = g.recLo
+		return one[:]
+	}
+	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }
 
 // compareLower compares token with s, both lower-cased.

@@ -10,13 +10,7 @@ import "slices"
 // hasAnyPrefixFold reports whether s starts with one of the lower-case
 // ASCII prefixes, ignoring ASCII case.
 func hasAnyPrefixFold(s string, prefixes []string) bool {
-	return slices.ContainsFunc(prefixes, func(p string) bool { return hasLowerPrefixFold(s, p) })
-}
-
-// hasLowerPrefixFold reports whether s starts with the lower-case ASCII
-// prefix p, ignoring ASCII case.
-func hasLowerPrefixFold(s, p string) bool {
-	return len(s) >= len(p) && equalFoldASCII(s[:len(p)], p)
+	return slices.ContainsFunc(prefixes, func(p string) bool { return len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) })
 }
 
 // equalFoldASCII reports whether s and t are equal under ASCII case folding.

@@ -39,8 +39,7 @@ func (g *Group) allowed(path string) bool {
 }
 
 // best returns the deciding rule for path and the file that holds it, or
-// a zero rule and a nil file if no rule matches. With quote, of rules of
-// equal rank it returns the one of the earliest line (see match.quote).
+// a zero rule and a nil file; with quote, see match.quote.
 func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	m := match{quote: quote}
 	if g.set.n > 0 {
@@ -68,12 +67,11 @@ func (g *Group) Decide(url string) Decision {
 
 // slashed answers for "/" + path ("https://example.com?q"), built in a
 // stack buffer by unsafe.String so that nothing allocates
-// (TestAllowedNoAllocs); not inlined, so the buffer does not weigh on the
-// common case.
+// (TestAllowedNoAllocs); not inlined, to keep the buffer off the common case.
 //
 //go:noinline
 func (g *Group) slashed(path string, decide bool) Decision {
-	var buf [slashBuf]byte
+	var buf [slashBuf]byte // longer paths are allocated
 	p := ""
 	if len(path) < slashBuf {
 		buf[0] = '/'
@@ -87,11 +85,9 @@ func (g *Group) slashed(path string, decide bool) Decision {
 	return Decision{Allowed: g.allowed(p)}
 }
 
-// Longer paths are allocated.
 const slashBuf = 2048
 
-// decide answers for an extracted path, with the precedence of the package
-// doc (Matching; Groups and user agents).
+// decide answers for an extracted path as the package doc says.
 func (g *Group) decide(path string) Decision {
 	if path == robotsTxtPath {
 		return Decision{Allowed: true, Reason: ReasonRobotsTxt}
@@ -122,9 +118,7 @@ func (g *Group) decide(path string) Decision {
 	return d
 }
 
-// robotsTxtPath is the only path of a robots.txt file (case-sensitive:
-// /Robots.txt is not one), and always allowed (RFC 9309, section 2.2.2).
-const robotsTxtPath = "/robots.txt"
+const robotsTxtPath = "/robots.txt" // always allowed; "/Robots.txt" is not it
 
 // group sets *g, a zero Group, to the group for one agent.
 func (r *Robots) group(agent string, g *Group) {
@@ -132,17 +126,11 @@ func (r *Robots) group(agent string, g *Group) {
 	case r == nil:
 		return
 	case r.policy != policyRules:
-		*g = blanket[r.policy]
+		g.policy = r.policy
 	default:
 		ref, named := r.lookupRef(agent)
 		r.refOrGlobal(ref, named, g)
 	}
-}
-
-var blanket = [...]Group{
-	policyRules:       {},
-	policyAllowAll:    {policy: policyAllowAll},
-	policyDisallowAll: {policy: policyDisallowAll},
 }
 
 // A Decision is the answer to a question, with its reason.

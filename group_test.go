@@ -150,7 +150,7 @@ func TestMergedGroups(t *testing.T) {
 		defeat.WriteString("user-agent: x\nuser-agent: " + letters(i%40) + "\ndisallow: /" + letters(i) + "\n")
 	}
 	files = append(files, defeat.String())
-	if g, _ := Parse([]byte(defeat.String())).lookup("x"); g.split || g.set.n == 0 {
+	if g := Parse([]byte(defeat.String())).Group("x"); !g.named || g.split || g.set.n == 0 {
 		t.Errorf("the group of the agent of most records is not merged into one set (split %t)", g.split)
 	}
 	queries := [][]string{{"a"}, {"b", "c"}, {"a", "d", "c"}, {"zz"}, {"zz", "b"}, {"x"}, {"x", "b"}, {"c", "e"}}

@@ -1,32 +1,34 @@
 package robots
 
-// The data layout of a parsed file (DESIGN.md, "Data layout"): types and
-// constants, and one function (mayDecide, which says which rules are
-// compiled); their methods live with the code that uses them.
+// The data layout of a parsed file (DESIGN.md, "Data layout"): its types,
+// the accessors of their bits, and what they keep, counted as the Go heap
+// counts it (Parse sums the allocations the result keeps, each rounded up
+// to its size class; questions add the sets they build; TestMemSize).
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync/atomic"
+	"unsafe"
+)
 
-// A namedGroup is the group of a product token, as written in one of its
-// lines in the kept text. Its bits, low first: the token's offset
-// (srcOffBits) and length (srcLenBits), and the ref of its group: record
-// ref alone if ref >= 0, else more.multi[^ref].
+// A namedGroup is the group of a product token: low first, the token's
+// offset in the kept text (srcOffBits) and length (srcLenBits), and the ref
+// of its group: record ref alone if ref >= 0, else more.multi[^ref].
 type namedGroup uint64
 
 const namedRefShift = srcLenShift + srcLenBits
 
 // A moreGroups holds a file's groups of several records, their lists of
-// records (Group.records), and the records' own sets of more than smallSet
-// rules, which their recSet indexes.
+// records, and the records' own sets of more than smallSet rules.
 type moreGroups struct {
 	multi []multiGroup
 	recs  []int32
 	bigs  []bigOf
 }
 
-// A multiGroup is a Group of several records as moreGroups keeps it, in
-// 40 bytes rather than 56 (no file, no policy): hostile/one-agent-many
-// keeps 1.36 bytes a byte at 4 KiB, 1.49 with Groups (bound 1.5,
-// TestKeptPerByteSmallFiles).
+// A multiGroup is a Group of several records in 40 bytes, not 56 (no file,
+// no policy): one-agent-many keeps 1.36 bytes a byte at 4 KiB, 1.49 with
+// Groups (bound 1.5, TestKeptPerByteSmallFiles).
 type multiGroup struct {
 	lo, n                      int32
 	big                        *lazyLayout
@@ -77,58 +79,31 @@ type floatTable struct {
 // A byteMap is a set of bytes.
 type byteMap [4]uint64
 
-// A Record is one group as written in a file: user-agent lines and the
-// allow and disallow rules that follow them. Records that name the same
-// agent are merged when a question is answered.
-type Record struct {
-	Agents []Agent // the user-agent lines, in file order
-	Rules  []Rule  // the allow and disallow lines, in file order
-}
-
-// An Agent is one user-agent line.
-type Agent struct {
-	Value string // as written, without comment or surrounding space
-	// Token is what the line is matched with: "*", or the longest prefix
-	// of Value of letters, "-" and "_" ("MJ12bot" gives "MJ").
-	Token string
-	Line  int // the 1-based line number
-}
-
-// A Rule is one allow or disallow line.
-type Rule struct {
-	Allow   bool   // an allow rule; false for disallow
-	Pattern string // the value as written, without comment or surrounding space
-	Line    int    // the 1-based line number
-}
-
 // A Group is the set of rules that applies to one crawler, or to several
 // crawlers asking together, resolved once so that many URLs can be checked
-// cheaply. Get one from Robots.Group. A Group is immutable and safe for
-// concurrent use. A nil *Group allows everything.
+// cheaply. Get one from Robots.Group.
 type Group struct {
-	// set is the merged rules of the records that apply (set.n is 0 if
-	// none); of a split group (resolve), of some of them, and the own
-	// sets of the rest are asked one by one.
+	// set is the merged rules of the records that apply; of a split group,
+	// of some of them, and the own sets of the rest are asked one by one.
 	set ruleSet
-	// file holds the group's records: record recLo if recN is 1, else
-	// recN from recLo in file.more.recs; a split group's rest are restN
-	// from restLo there.
+	// file holds the records: record recLo if recN is 1, else recN from
+	// recLo in file.more.recs; a split group's rest are restN from restLo.
 	file          *Robots
 	recLo, recN   int32
 	restLo, restN int32
 	named         bool   // a user-agent line named the agent; else the records name "*"
 	ruled         bool   // some record has a rule line
-	split         bool   // past the merge budget (resolve)
-	policy        policy // overrides the rules for files that were not fetched
+	split         bool   // past the merge budget
+	policy        policy // a blanket answer, for files that were not fetched
 }
 
 // A policy says whether a Robots holds parsed rules or a blanket answer.
 type policy uint8
 
 const (
-	policyRules       policy = iota // answer from the rules
-	policyAllowAll                  // everything is allowed
-	policyDisallowAll               // everything but /robots.txt is disallowed
+	policyRules policy = iota
+	policyAllowAll
+	policyDisallowAll // but /robots.txt
 )
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules
@@ -198,14 +173,15 @@ const (
 	linkInRun = 255
 )
 
-// A shape says how a compiled pattern matches.
+// A shape says how a compiled pattern matches: its head is a prefix of the
+// path, or the whole path; or it has a wildcard, or one and a final "$".
 type shape uint8
 
 const (
-	shapePrefix   shape = iota // head is a prefix of the path
-	shapeExact                 // head is the whole path
-	shapeWildcard              // head is a prefix and the rest matches wildcard-wise
-	shapeAnchored              // shapeWildcard, to be matched up to the end of the path
+	shapePrefix shape = iota
+	shapeExact
+	shapeWildcard
+	shapeAnchored
 )
 
 // A rule is a compiled allow or disallow line, in 8 bytes, from the least
@@ -236,13 +212,13 @@ const (
 	ruleAllow     = 1 << ruleRankShift
 )
 
-// A file of MaxSize bytes has fewer than 1<<lineBits lines.
+// A file of MaxSize bytes has fewer than maxLine lines.
 const (
 	lineBits  = 20
-	maxLine   = 1<<lineBits - 1 // greater than the number of lines of any file Parse reads
-	allowBit  = 1 << lineBits   // in a precedence key
-	prioShift = lineBits + 1    // of the priority in a precedence key
-	keyBits   = prioShift + 16  // of a precedence key
+	maxLine   = 1<<lineBits - 1
+	allowBit  = 1 << lineBits  // in a precedence key
+	prioShift = lineBits + 1   // of the priority in a precedence key
+	keyBits   = prioShift + 16 // of a precedence key
 )
 
 // A ruleSet is the compiled rules of one or more records.
@@ -253,21 +229,18 @@ type ruleSet struct {
 	// table (scanRecord) has lo ^rec and n its rule lines (<= scannedMax).
 	file  *Robots
 	lo, n int32
-	// big is the state and layout of a set of more than smallSet rules or
-	// rule lines (lazy.go, index.go), nil in smaller ones.
-	big *lazyLayout
+	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
 
-// A recSet is the set of one record alone, as Robots.sets keeps it, in 4
-// bytes, from the least significant bit: n (6), ruled (1: the record has a
-// rule line), lo (25). n is recSetBig for more than smallSet rules (lo:
-// its index in moreGroups.bigs), recSetLines for a set read from the line
-// table (lo: its rule lines).
+// A recSet is the set of one record alone, low bits first: n (6), ruled (1:
+// the record has a rule line), lo (25). n is recSetBig for more than
+// smallSet rules (lo: its index in moreGroups.bigs), recSetLines for a set
+// read from the line table (lo: its rule lines).
 type recSet uint32
 
 const (
-	recSetBig   = 1<<6 - 1 // more than smallSet
-	recSetLines = 1<<6 - 2 // not compiled
+	recSetBig   = 1<<6 - 1
+	recSetLines = 1<<6 - 2
 	recSetRuled = 1 << 6
 	recSetLo    = 7
 )
@@ -282,9 +255,7 @@ type match struct {
 	rank   uint32  // of rule
 	has    uint8   // byteSet of the path, once hasSet
 	hasSet bool
-	// quote: the rule is quoted (Decide), and of equal ranks the earliest
-	// line wins; else the first found is kept.
-	quote bool
+	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
 }
 
 // mayDecide reports whether a rule whose pattern starts with c may match a
@@ -292,16 +263,17 @@ type match struct {
 // never compiled.
 func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
-// A lineKind says what a line is, by its key.
+// A lineKind says what a line is, by its key; kindNone is no directive
+// (blank, a comment alone, invalid), kindOther any other key (an extra).
 type lineKind uint8
 
 const (
-	kindNone      lineKind = iota // not a directive: blank, comment only, or invalid
-	kindUserAgent                 // user-agent
-	kindAllow                     // allow
-	kindDisallow                  // disallow
-	kindSitemap                   // sitemap
-	kindOther                     // any other key, such as crawl-delay
+	kindNone lineKind = iota
+	kindUserAgent
+	kindAllow
+	kindDisallow
+	kindSitemap
+	kindOther
 )
 
 // A line is what the parser made of one physical line.
@@ -323,30 +295,24 @@ type Robots struct {
 	// from indexAt its index (lines.go).
 	text             string
 	linesAt, indexAt uint32
-
-	policy policy // set for AllowAll and DisallowAll
-	// mayMatch reports that some rule may match a path (mayDecide).
-	mayMatch bool
+	policy           policy
+	mayMatch         bool // some rule may match a path (mayDecide)
 	// global is the group of "*": none if 0, record global-1 alone if
 	// positive, else more.multi[^global].
 	global int32
-	// named holds the group of each product token, sorted by token.
-	named []namedGroup
-	// sets holds each record's own set, compiled the rules of every set.
+	named  []namedGroup // sorted by token
+	// sets holds each record's own set; compiled, the rules of every set.
 	sets     []recSet
 	compiled []rule
 	more     *moreGroups // nil in most files
-
-	// size is what Parse kept (memsize.go), lazySize what questions built.
+	// size is what Parse kept, lazySize what questions built.
 	size     int
 	lazySize atomic.Int64
 }
 
-// A srcLine is a user-agent, allow, disallow, sitemap or extra line as the
-// line table decodes it. Its bits, from the least significant: the offset
-// of its value in the kept text (21, which holds at most MaxSize bytes), the
-// value's length (17, at most maxLineLen), its 1-based number (lineBits),
-// and whether it is an allow rule.
+// A srcLine is a kept line as the line table decodes it, low bits first:
+// its value's offset in the kept text (21 bits), length (17, at most
+// maxLineLen), 1-based line number (lineBits), and whether it allows.
 type srcLine uint64
 
 const (
@@ -378,10 +344,6 @@ func (l srcLine) value(text string) string {
 	return text[off : off+l.size()]
 }
 
-func (l srcLine) rule(text string) Rule {
-	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
-}
-
 func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
 
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
@@ -395,4 +357,47 @@ func (l *lazyLayout) compiled() []rule {
 		return *p
 	}
 	return nil
+}
+
+// sizeClasses are the object sizes of Go's allocator up to 32 KiB
+// (internal/runtime/gc.SizeClassToSize).
+var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
+	176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640,
+	704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
+	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// allocSize returns the bytes the heap spends on an allocation of n bytes:
+// its size class, or n itself for a large object.
+func allocSize(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	for _, c := range sizeClasses {
+		if int(c) >= n {
+			return int(c)
+		}
+	}
+	return n
+}
+
+// sliceSize returns the bytes of the array of a slice of c elements of
+// type E (unsafe.Sizeof is a constant: no pointer is converted).
+func sliceSize[E any](c int) int {
+	var e E
+	return allocSize(c * int(unsafe.Sizeof(e)))
+}
+
+func objectSize[T any]() int {
+	var v T
+	return allocSize(int(unsafe.Sizeof(v)))
+}
+
+// extend returns s with n more zero elements, doubling its capacity when
+// that is short.
+func extend[S ~[]E, E any](s S, n int) S {
+	if len(s)+n > cap(s) {
+		s = slices.Grow(s, max(len(s), n))
+	}
+	return s[:len(s)+n]
 }

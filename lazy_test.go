@@ -31,9 +31,7 @@ func largeSets(r *Robots) []ruleSet {
 		add(ruleSet{file: r, lo: b.lo, n: b.n, big: b.big})
 	}
 	for _, mg := range r.more.multi {
-		var g Group
-		mg.group(r, &g)
-		add(g.set)
+		add(ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big})
 	}
 	return sets
 }

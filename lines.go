@@ -1,11 +1,10 @@
 package robots
 
 // The line table: the user-agent, rule, sitemap and extra lines of a file
-// as a parsed Robots keeps them, in about 1.5 bytes a line.
-//
-// It buys: over the real-world corpus, 205,774 bytes of table where a
-// srcLine a line would take 1,152,216, kept bytes 0.92 rather than 1.08 a
-// byte (bound 1.0, TestKeptPerByte); Decide pays about 50 ns (ruleAt).
+// as a parsed Robots keeps them, in about 1.5 bytes a line: over the
+// real-world corpus 205,774 bytes where a srcLine a line would take
+// 1,152,216, kept bytes 0.92 rather than 1.08 a byte (bound 1.0,
+// TestKeptPerByte); Decide pays about 50 ns (ruleAt).
 //
 // An entry a kept line, in file order; its value starts where the previous
 // one's kept bytes end (the running offset), unless flagged entryRef (an
@@ -35,8 +34,7 @@ const (
 )
 
 // A lineMark is where the decoding stands before entry k*markEvery: the
-// offset in the table, the running offset and the number of the line
-// before.
+// offset in the table, the running offset and the line before.
 type lineMark struct {
 	pos, text, line uint32
 }
@@ -57,15 +55,13 @@ func (e entry) key(text string) string {
 
 // A lineWriter appends entries to a table.
 type lineWriter struct {
-	buf   []byte
-	marks []lineMark
-	// n entries so far, the running offset and the last entry's line.
-	n, text, line uint32
+	buf           []byte
+	marks         []lineMark
+	n, text, line uint32 // entries so far, the running offset, the last line
 }
 
-// add appends the line l of kind kind, an extra of key length keyLen; end
-// is the length of the kept text after its value.
-func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
+// add appends the line l of kind kind, an extra of key length keyLen.
+func (w *lineWriter) add(kind lineKind, l srcLine, keyLen int) {
 	if w.n%markEvery == 0 {
 		w.marks = append(w.marks, lineMark{uint32(len(w.buf)), w.text, w.line})
 	}
@@ -91,7 +87,7 @@ func (w *lineWriter) add(kind lineKind, l srcLine, keyLen, end int) {
 		w.buf = binary.AppendUvarint(w.buf, uint64(keyLen))
 	}
 	if !ref {
-		w.text = uint32(end)
+		w.text = l.off() + l.size()
 	}
 }
 
@@ -145,23 +141,20 @@ func (r *Robots) mark(k int) lineMark {
 
 // A lineReader decodes a table from one of its marks on.
 type lineReader struct {
-	lines string
-	// pos is the offset of the next entry and i its index; text is the
-	// running offset and line the last entry's.
-	pos, i     int
-	text, line uint32
+	lines      string
+	pos, i     int    // the offset of the next entry and its index
+	text, line uint32 // the running offset and the last line
 }
 
 // nextShortRule reads the next entry if it is a rule's short one (most
 // are; d must hold one): its value's offset and length, and whether it
-// allows. Otherwise it reports !ok and reads nothing.
+// allows; else it reports !ok.
 func (d *lineReader) nextShortRule() (off, size uint32, allow, ok bool) {
 	h := d.lines[d.pos]
 	kind, size := lineKind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
 	if size == entryLong || kind != kindAllow && kind != kindDisallow {
 		return 0, 0, false, false
 	}
-	// Its value is the next size bytes of the text, on the next line.
 	d.pos, d.i, d.line = d.pos+1, d.i+1, d.line+1
 	off = d.text
 	d.text += size
@@ -199,8 +192,7 @@ func (d *lineReader) uvarint() uint32 {
 	}
 }
 
-// next decodes the next entry into e, unless e is nil, and reports whether
-// there was one.
+// next decodes the next entry into e (unless nil), if there is one.
 func (d *lineReader) next(e *entry) bool {
 	if d.pos >= len(d.lines) {
 		return false
@@ -310,4 +302,15 @@ func newSrcLine(off, n, line int, allow bool) srcLine {
 		l |= srcAllow
 	}
 	return l
+}
+
+// A Rule is one allow or disallow line.
+type Rule struct {
+	Allow   bool   // an allow rule; false for disallow
+	Pattern string // the value as written, without comment or surrounding space
+	Line    int    // the 1-based line number
+}
+
+func (l srcLine) rule(text string) Rule {
+	return Rule{Allow: l.allow(), Pattern: l.value(text), Line: l.line()}
 }

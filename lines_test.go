@@ -64,7 +64,7 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 			t.Off = keep(size)
 		}
 		l := newSrcLine(t.Off, t.Size, t.Line, t.Allow)
-		w.add(t.Kind, l, t.KeyLen, len(text))
+		w.add(t.Kind, l, t.KeyLen)
 		want = append(want, t)
 	}
 	linesAt := len(text)
@@ -148,7 +148,7 @@ func TestLineTableSize(t *testing.T) {
 			off := 0
 			for i := range 64 {
 				off += tt.keyLen
-				w.add(tt.kind, newSrcLine(off, tt.size, i+1, tt.kind == kindAllow), tt.keyLen, off+tt.size)
+				w.add(tt.kind, newSrcLine(off, tt.size, i+1, tt.kind == kindAllow), tt.keyLen)
 				off += tt.size
 			}
 			if got := len(w.buf) / 64; got != tt.want {

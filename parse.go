@@ -25,9 +25,9 @@ func Parse(data []byte) *Robots {
 }
 
 // parseWith parses data, at most MaxSize bytes, in the scratch space ps.
+// data is read in place (unsafe.String; what the result keeps is copied):
+// copying it would cost 7.5% of Parse + first question.
 func parseWith(data []byte, ps *parseScratch) *Robots {
-	// data is read in place (unsafe.String); what the result keeps is
-	// copied. Copying data costs 7.5% (BenchmarkParseCorpus).
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
@@ -38,27 +38,19 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 // A parser turns a body into a Robots: the kept text (values, as written),
 // the line table (lines.go) and, in rs, what resolve makes the groups of.
 type parser struct {
-	r *Robots
-	// src is the body, the caller's bytes: nothing kept may refer to it.
-	src   string
-	text  []byte
-	lines lineWriter
-	// starts holds the entry of the first user-agent line of each record.
-	starts []uint32
+	r      *Robots
+	src    string // the caller's bytes: nothing kept may refer to it
+	text   []byte
+	lines  lineWriter
+	starts []uint32 // the entry of each record's first user-agent line
 	// ruled reports that the current record has a rule line, after which
-	// a user-agent line starts a record; mayMatch, Robots.mayMatch.
+	// a user-agent line starts a record.
 	ruled, mayMatch bool
 	// recent holds the last agentReuse user-agent lines, the last at
 	// recent[(agents-1)%agentReuse], for agentText.
 	recent [agentReuse]srcLine
 	agents int
 	rs     *resolveScratch
-}
-
-// add appends line l of kind kind to the line table; keyLen is the length
-// of the key of an extra, kept just before its value.
-func (p *parser) add(kind lineKind, l srcLine, keyLen int) {
-	p.lines.add(kind, l, keyLen, len(p.text))
 }
 
 // addText appends v to the kept text and returns its offset there.
@@ -81,15 +73,14 @@ func (p *parser) userAgent(v string, n int) bool {
 	p.rs.addAgent(v, a.off())
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
-	p.add(kindUserAgent, a, 0)
+	p.lines.add(kindUserAgent, a, 0)
 	return newRecord
 }
 
 // agentText returns the offset in the kept text of agent value v, appended
-// unless one of the last agentReuse user-agent lines had the same value.
-//
-// It buys: hostile/one-agent-many keeps 0.81 bytes a byte at MaxSize, not
-// 0.88 (TestKeptPerByte).
+// unless one of the last agentReuse user-agent lines had the same value:
+// one-agent-many keeps 0.81 bytes a byte at MaxSize, not 0.88
+// (TestKeptPerByte).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
 		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
@@ -103,8 +94,7 @@ const agentReuse = 8
 
 func (p *parser) parse() {
 	// A directive takes about a byte of table, a real line over 16: the
-	// table grows once at most (sizing it exactly cost 3% of Parse). The
-	// kept text is at most the body.
+	// table grows once at most (sizing it exactly cost 3% of Parse).
 	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)
@@ -143,9 +133,9 @@ func (p *parser) handle(ls *lineScanner) line {
 	return l
 }
 
-// directive keeps the line numbered n of kind kind, key and value, and
-// reports whether it is a user-agent line that starts a record, or a rule
-// line of a record (one before any user-agent line is not kept).
+// directive keeps the line numbered n, and reports whether it is a
+// user-agent line that starts a record, or a rule line of a record (one
+// before any user-agent line is not kept).
 func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, kept bool) {
 	switch kind {
 	case kindUserAgent:
@@ -160,15 +150,15 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 		}
 		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
 		p.rs.rules = append(p.rs.rules, l)
-		p.add(kind, l, 0)
+		p.lines.add(kind, l, 0)
 		return false, true
 	case kindSitemap:
 		if value != "" {
-			p.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
+			p.lines.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
 		}
 	case kindOther:
 		p.addText(key)
-		p.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
+		p.lines.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
 	}
 	return false, false
 }
@@ -194,24 +184,18 @@ func (p *parser) finish() {
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
 
-// Lines read in one pass: Parse reads a common key's line ("Disallow:
-// /path") as it scans for its end: 13% of Parse + first question
-// (BenchmarkParseCorpus/op=parse+query, paired).
-
 // scanCommon handles the lines from ls.off on while each is blank, a
 // comment alone, or a commonKey line of at most maxLineLen bytes, and
-// leaves ls at the first other line. The scanner's place is held in locals.
+// leaves ls at the first other line: a common line read as it is scanned
+// for its end buys 13% of Parse + first question
+// (BenchmarkParseCorpus/op=parse+query, paired). The scanner's place is
+// held in locals.
 func (p *parser) scanCommon(ls *lineScanner) {
 	s, off, n := ls.s, ls.off, ls.n
 	for off < len(s) {
 		start := off
-		if c := s[start]; isStop(c) {
-			// A blank line, or a comment alone (breakAt, inline).
-			end := start
-			if c != '\n' && c != '\r' {
-				end = lineEnd(s, start+1)
-			}
-			off = pastBreak(s, end)
+		if isStop(s[start]) { // a blank line, or a comment alone
+			off = pastBreak(s, breakAt(s, start))
 			n++
 			continue
 		}
@@ -232,12 +216,7 @@ func (p *parser) scanCommon(ls *lineScanner) {
 		if cut-start > maxLineLen {
 			break
 		}
-		// breakAt, inline for the most lines, which stop at their break.
-		end := cut
-		if end < len(s) && s[end] != '\n' && s[end] != '\r' {
-			end = lineEnd(s, end+1)
-		}
-		off = pastBreak(s, end)
+		off = pastBreak(s, breakAt(s, cut))
 		n++
 		vend := cut
 		for vend > v && isSpace(s[vend-1]) {
@@ -251,13 +230,10 @@ func (p *parser) scanCommon(ls *lineScanner) {
 // isBlank reports whether c is whitespace that does not end a line.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
-// The scratch space of Parse, lent by a pool from one call to the next: the
-// slices a Parse throws away. Integers only, so that a pooled scratch keeps
-// no file alive and costs the collector no scanning. It buys 34% of Parse +
-// first question (BenchmarkParseCorpus/op=parse+query, paired binaries).
-
-// A parseScratch holds the scratch slices of one Parse: the parser's and
-// resolve's.
+// A parseScratch holds the slices a Parse throws away, the parser's and
+// resolve's, lent by a pool from one call to the next: 34% of Parse + first
+// question (BenchmarkParseCorpus/op=parse+query, paired). Integers only, so
+// that a pooled scratch keeps no file alive and costs the collector no scan.
 type parseScratch struct {
 	text, lines []byte
 	marks       []lineMark
@@ -267,8 +243,8 @@ type parseScratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(parseScratch) }}
 
-// maxPooled is the size of a body past which its scratch is not pooled: a
-// file of MaxSize need not make every later Parse hold as much (the scratch
-// is a few bytes a byte of body). Pooling up to a quarter of MaxSize cut
-// what Parse allocates over the corpus by a third (8.25 to 5.26 MB).
+// maxPooled is the size of a body past which its scratch (a few bytes a
+// byte of body) is not pooled, so that a file of MaxSize does not make
+// every later Parse hold as much. Pooling up to it cut what Parse allocates
+// over the corpus by a third (8.25 to 5.26 MB).
 const maxPooled = 256 << 10

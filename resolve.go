@@ -6,16 +6,18 @@ import (
 )
 
 // Resolving groups: the records that answer each product token, merged
-// into one set per group (the fallback to "*" is agent.go's refOrGlobal).
+// into one set a group, within a budget: each rule line is compiled at
+// most mergeBudget times over the file once all its sets are asked; past
+// it a group is split, so that a file built to defeat merging costs memory
+// linear in its size (TestMergeBudget, TestKeptEveryAgent). A record alone
+// has its own set, asked by its group and by split groups: compiled, or
+// read from the line table at each question when a merged group compiles
+// its rules already or the budget is spent.
+const mergeBudget = 2
 
-// resolve makes the groups of r from what rs collected: one per product
-// token, and the global group of "*"; it returns the bytes they keep. A
-// group's records are merged into one set (tokens of the same records share
-// it; a record alone has its own, ownset.go). The own sets are counted
-// first, then the groups of most records merged while their rules fit
-// mergeBudget; past it a group is split (groupBuilder.split), so that a
-// file built to defeat merging costs memory linear in its size
-// (TestMergeBudget, TestKeptEveryAgent).
+// resolve makes the groups of r from what rs collected, one per product
+// token and that of "*", and returns the bytes they keep: the own sets
+// first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
 	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
@@ -36,7 +38,11 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			b.own(names[rn.lo].rec)
 		}
 	}
-	r.global = b.globalRef(global)
+	if len(global) > 0 { // Robots.global counts a record from 1
+		if r.global = b.ref(global, false); r.global >= 0 {
+			r.global++
+		}
+	}
 	if len(runs) > 0 {
 		r.named = make([]namedGroup, len(runs))
 	}
@@ -50,10 +56,10 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			}
 		}
 		nm := names[rn.lo]
-		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs))
+		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs, true))
 	}
 	rs.first, rs.state, rs.runs, rs.order, rs.recs, rs.compiled = b.first[:n], b.state, runs, order, recs, r.compiled
-	r.compiled = clone(r.compiled)
+	r.compiled = slices.Clone(r.compiled)
 	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
 		m.recs, m.multi, m.bigs = trim(m.recs), trim(m.multi), trim(m.bigs)
@@ -63,58 +69,39 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	return size
 }
 
-// clone returns a copy of s of its exact size, or nil if s is empty.
-func clone[S ~[]E, E any](s S) S {
-	if len(s) == 0 {
-		return nil
-	}
-	return append(make(S, 0, len(s)), s...)
-}
-
-// trim returns s, or its clone if its spare capacity is over an eighth.
+// trim returns s, or a copy of its length if its spare capacity is over
+// an eighth.
 func trim[S ~[]E, E any](s S) S {
 	if cap(s)-len(s) > len(s)/8 {
-		return clone(s)
+		return slices.Clip(slices.Clone(s))
 	}
 	return s
 }
 
-// ref returns the ref (namedGroup) of the group of the records recs,
-// shared with any other token of the same records.
-func (b *groupBuilder) ref(recs []int32) int32 {
+// ref returns the ref (namedGroup) of the group of the records recs: a
+// named one's multiGroup is shared by the tokens of the same records, that
+// of "*" is its own.
+func (b *groupBuilder) ref(recs []int32, named bool) int32 {
 	if len(recs) == 1 {
 		b.set(recs[0])
 		return recs[0]
 	}
-	g, k := b.group(recs, true)
-	if b.made[k].multi == 0 {
-		b.made[k].multi = b.addMulti(g) + 1
+	g, k := b.group(recs, named)
+	if named && b.made[k].multi != 0 {
+		return ^(b.made[k].multi - 1)
 	}
-	return ^(b.made[k].multi - 1)
-}
-
-// globalRef returns Robots.global for the records recs that name "*".
-func (b *groupBuilder) globalRef(recs []int32) int32 {
-	switch len(recs) {
-	case 0:
-		return 0
-	case 1:
-		b.set(recs[0])
-		return recs[0] + 1
-	}
-	g, _ := b.group(recs, false)
-	return ^b.addMulti(g)
-}
-
-func (b *groupBuilder) addMulti(g Group) int32 {
 	m := b.r.moreGroups()
-	m.multi = append(m.multi, newMultiGroup(&g))
-	return int32(len(m.multi) - 1)
+	m.multi = append(m.multi, multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
+		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split})
+	if named {
+		b.made[k].multi = int32(len(m.multi))
+	}
+	return ^int32(len(m.multi) - 1)
 }
 
 // group returns the group of several records recs, and its index in
-// b.made: one made before for the same records shares its records and
-// set (a token named in every record of "*" costs no merging).
+// b.made: one made before for the same records is shared (a token named in
+// every record of "*" costs no merging).
 func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	key := make([]byte, 0, 4*len(recs))
 	for _, r := range recs {
@@ -128,12 +115,7 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	m := b.r.moreGroups()
 	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
 	m.recs = append(m.recs, recs...)
-	for _, rec := range recs {
-		g.ruled = g.ruled || b.ruleCount(rec) > 0
-	}
-	if g.ruled {
-		b.merge(&g, recs)
-	}
+	b.merge(&g, recs)
 	if !g.split && g.set.n > 0 {
 		b.noteLargest(&g)
 	}
@@ -145,12 +127,15 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	return g, len(b.made) - 1
 }
 
-// merge gives g, a group of several records with rules, one set of all
-// their rules, or, past the budget, splits it.
+// merge gives g, a group of several records, one set of their rules, or
+// splits it past the budget.
 func (b *groupBuilder) merge(g *Group, recs []int32) {
 	n := 0
 	for _, rec := range recs {
 		n += b.ruleCount(rec)
+	}
+	if g.ruled = n > 0; !g.ruled {
+		return
 	}
 	if b.budget < n {
 		b.split(g, recs)
@@ -172,53 +157,148 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 }
 
-// union returns the group of several agents: the records that name any of
-// them, or if none does, those that name "*". Its cost is linear in the
-// agents and in the records and rules of their groups; a group that is not
-// one agent's own compiles its rules.
-func (r *Robots) union(agents []string) *Group {
-	var recs []int32
-	var largest Group // of most records: a named group has one at least
-	for _, a := range agents {
-		if g, ok := r.lookup(a); ok {
-			var one [1]int32
-			recs = append(recs, g.records(&one)...)
-			if g.recN > largest.recN {
-				largest = g
+// A recState says whether a record is in a group of several, and whether
+// its own set is made.
+type recState uint8
+
+const (
+	recShared recState = 1 << iota
+	recDone
+)
+
+func (b *groupBuilder) ruleCount(rec int32) int { return int(b.first[rec+1] - b.first[rec]) }
+
+// markShared marks the records of the groups of several records.
+func (b *groupBuilder) markShared(names []naming, runs []nameRun, global []int32) {
+	for _, rn := range runs {
+		if rn.recs > 1 {
+			for _, nm := range names[rn.lo:rn.hi] {
+				b.state[nm.rec] |= recShared
 			}
 		}
 	}
-	if largest.recN == 0 {
-		g := new(Group)
-		r.globalGroup(g)
-		return g
+	if len(global) > 1 {
+		for _, rec := range global {
+			b.state[rec] |= recShared
+		}
 	}
-	slices.Sort(recs)
-	recs = slices.Compact(recs)
-	if len(recs) == int(largest.recN) {
-		return &largest // the others' records are among its own
-	}
-	// The group's records and rules hang on a Robots of their own, which
-	// shares r's lines.
-	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
-	g := &Group{file: f, recN: int32(len(recs)), named: true}
-	var rules []srcLine
-	for _, rec := range recs {
-		_, rules = r.recordLines(int(rec), nil, rules)
-	}
-	if len(rules) > 0 {
-		var sc scratch
-		compile(&g.set, f, rules, &sc)
-		g.ruled = true
-	}
-	return g
 }
 
-// sortNames sorts names by token, ignoring ASCII case (compareLower, the
-// order lookupRef searches), then by record, stably (the first naming of a
-// token is the first written), and returns the runs of each token and the
-// order in which their groups are made: the tokens of most records first,
-// which merging saves the most.
+// own makes the set of record rec, a group alone: scanned if a merged
+// group compiles its rules; set, that of a record a split group asks:
+// scanned once the budget is spent.
+func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared != 0) }
+
+func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
+
+// makeOwn makes the set of record rec, its recSet in r.sets, unless made:
+// read from the line table if scan and it can be (at most scannedMax rule
+// lines, none raw), else compiled or, over smallSet rules, left to its
+// questions (lazySet), and taken from the budget.
+func (b *groupBuilder) makeOwn(rec int32, scan bool) {
+	if b.state[rec]&recDone != 0 {
+		return
+	}
+	b.state[rec] |= recDone
+	lo, hi := b.first[rec], b.first[rec+1]
+	if scan && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
+		b.r.sets[rec] = linesRecSet(hi - lo)
+		return
+	}
+	var s ruleSet
+	b.budget -= int(hi - lo)
+	if hi-lo > smallSet {
+		s = lazySet(b.r, int(hi-lo), rec, 0)
+	} else {
+		compile(&s, b.r, b.rules[lo:hi], b.sc)
+	}
+	b.r.sets[rec] = newRecSet(&s, hi > lo)
+	if s.n > smallSet {
+		m := b.r.moreGroups()
+		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
+		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
+		b.size += objectSize[lazyLayout]()
+	}
+}
+
+// hasRaw reports whether a line of lines that may match is raw.
+func (b *groupBuilder) hasRaw(lines []srcLine) bool {
+	for _, l := range lines {
+		if p := l.value(b.r.text); p != "" && mayDecide(p[0]) && escapeChanges(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// scannedMax is the rule lines up to which an own set may be read from the
+// table at each question: about 6 ns a line, at most about 400 ns a
+// question, where a compiled, laid out set would keep some 250 bytes more.
+const scannedMax = 2 * smallSet
+
+// split splits g, a group of the records recs past the budget: it takes the
+// set of the largest merged group whose records with rules are among recs
+// (often that of "*"), and asks its other records with rules one by one.
+// Only the maxSubsets largest are looked at: this stays linear in recs.
+func (b *groupBuilder) split(g *Group, recs []int32) {
+	g.split = true
+	in := make(map[int32]bool, len(recs))
+	for _, rec := range recs {
+		if b.ruleCount(rec) > 0 {
+			in[rec] = true
+		}
+	}
+	var best *Group
+	var one [1]int32
+	for k := range b.largest {
+		c := &b.largest[k] // a zero one has no records, and no set
+		if best != nil && c.recN <= best.recN {
+			continue
+		}
+		all := true
+		for _, rec := range c.records(&one) {
+			all = all && (b.ruleCount(rec) == 0 || in[rec])
+		}
+		if all {
+			best = c
+		}
+	}
+	if best != nil {
+		g.set = best.set
+		for _, rec := range best.records(&one) {
+			delete(in, rec)
+		}
+	}
+	m := b.r.moreGroups()
+	g.restLo = int32(len(m.recs))
+	for _, rec := range recs {
+		if in[rec] {
+			m.recs = append(m.recs, rec)
+			b.set(rec)
+		}
+	}
+	g.restN = int32(len(m.recs)) - g.restLo
+}
+
+const maxSubsets = 8
+
+// noteLargest keeps g if among the maxSubsets largest merged groups.
+func (b *groupBuilder) noteLargest(g *Group) {
+	i := 0 // the smallest, or the first zero one
+	for k := range b.largest {
+		if b.largest[k].recN < b.largest[i].recN {
+			i = k
+		}
+	}
+	if b.largest[i].recN < g.recN {
+		b.largest[i] = *g
+	}
+}
+
+// sortNames sorts names by token, ignoring ASCII case (the order lookupRef
+// searches), then by record, stably (a token's first naming is the first
+// written), and returns the runs of each token and the order in which
+// their groups are made: the tokens of most records first.
 func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []int32) {
 	slices.SortStableFunc(names, func(a, b naming) int {
 		if c := compareLower(a.token(text), b.token(text)); c != 0 {
@@ -262,13 +342,11 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
-	// rules are the rule lines of the file, in file order, and first the
-	// index in rules of the first rule of each record.
-	rules []srcLine
+	rules []srcLine // the file's, record rec's from first[rec]
 	first []int32
 	state []recState
 	// names are the (token, record) pairs of the user-agent lines but
-	// "*", whose records are in global; runs and order are sortNames's.
+	// "*", whose records are in global.
 	names    []naming
 	global   []int32
 	runs     []nameRun
@@ -276,4 +354,49 @@ type resolveScratch struct {
 	recs     []int32
 	compiled []rule // Robots.compiled while the groups are built
 	sc       scratch
+}
+
+// A naming is a (token, record) pair of a user-agent line, the token size
+// bytes at off in the kept text (no pointer for the collector).
+type naming struct {
+	off, size uint32
+	rec       int32
+}
+
+func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
+
+// A nameRun is the namings of one token, names[lo:hi] once sorted, and its
+// number of records.
+type nameRun struct{ lo, hi, recs int32 }
+
+// A groupBuilder makes the groups of a file (resolve).
+type groupBuilder struct {
+	r *Robots
+	// rules are the file's rule lines, record rec's from first[rec].
+	rules  []srcLine
+	first  []int32
+	merged []srcLine // the rules of a group merge compiles
+	// made holds the groups of several records, madeAt their index there
+	// by their list of records.
+	made    []madeGroup
+	madeAt  map[string]int
+	largest [maxSubsets]Group // the merged groups of most records, for split
+	state   []recState
+	budget  int // the rule lines that may still be compiled
+	sc      *scratch
+	size    int // kept by what was made, but r.sets, r.more and r.compiled
+}
+
+// A madeGroup is a group of several records, and 1 + the index in
+// Robots.more.multi of its named multiGroup, once made (ref).
+type madeGroup struct {
+	g     Group
+	multi int32
+}
+
+func (r *Robots) moreGroups() *moreGroups {
+	if r.more == nil {
+		r.more = &moreGroups{}
+	}
+	return r.more
 }

@@ -14,25 +14,26 @@
 //	fmt.Println(r.Decide("Googlebot", "https://example.com/search?q=go"))
 //	// disallowed by line 2: Disallow: /search
 //
-// FromStatus turns the HTTP status into answers (a 404 allows everything, a
-// 503 disallows everything); Robots.Group resolves a crawler once for many
-// URLs; Robots.Decide says which line decided; Check reports what is wrong,
-// ignored or surprising, apart from Parse, which it does not slow. Keys that
-// Google ignores and others honour (crawl-delay, request-rate, visit-time,
-// host, clean-param, any other) are kept without changing any answer
-// (Group.CrawlDelay, Robots.Extras).
+// FromStatus turns the HTTP status into answers; Robots.Group resolves a
+// crawler once for many URLs; Robots.Decide says which line decided; Check
+// reports what is wrong, ignored or surprising, apart from Parse, which it
+// does not slow. Keys that Google ignores and others honour (crawl-delay,
+// request-rate, visit-time, host, clean-param, any other) are kept without
+// changing any answer (Group.CrawlDelay, Robots.Extras).
 //
 // # Reading the file
 //
-// The body is bytes, not decoded; only its first MaxSize bytes (500 KiB)
-// count. A leading UTF-8 byte order mark is skipped. Lines end at LF, CR or
-// CRLF; at most 16,663 bytes of a line are kept; NUL ends a line, "#" starts
-// a comment. A line is key, colon, value; the key is matched
-// case-insensitively by prefix ("Disallowed" is a disallow), with Google's
-// misspellings ("useragent", "user agent", "dissallow", "dissalow",
-// "disalow", "diasllow", "disallaw", "site-map"); a line of exactly two
-// words may omit the colon ("Disallow /tmp"). Other lines are skipped: an
-// HTML page yields the rules it happens to contain.
+// The body is bytes, not decoded. Only its first MaxSize bytes (500 KiB)
+// count, as Google's crawlers read (RFC 9309, 2.5): a rule past the cut, or
+// cut by it, does not count ("Disallow: /private" cut after "/pri"
+// disallows "/pri"). A leading UTF-8 byte order mark is skipped. Lines end
+// at LF, CR or CRLF; at most 16,663 bytes of a line are kept; NUL ends a
+// line, "#" starts a comment. A line is key, colon, value; the key is
+// matched case-insensitively by prefix ("Disallowed" is a disallow), with
+// Google's misspellings ("useragent", "user agent", "dissallow",
+// "dissalow", "disalow", "diasllow", "disallaw", "site-map"); a line of
+// exactly two words may omit the colon ("Disallow /tmp"). Other lines are
+// skipped: an HTML page yields the rules it happens to contain.
 //
 // # Groups and user agents
 //
@@ -41,31 +42,29 @@
 // A user-agent value names the longest prefix of letters, "-" and "_",
 // case-insensitively ("Googlebot/2.1" names "googlebot"); "*", alone or
 // before whitespace, names every crawler. The agent given to Allowed is
-// compared as given, as the reference does: a product token, not a
-// User-Agent header (ProductToken extracts one; CrawlerToken is the rule
-// the module's front ends apply). The groups naming the agent are merged;
-// if none does, those naming "*" apply; the two never combine: a group
-// naming the crawler with no matching rule allows everything.
+// compared as given, as the reference does (RFC 9309 would cut it to its
+// token): a product token, not a User-Agent header (ProductToken extracts
+// one; CrawlerToken is the rule the module's front ends apply). The groups
+// naming the agent are merged; if none does, those naming "*" apply; the
+// two never combine: a group naming the crawler with no matching rule
+// allows everything.
 //
 // # Matching
 //
 // A pattern is matched, anchored at the start, against the URL's path,
 // parameters and query; "*" matches any bytes and a final "$" the end.
 // Patterns' non-ASCII bytes are %-encoded and their %xx escapes
-// upper-cased; the URL is used as given (already %-encoded), up to its
-// first NUL byte, as the reference's C string ends. The longest matching
-// pattern (wildcards counted) wins, allow on a tie; an empty pattern never
+// upper-cased ("Disallow: /%62" does not match "/b", as in the reference);
+// the URL is used as given (already %-encoded), up to its first NUL byte,
+// as the reference's C string ends. The longest matching pattern
+// (wildcards counted) wins, allow on a tie; an empty pattern never
 // decides; "Allow: /d/index.html" also allows "/d/", as Google does.
 //
 // # Deviations from the reference
 //
 // "/robots.txt" (exactly, without a query) is always allowed (RFC 9309,
-// 2.2.2). Only MaxSize bytes are read, as Google's crawlers do (RFC 9309,
-// 2.5): a rule past the cut, or cut by it, does not count ("Disallow:
-// /private" cut after "/pri" disallows "/pri"). Where the RFC and the
-// reference differ, the reference wins: "Disallow: /%62" does not match
-// "/b", and the agent is not cut to its token. Where all are silent, a 1xx
-// final status is a server error, and ProductToken is a heuristic.
+// 2.2.2), and only MaxSize bytes are read (above). Where all are silent, a
+// 1xx final status is a server error, and ProductToken is a heuristic.
 //
 // # Concurrency
 //
@@ -74,54 +73,33 @@
 //
 // # Cost
 //
-// Parse keeps the values of the lines it uses once, as written, in one
-// text, a table of those lines (about 1.5 bytes a line) and the compiled
-// rules (8 bytes each). A rule that starts with neither "/" nor "*", or of
-// 1-2 bytes repeating one of its group, is not compiled; a raw pattern
-// (non-ASCII, a lower-case "%xx") is escaped as matched, not copied.
 // Robots.MemSize tells what a file keeps: 0.95 bytes a byte over 1,694 real
-// files once asked enough for Googlebot; 1.4 times the size for the
-// shortest distinct rules ("allow:/ab"), about the size for non-ASCII
-// patterns. Records, Extras and a Decision's rule are rebuilt from the
-// table: Decide decodes at most 32 lines from a mark, about 50 ns more
-// (0.20 -> 0.25 µs on the corpus's largest file); Allowed never looks a
-// rule's line up. Check needs the body (fetch.Result.Body).
-//
-// The records naming a crawler are merged into one set, so that a question
-// costs the same however many groups name it, within a budget: once every
-// agent has been asked enough, each rule line has been compiled at most
-// twice over the file (three times for split groups' records of over 64
-// rule lines or raw patterns), and a file of 4 KiB or more keeps at most 3
-// bytes a byte; past the budget, a group asks its records' sets one by one.
-// A record that is a group alone and in a merged group is not compiled
-// twice: its own questions read its rule lines (at most 64, none raw) from
-// the table, a few nanoseconds each.
+// files once asked enough for Googlebot; from 4 KiB on, at most 1.5 on
+// hostile shapes, and 3 once every agent is asked. The records naming a
+// crawler are merged into one set, so that a question costs the same
+// however many groups name it, within a budget (each rule line compiled at
+// most twice over the file, three times for split groups); past it, a group
+// asks its records' sets one by one. Records, Extras and a Decision's rule
+// are rebuilt from the kept lines: Decide costs about 50 ns more than
+// Allowed. Check needs the body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first 4 read its
-// lines from the table, in time linear in its size; the 5th compiles it (at
-// once if a pattern is raw); the 25th lays it out: rules by literal head,
-// linked (2 bytes a rule, or none when the link fits in the rule), the
-// directories its index.htm rules allow (3 bytes each), and wildcard rules
-// by their rarest run of 1-3 literal bytes (2 bytes a bucket of 1-4 rules).
-// So a file asked once after each fetch is never laid out, and one asked
-// often costs at most about twice the least. No question waits for another
-// (concurrent ones may each build; the first built is kept), and only those
-// that build allocate.
+// lines, in time linear in its size; the 5th compiles it (at once if a
+// pattern is raw); the 25th lays it out. So a file asked once after each
+// fetch is never laid out, and one asked often costs at most about twice
+// the least. No question waits for another (concurrent ones may each build;
+// the first built is kept), and only those that build allocate.
 //
-// A warm question costs a binary search, the rules of the heads that start
-// the path, and a look-up at each byte of the path for the wildcard rules
-// whose run stands there: "/*?sid=" is checked there, "/*.php$" at the end,
-// any other ("/*/print/*.pdf") in time linear in the path. So a question is
-// linear in the path but for that term, up to such rules times the path's
-// length. BenchmarkWorstCase (bench/, one warm question): against 1,000
-// generated wildcard rules, a path of 1, 2, 4 and 8 KB costs 16, 33, 81 and
-// 174 µs; against 10,000, 11, 20, 43 and 105 µs. Group returns a new Group;
-// with several agents it is linear in the file's records.
+// A warm question is linear in the path but for the wildcard rules whose
+// rarest literal run recurs in it ("/*/print/*.pdf"; not "/*?sid=" or
+// "/*.php$"): up to such rules times the path's length. BenchmarkWorstCase
+// (bench/, one warm question): against 1,000 generated wildcard rules, a
+// path of 1, 2, 4 and 8 KB costs 16, 33, 81 and 174 µs; against 10,000,
+// 11, 20, 43 and 105 µs.
 package robots
 
-import ()
+import "slices"
 
-// The shared answers for files that could not be fetched.
 var (
 	allowAll    = &Robots{policy: policyAllowAll}
 	disallowAll = &Robots{policy: policyDisallowAll}
@@ -153,7 +131,7 @@ func (r *Robots) Allowed(agent, url string) bool {
 }
 
 // allowed is Allowed for a file that may have rules, apart so that Allowed
-// inlines: a warm question 3.7% (realworld-verdicts, paired, 6 rounds).
+// inlines: a warm question 3.7% faster (BenchmarkVerdicts, paired).
 func (r *Robots) allowed(agent, url string) bool {
 	var g Group
 	r.group(agent, &g)
@@ -175,7 +153,7 @@ func (r *Robots) Decide(agent, url string) Decision {
 // With several agents, it holds the rules of every group naming any of
 // them, as the reference does for a crawler that obeys several tokens
 // ("googlebot-news" and "googlebot"). If none is named, or no agent given,
-// the groups naming "*" apply.
+// the groups naming "*" apply; the cost is linear in the file's records.
 func (r *Robots) Group(agents ...string) *Group {
 	if len(agents) == 1 || r == nil || r.policy != policyRules {
 		var agent string
@@ -187,6 +165,50 @@ func (r *Robots) Group(agents ...string) *Group {
 		return g
 	}
 	return r.union(agents)
+}
+
+// union returns the group of several agents: the records that name any of
+// them, or if none does, those that name "*". Its cost is linear in the
+// agents and in the records and rules of their groups; a group that is not
+// one agent's own compiles its rules.
+func (r *Robots) union(agents []string) *Group {
+	var recs []int32
+	var largest Group // of most records: a named group has one at least
+	for _, a := range agents {
+		if ref, ok := r.lookupRef(a); ok {
+			var g Group
+			r.refOrGlobal(ref, true, &g)
+			var one [1]int32
+			recs = append(recs, g.records(&one)...)
+			if g.recN > largest.recN {
+				largest = g
+			}
+		}
+	}
+	if largest.recN == 0 {
+		g := new(Group)
+		r.globalGroup(g)
+		return g
+	}
+	slices.Sort(recs)
+	recs = slices.Compact(recs)
+	if len(recs) == int(largest.recN) {
+		return &largest // the others' records are among its own
+	}
+	// The group's records and rules hang on a Robots of their own, which
+	// shares r's lines.
+	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
+	g := &Group{file: f, recN: int32(len(recs)), named: true}
+	var rules []srcLine
+	for _, rec := range recs {
+		_, rules = r.recordLines(int(rec), nil, rules)
+	}
+	if len(rules) > 0 {
+		var sc scratch
+		compile(&g.set, f, rules, &sc)
+		g.ruled = true
+	}
+	return g
 }
 
 // Sitemaps returns the values of the file's sitemap lines, as written, in
@@ -212,11 +234,6 @@ func (r *Robots) MemSize() int {
 		return 0
 	}
 	return r.size + int(r.lazySize.Load())
-}
-
-func (l srcLine) agent(text string) Agent {
-	v := l.value(text)
-	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
 }
 
 // Records returns the groups of the file as written, in file order, with
@@ -258,11 +275,7 @@ func FromStatus(code int, body []byte) *Robots {
 	switch {
 	case 200 <= code && code <= 299:
 		return Parse(body)
-	case 300 <= code && code <= 399:
-		return AllowAll()
-	case code == 429:
-		return DisallowAll()
-	case 400 <= code && code <= 499:
+	case 300 <= code && code <= 499 && code != 429:
 		return AllowAll()
 	}
 	return DisallowAll()

@@ -74,9 +74,7 @@ const (
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	var g Group // on the stack: r.Group(agent) would allocate it
-	r.group(agent, &g)
-	return g.CrawlDelay()
+	return firstValid(r.GroupExtras(agent, keyCrawlDelay), parseCrawlDelay)
 }
 
 // CrawlDelay returns the crawl-delay of the group, the minimum time between
@@ -110,9 +108,7 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	var g Group // on the stack: r.Group(agent) would allocate it
-	r.group(agent, &g)
-	return g.RequestRate()
+	return firstValid(r.GroupExtras(agent, keyRequestRate), parseRequestRate)
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -145,9 +141,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	var g Group // on the stack: r.Group(agent) would allocate it
-	r.group(agent, &g)
-	return g.VisitTime()
+	return firstValid(r.GroupExtras(agent, keyVisitTime), parseVisitTime)
 }
 
 // VisitTime returns the visit-time of the group, from the first valid

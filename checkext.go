@@ -45,7 +45,9 @@ func (c *checker) other(n int, key, value string) {
 			return
 		}
 		sev, msg := SeverityWarning, "unknown key "+quoteValue(key)
-		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
+		// "ï»¿User-agent": a BOM encoded twice before a key of Google's
+		bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
+		if bare != key && keyKind(bare) != kindOther {
 			c.add(n, SeverityError, CodeUnknownKey, "key "+quoteValue(key)+" has stray bytes before "+quoteValue(bare)+
 				" (a byte order mark?): the line is ignored")
 			return
@@ -73,16 +75,6 @@ func (c *checker) other(n int, key, value string) {
 	}
 }
 
-// strayPrefix returns the directive of Google's that key is after non-ASCII
-// bytes, or "".
-func strayPrefix(key string) string {
-	bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
-	if bare == key || bare == "" || keyKind(bare) == kindOther {
-		return ""
-	}
-	return bare
-}
-
 // suggestableKeys are the keys unknown keys are compared with.
 var suggestableKeys = []string{
 	"user-agent", "allow", "disallow", "sitemap",
@@ -91,12 +83,11 @@ var suggestableKeys = []string{
 
 // suggestKey returns the known key that key probably misspells, or "".
 func suggestKey(key string) string {
-	const maxEdits = 2
 	k := lowerASCII(key)
 	if len(k) < 4 || len(k) > 20 {
 		return ""
 	}
-	best, bestEdits := "", maxEdits+1
+	best, bestEdits := "", 3 // at most 2 edits
 	for _, known := range suggestableKeys {
 		if e := editDistance(k, known); e < bestEdits {
 			best, bestEdits = known, e

@@ -140,14 +140,15 @@ func (c *checker) line(l line) {
 		c.userAgent(l)
 	case kindAllow, kindDisallow:
 		c.rule(l)
-	case kindSitemap:
-		if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+	default: // sitemap or other: not a rule, so it does not end a group
+		if kind == kindOther {
+			c.other(n, key, value)
+		} else if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quoteValue(value)+" is not an absolute http or https URL")
 		}
-		c.nonRule(n, key)
-	case kindOther:
-		c.other(n, key, value)
-		c.nonRule(n, key)
+		if len(c.p.starts) > 0 && !c.p.ruled {
+			c.between, c.betweenKey = n, key
+		}
 	}
 }
 
@@ -217,13 +218,6 @@ func (c *checker) rule(l line) {
 	}
 	if l.kept {
 		c.between = 0
-	}
-}
-
-// nonRule notes a directive that does not end a group.
-func (c *checker) nonRule(n int, key string) {
-	if len(c.p.starts) > 0 && !c.p.ruled {
-		c.between, c.betweenKey = n, key
 	}
 }
 

@@ -63,8 +63,7 @@ type ContentUsage struct {
 	AIUse   Preference `json:"ai-use"`   // input to a generative AI model, not provided by its user (vocab-08)
 	Search  Preference `json:"search"`   // search applications that link to the content
 	// Other holds the other keys of the rules that apply, and the known
-	// keys whose value is not the token y or n, as written (a key given
-	// twice in a line with its last value only).
+	// keys whose value is not the token y or n, as written.
 	Other []UsageValue `json:"other,omitempty"`
 	// Lines are the rules that apply: those with the longest matching path,
 	// in file order. It is empty when no rule applies.

@@ -1,8 +1,7 @@
 package robots
 
-// Fields that Google ignores and others honour: Bing and Yandex read
-// crawl-delay, Yandex host and clean-param, older crawlers request-rate and
-// visit-time (1996). None changes Allowed; the accessors ignore a bad value.
+// The lines Google ignores and others read (Extra), and the accessors of the
+// known ones (request-rate and visit-time are of 1996); none changes Allowed.
 
 import (
 	"errors"
@@ -197,8 +196,8 @@ var (
 //
 //	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
 //
-// Digits beyond nanoseconds are dropped; a value too large for a
-// time.Duration is the largest one (the longest delay, never none).
+// Digits beyond nanoseconds are dropped; a delay too long is the longest,
+// never none.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
@@ -225,7 +224,6 @@ func consumeDigits(s string) (n int64, rest string) {
 
 const digits = "0123456789"
 
-// rateUnits are the units of a request-rate's period: seconds by default.
 var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
 
 func parseRequestRate(v string) (RequestRate, error) {

@@ -14,8 +14,7 @@ import (
 	"github.com/gorep/robots/internal/sfv"
 )
 
-// A Preference is what a file states about one use of content: yes, no, or
-// nothing.
+// A Preference is what a file states about one use of content.
 type Preference uint8
 
 const (

@@ -13,14 +13,10 @@ import (
 
 // A Member is one member of a dictionary.
 type Member struct {
-	Key string
-	// Kind is 't' token, 's' string, 'n' number, 'b' boolean or ':' byte
-	// sequence.
-	Kind byte
-	// Value is the token, the unescaped string, or the text of the others.
-	Value string
-	// Raw is the value and parameters as written ("" for a bare key).
-	Raw string
+	Key   string
+	Kind  byte   // 't' token, 's' string, 'n' number, 'b' boolean, ':' byte sequence
+	Value string // the token, the unescaped string, or the text of the others
+	Raw   string // the value and parameters as written ("" for a bare key)
 }
 
 // YesNo returns 'y' or 'n' for the tokens y and n, else 0 (unknown).

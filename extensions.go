@@ -6,6 +6,7 @@ package robots
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -298,15 +299,9 @@ func validHost(v string) error {
 //	clean-param = param *( "&" param ) [ 1*WSP path ]
 func parseCleanParam(v string) (CleanParam, error) {
 	params, path := cutSpace(v)
-	if params == "" || strings.ContainsAny(path, " \t") {
+	c := CleanParam{Params: strings.Split(params, "&"), Path: path}
+	if slices.Contains(c.Params, "") || strings.ContainsAny(path, " \t") {
 		return CleanParam{}, errCleanParam
-	}
-	c := CleanParam{Path: path}
-	for p := range strings.SplitSeq(params, "&") {
-		if p == "" {
-			return CleanParam{}, errCleanParam
-		}
-		c.Params = append(c.Params, p)
 	}
 	return c, nil
 }

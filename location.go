@@ -151,11 +151,7 @@ func normalizeHost(host string) (string, error) {
 // non-empty labels of letters, digits, "-" (RFC 1123) and "_" (which real
 // names use) separated by dots, with an optional final dot.
 func validHostName(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if s == "" {
-		return false
-	}
-	for label := range strings.SplitSeq(s, ".") {
+	for label := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
 		if label == "" || strings.ContainsFunc(label, func(c rune) bool {
 			return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_')
 		}) {

@@ -76,11 +76,6 @@ type Preferences struct {
 	Usage   ContentUsage   `json:"content_usage"`  // for the URL
 }
 
-const (
-	keyContentSignal = "content-signal"
-	keyContentUsage  = "content-usage"
-)
-
 // Content-Signal and Content-Usage categories, in the order of the fields
 // of ContentSignals and ContentUsage.
 var (

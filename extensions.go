@@ -65,11 +65,13 @@ func (g *Group) Extras(key string) []Extra {
 }
 
 const (
-	keyCrawlDelay  = "crawl-delay"
-	keyRequestRate = "request-rate"
-	keyVisitTime   = "visit-time"
-	keyHost        = "host"
-	keyCleanParam  = "clean-param"
+	keyCrawlDelay    = "crawl-delay"
+	keyRequestRate   = "request-rate"
+	keyVisitTime     = "visit-time"
+	keyHost          = "host"
+	keyCleanParam    = "clean-param"
+	keyContentSignal = "content-signal"
+	keyContentUsage  = "content-usage"
 )
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().

@@ -213,7 +213,7 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	if u.path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")
-	} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
+	} else if rule, ok := disallowedUsage(r, recs, recs[e.Record], u.path); ok {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
 			" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
 	}
@@ -243,11 +243,10 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	}
 }
 
-// disallowedUsage reports whether path, of a Content-Usage line of recs[i],
-// is disallowed to the first crawler of that record, with nothing under it
-// allowed back, and returns the deciding rule.
-func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) {
-	rec := recs[i]
+// disallowedUsage reports whether path, of a Content-Usage line of rec, is
+// disallowed to the first crawler of rec, with nothing under it allowed back,
+// and returns the deciding rule.
+func disallowedUsage(r *Robots, recs []Record, rec Record, path string) (Rule, bool) {
 	prefix := path
 	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
 		prefix = prefix[:i]

@@ -103,10 +103,9 @@ func editDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
+		for j := range d[i] {
+			d[i][j] = i + j // at i == 0 or j == 0: j or i edits
+		}
 	}
 	for i := 1; i <= len(a); i++ {
 		for j := 1; j <= len(b); j++ {

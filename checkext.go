@@ -122,9 +122,6 @@ func editDistance(a, b string) int {
 	return d[len(a)][len(b)]
 }
 
-// maxSensibleDelay is the longest crawl-delay, in seconds, not reported.
-const maxSensibleDelay = 60
-
 // oldUsageKeys are categories of earlier vocabulary drafts.
 var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 
@@ -280,8 +277,8 @@ func (c *checker) crawlDelay(n int, value string) {
 		c.delayLine = n
 	}
 	secs, err := strconv.ParseFloat(value, 64)
-	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= maxSensibleDelay {
-		return // reported as an invalid value
+	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= 60 {
+		return // an invalid value (reported apart), or at most a minute
 	}
 	pages := "fewer than one page"
 	switch perDay := int(86400 / secs); {

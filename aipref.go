@@ -64,8 +64,7 @@ type ContentUsage struct {
 	// Other holds the other keys of the rules that apply, and the known
 	// keys whose value is not the token y or n, as written.
 	Other []UsageValue `json:"other,omitempty"`
-	// Lines are the rules that apply: those with the longest matching path,
-	// in file order. It is empty when no rule applies.
+	// Lines are the lines of the rules that apply, in file order.
 	Lines []int `json:"lines,omitempty"`
 }
 

@@ -1,8 +1,7 @@
 package robots
 
-// Diagnostics: Check drives the parser line by line, apart from Parse, so
-// that it sees what Google sees, and reports each finding with its line;
-// then the rules of each group that never decide, over the compiled rules.
+// Check: each line as the parser reads it, as Google does; then, over the
+// compiled rules, the rules of each group that never decide.
 
 import (
 	"net/url"
@@ -300,8 +299,7 @@ func (x *ruleIndex) dominator(i int) int {
 }
 
 // checkRules reports the rules of a record, compiled as s, that never
-// decide; and, if the record names "*" (global), a rule that disallows
-// everything.
+// decide, and, in a group for "*" (global), a rule that disallows all.
 func (c *checker) checkRules(s *ruleSet, global bool) {
 	// A pattern that starts with neither "/" nor "*" is reported apart.
 	decides := func(r rule) bool {

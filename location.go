@@ -112,7 +112,7 @@ func normalizeHost(host string) (string, error) {
 		}
 		zone := addr.Zone()
 		if strings.ContainsFunc(zone, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			// url.Parse refuses it escaped: it could not be read back (FuzzURL).
+			// url.Parse refuses it escaped: it could not be written back (FuzzURL).
 			return "", errors.New("the IPv6 zone is not ASCII")
 		}
 		s := addr.WithZone("").String()

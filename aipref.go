@@ -239,15 +239,13 @@ const (
 
 var purposeNames = [...]string{"other", "training", "ai-search", "user-fetch", "search"} // by value
 
-// String returns "other", "training", "ai-search", "user-fetch" or
-// "search".
+// String returns "other", "training", "ai-search", "user-fetch" or "search".
 func (p Purpose) String() string { return enumName(purposeNames[:], p, "purpose") }
 
 // MarshalText encodes p as its name, such as "training".
 func (p Purpose) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// An Honours says whether an operator states that its crawler obeys
-// robots.txt.
+// An Honours says whether an operator states its crawler obeys robots.txt.
 type Honours uint8
 
 const (

@@ -45,7 +45,9 @@ func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
 // groups that apply to agent, chosen as for Allowed.
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	return r.Group(agent).Extras(key)
+	var g Group // on the stack: r.Group(agent) would allocate it
+	r.group(agent, &g)
+	return g.Extras(key)
 }
 
 // Extras returns, as Robots.Extras does, the extra lines that stand in the
@@ -72,7 +74,9 @@ const (
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	return r.Group(agent).CrawlDelay()
+	var g Group // on the stack: r.Group(agent) would allocate it
+	r.group(agent, &g)
+	return g.CrawlDelay()
 }
 
 // CrawlDelay returns the crawl-delay of the group, the minimum time between
@@ -106,7 +110,9 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	return r.Group(agent).RequestRate()
+	var g Group // on the stack: r.Group(agent) would allocate it
+	r.group(agent, &g)
+	return g.RequestRate()
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -139,7 +145,9 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	return r.Group(agent).VisitTime()
+	var g Group // on the stack: r.Group(agent) would allocate it
+	r.group(agent, &g)
+	return g.VisitTime()
 }
 
 // VisitTime returns the visit-time of the group, from the first valid

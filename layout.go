@@ -57,21 +57,17 @@ const (
 )
 
 // A floatTable finds the wildcard rules of a large set. Each rule is filed
-// under an anchor, the cheapest run of 1-3 literal bytes after its head
-// (anchorCost); a question looks up the bucket of each gram at each
-// position of its path (floatQuery.try), so the cost grows with the path,
-// not the number of rules. Rules whose anchor length too few rules use
-// (minGramRules) take another, or are loose. Bucket b holds the rules
-// start[b] to start[b+1] of the run: the single ones (markSingle), then
-// the others, each by key, greatest first.
+// under an anchor, the cheapest run of 1-3 literal bytes after its head; a
+// question looks up the bucket of each gram at each position of its path
+// (floatQuery.try), so the cost grows with the path, not the number of
+// rules. Bucket b holds the rules start[b] to start[b+1] of the run: the
+// single ones (unmark), then the others, each by key, greatest first.
 type floatTable struct {
 	// bits is log2 of the number of buckets.
 	bits uint8
-	// lens has bit n-1 set if an anchor is n bytes long: only grams of
-	// those lengths are looked up.
-	lens uint8
-	// heads holds the first bytes of the anchors of two and three bytes.
-	heads [2]byteMap
+	// heads[n-1] holds the first bytes of the anchors of n bytes: only
+	// grams that start with one are looked up.
+	heads [3]byteMap
 	// start are the bucket starts and the end of the last (< maxLaid).
 	start []uint16
 }
@@ -107,16 +103,15 @@ const (
 )
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules
-// in three runs, the wildcard rules filed by anchor in the buckets of a
-// floatTable (when there are many), those of them with no anchor (loose)
-// by key, greatest first, and all others sorted by head, and by key,
-// greatest last, within a head (linkHeads).
+// in two runs, the wildcard rules filed by anchor in the buckets of a
+// floatTable (when there are many), and all others sorted by head, and by
+// key, greatest last, within a head (linkHeads).
 type bigSet struct {
-	// nFloat and nLoose are the lengths of the first two runs, and float
-	// the buckets of the first (nil if both are empty).
-	nFloat, nLoose int32
-	float          *floatTable
-	// up links the last rule of each head of the third run to the last
+	// nFloat is the length of the first run, and float its buckets (nil
+	// if it is empty).
+	nFloat int32
+	float  *floatTable
+	// up links the last rule of each head of the second run to the last
 	// rule of the longest other head that is a prefix of it, or -1; the
 	// others are inRun (index.go, makeLinks).
 	up links
@@ -157,7 +152,7 @@ const (
 	isLazy                  // the set is lazy (lazySet)
 )
 
-// links are the up links of the third run of a layout: a rule index, -1
+// links are the up links of the second run of a layout: a rule index, -1
 // or inRun for each rule. When every rule of the run can keep its own, it
 // is kept in the rule's need byte (0 in a rule that is not a wildcard
 // rule): 0 for -1, linkInRun for inRun, or how many rules back the link

@@ -57,6 +57,10 @@ func (s *ruleSet) match(path string, m *match) {
 		}
 		b = s.layOut()
 	}
+	if len(b.rules) <= smallSet {
+		s.try(b.rules, path, m) // a lazy set that compiles to so few: sorted
+		return
+	}
 	b.match(s, path, m)
 }
 
@@ -199,15 +203,19 @@ func (s *ruleSet) compileLazy() []rule {
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules or
-// rule lines, and returns its layout. Of concurrent questions, the first
-// to publish is kept, without a lock; MemSize counts it from then on.
+// rule lines, and returns its layout (only its rules, sorted, if they are
+// smallSet or fewer). Of concurrent questions, the first to publish is
+// kept, without a lock; MemSize counts it from then on.
 func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
 	rules := s.ready()
-	b := s.newLayout(rules)
-	b.rules = rules
+	b := &bigSet{rules: rules}
+	if len(rules) > smallSet {
+		b = s.newLayout(rules)
+		b.rules = rules
+	}
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}

@@ -148,11 +148,17 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 // try tries the rules of seq, sorted by key, greatest first, on path, and
 // updates m with the first that matches and beats it: the loop of every
 // small set. Its test of rank, repeated elsewhere, is over the inliner's
-// budget as a method.
+// budget as a method; a head longer than path, or whose last byte is not
+// path's there, is passed over without a call: most misses (utf8-long,
+// BenchmarkHostile, short path: 122 ns rather than 222 with a call a rule).
 func (s *ruleSet) try(seq []rule, path string, m *match) {
+	text := s.file.text
 	for _, r := range seq {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
 			return
+		}
+		if n := r.headLen(); len(path) < n || r&ruleRaw == 0 && n > 0 && path[n-1] != text[r.off()+uint32(n)-1] {
+			continue
 		}
 		if s.matches(r, path, m) {
 			m.take(s, r)
@@ -171,8 +177,7 @@ func (s *ruleSet) tryRule(r rule, path string, m *match) {
 	}
 }
 
-// matches reports whether r matches path. The last byte of a head is
-// compared first: most misses without memequal.
+// matches reports whether r matches path.
 func (s *ruleSet) matches(r rule, path string, m *match) bool {
 	text, off, n := s.file.text, r.off(), r.headLen()
 	switch {
@@ -182,7 +187,7 @@ func (s *ruleSet) matches(r rule, path string, m *match) bool {
 		if !hasEscapedPrefix(path, text[off:], r.priority(), n) {
 			return false
 		}
-	case n > 0 && path[n-1] != text[off+uint32(n)-1] || path[:n] != text[off:off+uint32(n)]:
+	case path[:n] != text[off:off+uint32(n)]:
 		return false
 	}
 	return s.matchesAfterHead(r, path, m)
@@ -235,9 +240,11 @@ func matchWildcard(path, pattern string, anchored, raw bool) bool {
 		if i >= 0 {
 			seg = pattern[:i]
 		}
-		j, n := strings.Index(path, seg), len(seg)
+		var j, n int
 		if raw {
 			j, n = indexEscaped(path, seg), escapedLen(seg)
+		} else {
+			j, n = strings.Index(path, seg), len(seg)
 		}
 		if j < 0 || i < 0 {
 			return j >= 0

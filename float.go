@@ -49,10 +49,10 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	x.float = t
 	// The pattern of each rule after its head, up to the end of the
 	// directory it stands for, if it does (floatTail): escaped once each.
-	tails := s.escapedAll(float, s.end)
+	tails := make([]string, len(float))
 	freq := make([]uint16, 256+2<<freqBits)
 	for k, r := range float {
-		tails[k] = s.floatTail(r, tails[k])
+		tails[k] = s.floatTail(r, s.pattern(r))
 		grams(tails[k], func(g uint32, _ int) {
 			if f := &freq[freqSlot(g)]; *f < 1<<16-1 {
 				*f++

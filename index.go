@@ -135,10 +135,10 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		head string
 		r    rule
 	}
-	heads := s.escapedAll(rules, rule.headLen)
+	heads := make([]string, len(rules))
 	items := make([]item, len(rules))
 	for i, r := range rules {
-		items[i] = item{heads[i], r}
+		items[i] = item{s.head(r), r}
 	}
 	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
 	for i, it := range items {

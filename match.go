@@ -124,11 +124,6 @@ func (s *ruleSet) end(r rule) int {
 // line returns the line of r.
 func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
 
-// key returns the precedence key of r (ruleKey).
-func (s *ruleSet) key(r rule) uint64 {
-	return ruleKey(r.priority(), r.allow(), s.line(r))
-}
-
 // public returns r, a rule of file, as written: the rule of its line.
 func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
 

@@ -242,14 +242,3 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
-
-// segmentAtRaw is segmentAt for a raw rule, whose segment seg is as
-// written: escaped as it goes.
-func (s *ruleSet) segmentAtRaw(r rule, seg, path string, i, n int) bool {
-	k := indexInEscaped(seg, path[i:i+n])
-	p, m := i-k, escapedLen(seg)
-	if k < 0 || p < r.headLen() || p+m > len(path) || !equalEscaped(path[p:p+m], seg) {
-		return false
-	}
-	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
-}

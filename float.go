@@ -47,8 +47,6 @@ const freqBits = 12
 func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	t := new(floatTable)
 	x.float = t
-	// The pattern of each rule after its head, up to the end of the
-	// directory it stands for, if it does (floatTail): escaped once each.
 	tails := make([]string, len(float))
 	freq := make([]uint16, 256+2<<freqBits)
 	for k, r := range float {
@@ -240,17 +238,22 @@ func (s *ruleSet) segment(r rule) (string, bool) {
 
 // segmentAt reports whether r, a single rule, matches path with the n
 // bytes at i standing where they first occur in its segment.
+// A raw rule's segment, as written, is escaped as it goes.
 func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 	seg, _ := s.segment(r)
-	if r&ruleRaw != 0 {
-		return s.segmentAtRaw(r, seg, path, i, n)
+	raw := r&ruleRaw != 0
+	k, size := strings.Index(seg, path[i:i+n]), len(seg)
+	if raw {
+		k, size = indexInEscaped(seg, path[i:i+n]), escapedLen(seg)
 	}
-	k := strings.Index(seg, path[i:i+n])
 	p := i - k
-	if k < 0 || p < r.headLen() || p+len(seg) > len(path) || path[p:p+len(seg)] != seg {
+	if k < 0 || p < r.headLen() || p+size > len(path) {
 		return false
 	}
-	return path[:r.headLen()] == s.head(r)
+	if raw {
+		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
+	}
+	return path[p:p+size] == seg && path[:r.headLen()] == s.head(r)
 }
 
 // tagOf returns the tag of r, a single rule whose tail (as filed) holds

@@ -16,10 +16,7 @@ import (
 // newLayout lays out rules, in file order, in place, and returns the
 // layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
-	x := &bigSet{}
-	for _, r := range rules {
-		x.raw = x.raw || r&ruleRaw != 0
-	}
+	x := &bigSet{raw: slices.ContainsFunc(rules, func(r rule) bool { return r&ruleRaw != 0 })}
 	byKey, repeats := s.splitRepeats(byKey(rules))
 	x.nLive = int32(len(byKey))
 	defer copy(rules[x.nLive:], repeats)

@@ -1,22 +1,10 @@
 package robots
 
-import (
-	"strings"
-)
+import "strings"
 
-// Patterns and how they match (Google's spec; DESIGN.md for the layers).
-//
-//	pattern = *( literal | "*" ) [ "$" ]
-//
-// A pattern is anchored at the start of the path (with its parameters and
-// query). "*" matches any run of bytes; "$" is special only as the last
-// byte, where it matches the end of the path. Other bytes match
-// themselves after appendEscaped (a raw rule is escaped as it is matched:
-// escape.go). The priority of a rule is the length of its escaped pattern;
-// the highest priority wins, allow on a tie, then the earliest line; an
-// empty pattern never decides. Every pattern has a literal head, the
-// bytes before its first "*"; wildcard patterns are matched segment by
-// segment, leftmost first: linear, no backtracking.
+// How compiled rules match (the package doc, "Matching", says what). A
+// rule's priority is the length of its escaped pattern, and its head the
+// bytes before its first "*".
 
 // need returns the set of bytes a path must hold for r to match.
 func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
@@ -247,10 +235,6 @@ func matchWildcard(path, pattern string, anchored, raw bool) bool {
 		path, pattern = path[j+n:], pattern[i:]
 	}
 }
-
-// text returns r's escaped pattern, priority bytes long (for a derived
-// index.htm rule, one byte of "index.htm" more).
-func (s *ruleSet) text(r rule) string { return s.escaped(r, r.priority()) }
 
 // Raw rules: patterns that escaping (appendEscaped) changes, kept as
 // written and escaped as they are matched (escape.go); a set without raw

@@ -5,6 +5,7 @@ package robots
 // leaving out the rules that can never decide.
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unsafe"
@@ -242,16 +243,8 @@ func plainDir(p string) int {
 // byKey returns a copy of rules, which are in file order, sorted by key,
 // greatest first: by rank, then by position.
 func byKey(rules []rule) []rule {
-	n := len(rules)
-	order := make([]uint64, n)
-	for i, r := range rules {
-		order[i] = uint64(r.rank())<<32 | uint64(n-1-i)
-	}
-	slices.Sort(order)
-	out := make([]rule, n)
-	for k, o := range order {
-		out[n-1-k] = rules[n-1-int(uint32(o))]
-	}
+	out := slices.Clone(rules)
+	slices.SortStableFunc(out, func(a, b rule) int { return cmp.Compare(b.rank(), a.rank()) })
 	return out
 }
 

@@ -132,28 +132,27 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		head string
 		r    rule
 	}
-	heads := make([]string, len(rules))
 	items := make([]item, len(rules))
 	for i, r := range rules {
 		items[i] = item{s.head(r), r}
 	}
 	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
 	for i, it := range items {
-		rules[i], heads[i] = it.r, it.head
+		rules[i] = it.r
 	}
 	up := make([]int32, len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
-		h := heads[lo]
+		h := items[lo].head
 		hi := lo + 1
-		for hi < len(rules) && heads[hi] == h {
+		for hi < len(rules) && items[hi].head == h {
 			hi++
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
 			up[j] = inRun
 		}
-		for len(stack) > 0 && !strings.HasPrefix(h, heads[stack[len(stack)-1]]) {
+		for len(stack) > 0 && !strings.HasPrefix(h, items[stack[len(stack)-1]].head) {
 			stack = stack[:len(stack)-1]
 		}
 		up[hi-1] = -1

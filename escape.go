@@ -89,14 +89,30 @@ func escapeStep(v string, i, j, size int) (t [3]byte, n, k int) {
 func compareEscaped(v string, size, n int, s string) (int, byte) {
 	j := 0
 	for i := 0; j < n; {
-		t, tn, k := escapeStep(v, i, j, size)
-		for _, c := range t[:tn] {
+		c := v[i]
+		var d1, d2 byte // the digits of a triplet that c starts
+		switch {
+		case c >= 0x80:
+			d1, d2, i = upperHex[c>>4], upperHex[c&0xF], i+1
+		case c == '%' && i+2 < len(v) && j+3 <= size && isHex(v[i+1]) && isHex(v[i+2]):
+			d1, d2, i = upper(v[i+1]), upper(v[i+2]), i+3
+		default:
+			// ASCII, a "%" too when no triplet, stands for itself.
 			if j == len(s) || s[j] != c {
 				return j, c
 			}
-			j++
+			i, j = i+1, j+1
+			continue
 		}
-		i += k
+		switch {
+		case j == len(s) || s[j] != '%':
+			return j, '%'
+		case j+1 == len(s) || s[j+1] != d1:
+			return j + 1, d1
+		case j+2 == len(s) || s[j+2] != d2:
+			return j + 2, d2
+		}
+		j += 3
 	}
 	return j, 0
 }

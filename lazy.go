@@ -9,15 +9,13 @@ import (
 	"unsafe"
 )
 
-// When a large set is laid out (index.go): a set of more than smallSet
-// rule lines (lazySet) answers its first layoutQuestions questions from
-// its rule lines (scanLines), and is compiled and laid out on the question
-// after; a set compiled by Parse to more than smallSet rules (index.htm
-// rules adding theirs) is laid out on its first. A ski rental: over the
-// 405 large sets that answer Googlebot in the real-world corpus, compiling
-// and laying out cost 21 scans of the rule lines ("/some/page.html"), so
-// the total work is at most about twice the least of "always scan" and
-// "lay out at once".
+// A set of more than smallSet rule lines (lazySet) answers its first
+// layoutQuestions questions by scanning them, and is laid out on the next;
+// one that Parse compiled to more (index.htm rules adding theirs), on its
+// first. A ski rental: over the 405 large sets that answer Googlebot in
+// the real-world corpus, laying out costs 21 scans ("/some/page.html"), so
+// the work is at most about twice the least of "always scan" and "lay out
+// at once".
 //
 // Buys, on Parse + first question over the real-world corpus (CPU time,
 // BenchmarkParseCorpus, op=parse+query): 18.5 ms rather than 57.1 if the
@@ -30,8 +28,7 @@ const layoutQuestions = 24
 const maxLaid = 1<<16 - 2
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
-// srcN from srcLo in file.more.recs (record srcLo alone if srcN is 0), to
-// be compiled once asked enough.
+// srcLo and srcN name (lazyLayout), to be compiled once asked enough.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
@@ -231,10 +228,8 @@ func (s *ruleSet) sorted() []rule {
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
 		return byKey(s.compileLazy())
-	case s.big == nil:
-		return slices.Clone(s.rules())
 	}
-	return byKey(s.rules())
+	return byKey(s.rules()) // a small set's are sorted already
 }
 
 // A ruleReader reads the rule lines of records of a file, in file order,

@@ -98,15 +98,20 @@ func (s *ruleSet) end(r rule) int {
 	if r.shape() < shapeWildcard {
 		return r.headLen()
 	}
-	n := r.priority()
+	w := r.written(s.file.text)
+	return r.priority() - len(w) + len(matched(r, w))
+}
+
+// matched returns w, the pattern of r as written, without what its shape
+// holds: a final "$", written or implied (derived), and trailing "*"s.
+func matched(r rule, w string) string {
 	if r.shape() == shapeAnchored {
-		return n - 1 // its "$", written or implied (derived)
+		return w[:len(w)-1]
 	}
-	p := r.written(s.file.text)
-	if c := p[len(p)-1]; c != '*' && c != '$' {
-		return n
+	if c := w[len(w)-1]; c == '*' || c == '$' {
+		return strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
 	}
-	return n - (len(p) - len(strings.TrimRight(strings.TrimSuffix(p, "$"), "*")))
+	return w
 }
 
 // line returns the line of r.
@@ -265,11 +270,6 @@ func (s *ruleSet) escaped(r rule, n int) string {
 // writtenParts returns the part of the pattern of the raw wildcard rule r
 // that is matched (pattern), as written, and the length of its head there.
 func (s *ruleSet) writtenParts(r rule) (string, int) {
-	w := r.written(s.file.text)
-	if r.shape() == shapeAnchored {
-		w = w[:len(w)-1] // its "$", written or implied (derived)
-	} else if c := w[len(w)-1]; c == '*' || c == '$' {
-		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
-	}
+	w := matched(r, r.written(s.file.text))
 	return w, writtenLen(w, noLimit, r.headLen())
 }

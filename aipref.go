@@ -1,7 +1,11 @@
 package robots
 
-// AI-usage preferences: what a file says about the use of content once
-// fetched (Robots.Preferences).
+// AI use: what a file says about the use of content once fetched
+// (Robots.Preferences), and who fetches it for what (KnownCrawlers): AI and
+// major search crawlers, in our own words from what the operators publish
+// (Source), as quoted by github.com/ai-robots-txt and crawler directories on
+// the date Checked (Amazon's page read itself); a row whose operator
+// publishes no page says so.
 
 import (
 	"slices"
@@ -69,13 +73,9 @@ type ContentUsage struct {
 
 // Preferences are what a file states for one crawler and URL.
 type Preferences struct {
-	// Allowed reports whether the crawler may fetch the URL, as Allowed
-	// answers. Content-Usage applies only to URLs that may be fetched.
-	Allowed bool `json:"allowed"`
-	// Signals are the Content-Signal values of the crawler's groups.
-	Signals ContentSignals `json:"content_signal"`
-	// Usage is the Content-Usage preference for the URL.
-	Usage ContentUsage `json:"content_usage"`
+	Allowed bool           `json:"allowed"`        // as Allowed answers; Usage is empty when false
+	Signals ContentSignals `json:"content_signal"` // of the crawler's groups
+	Usage   ContentUsage   `json:"content_usage"`  // for the URL
 }
 
 const (
@@ -94,20 +94,19 @@ var (
 // and url, in the groups that apply to agent as for Allowed:
 //
 //   - Content-Signal lines (contentsignals.org,
-//     draft-romm-aipref-contentsignals-00), such as "Content-Signal:
-//     search=yes, ai-input=yes, ai-train=no", values yes and no in any case.
+//     draft-romm-aipref-contentsignals-00): "Content-Signal: search=yes,
+//     ai-input=yes, ai-train=no", yes and no in any case.
 //   - Content-Usage rules (draft-ietf-aipref-attach-05, vocabulary
 //     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
 //     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
 //     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
-//     longest path that matches url apply, matched as Allow and Disallow; a
-//     rule without a path matches every path with length 0. Where rules of
-//     equal length conflict, "n" wins. Rules apply only to URLs that may be
-//     fetched. A key given twice keeps its last value; a value other than y
-//     or n, or a dictionary that does not parse, leaves the category unknown.
+//     longest path that matches url (as Allow and Disallow; no path matches
+//     with length 0) apply, and only to a url that may be fetched. A key
+//     given twice keeps its last value; a value other than y or n, or a
+//     dictionary that does not parse, leaves the category unknown.
 //
-// Unknown keys and values are kept in Other; Check reports them. It does not
-// change what Allowed answers. Unlike Allowed, it allocates.
+// Where values conflict, "no" wins. Unknown keys and values are kept in
+// Other; Check reports them. Unlike Allowed, it allocates.
 func (r *Robots) Preferences(agent, url string) Preferences {
 	p := Preferences{Allowed: r.Allowed(agent, url)}
 	p.Signals = contentSignals(r.GroupExtras(agent, keyContentSignal))
@@ -117,9 +116,8 @@ func (r *Robots) Preferences(agent, url string) Preferences {
 	return p
 }
 
-// combineKnown combines pref into *prefs[i] if key is keys[i] and pref is
-// known, and reports whether it did. Any "no" wins, then any "yes"
-// (draft-ietf-aipref-vocab, "Combining Preferences"): the greatest.
+// combineKnown combines a known pref into *prefs[i] if key is keys[i], and
+// reports whether it did: the greatest wins, "no" (draft-ietf-aipref-vocab).
 func combineKnown(key string, pref Preference, keys []string, prefs ...*Preference) bool {
 	i := slices.Index(keys, key)
 	if i < 0 || pref == PreferenceUnknown {
@@ -168,15 +166,13 @@ func parseContentSignal(v string) []signalField {
 	return out
 }
 
-// yesNo are the preferences of the tokens y and n (sfv.Member.YesNo).
-var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo}
+var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
 
 // A usageRule is a parsed Content-Usage line.
 type usageRule struct {
 	path string       // starts with "/"; "" when the line has none
 	dict []sfv.Member // nil if the dictionary did not parse
 	err  error        // why the dictionary did not parse
-	line int
 }
 
 // parseContentUsage reads the value of a Content-Usage line
@@ -185,8 +181,7 @@ type usageRule struct {
 //	content-usage = [ path-pattern 1*WS ] usage-pref
 //
 // A path starts with "/" and ends at the first space or tab.
-func parseContentUsage(v string, line int) usageRule {
-	u := usageRule{line: line}
+func parseContentUsage(v string) (u usageRule) {
 	pref := v
 	if strings.HasPrefix(v, "/") {
 		u.path, pref = cutSpace(v)
@@ -199,87 +194,190 @@ func parseContentUsage(v string, line int) usageRule {
 // url: those with the longest matching path, combined.
 func contentUsage(lines []Extra, url string) ContentUsage {
 	var cu ContentUsage
-	if len(lines) == 0 {
-		return cu
-	}
 	rules := make([]usageRule, len(lines))
+	priority := map[string]int{"": 0} // of each path, for url
+	best := -1
 	for i, e := range lines {
-		rules[i] = parseContentUsage(e.Value, e.Line)
+		u := parseContentUsage(e.Value)
+		if _, ok := priority[u.path]; !ok {
+			priority[u.path] = usagePriority(u.path, url)
+		}
+		rules[i] = u
+		best = max(best, priority[u.path])
 	}
-	matched := matchUsagePaths(rules, url)
-	best := slices.Max(matched)
 	for i, u := range rules {
-		if best < 0 || matched[i] != best {
+		if best < 0 || priority[u.path] != best {
 			continue
 		}
-		cu.Lines = append(cu.Lines, u.line)
+		cu.Lines = append(cu.Lines, lines[i].Line)
 		for _, m := range sfv.LastValues(u.dict) {
 			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: u.line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: lines[i].Line})
 			}
 		}
 	}
 	return cu
 }
 
-// matchUsagePaths returns, for each rule, the priority of its path if it
-// matches url (its length; 0 for no path, which matches every URL), or -1.
-// Each distinct path is matched exactly as Allow and Disallow, as the only
-// rule of a group of a file made for the purpose. A group takes at most 40
-// bytes more than its path, a Content-Usage line with a path at least 16,
-// so the paths of a file fill at most three such files of MaxSize bytes.
-func matchUsagePaths(rules []usageRule, url string) []int {
-	priority := map[string]int{"": 0}
-	var paths []string
-	for _, u := range rules {
-		if _, ok := priority[u.path]; !ok {
-			priority[u.path] = -1
-			paths = append(paths, u.path)
-		}
+// usagePriority returns the length of path if it matches url, else -1:
+// matched exactly as Allow and Disallow, as the only rule of a file.
+func usagePriority(path, url string) int {
+	if d := Parse([]byte("User-agent: a\nDisallow: "+path+"\n")).Decide("a", url); d.Reason == ReasonRule {
+		return len(d.Rule.Pattern)
 	}
-	for from := 0; from < len(paths); {
-		file, n := pathFile(paths, from)
-		for i := from; i < from+n; i++ {
-			if d := file.Decide(usageAgent(i), url); d.Reason == ReasonRule {
-				priority[paths[i]] = len(d.Rule.Pattern)
-			}
-		}
-		from += n
-	}
-	out := make([]int, len(rules))
-	for i, u := range rules {
-		out[i] = priority[u.path]
-	}
-	return out
+	return -1
 }
 
-// pathFile returns a file of at most MaxSize bytes with a group
-// "User-agent: usageAgent(i)\nDisallow: paths[i]" for as many paths from
-// paths[from] as fit (at least one: a path is at most maxLineLen bytes).
-func pathFile(paths []string, from int) (*Robots, int) {
-	const userAgent, disallow = "User-agent: ", "\nDisallow: "
-	var b strings.Builder
-	n := 0
-	for i, p := range paths[from:] {
-		agent := usageAgent(from + i)
-		if n > 0 && b.Len()+len(userAgent)+len(agent)+len(disallow)+len(p)+1 > MaxSize {
-			break
-		}
-		b.WriteString(userAgent + agent + disallow + p + "\n")
-		n++
-	}
-	return Parse([]byte(b.String())), n
+// A Purpose says what a crawler fetches pages for.
+type Purpose uint8
+
+const (
+	// PurposeOther: none of the others, or several (an open data set, a
+	// research crawler, a use not stated).
+	PurposeOther Purpose = iota
+	// PurposeTraining: collecting content to train AI models.
+	PurposeTraining
+	// PurposeAISearch: indexing content for AI search and AI answers.
+	PurposeAISearch
+	// PurposeUserFetch: fetching a page a user asked an AI assistant for.
+	PurposeUserFetch
+	// PurposeSearch: a classic search engine index.
+	PurposeSearch
+)
+
+var purposeNames = [...]string{"other", "training", "ai-search", "user-fetch", "search"} // by value
+
+// String returns "other", "training", "ai-search", "user-fetch" or
+// "search".
+func (p Purpose) String() string { return enumName(purposeNames[:], p, "purpose") }
+
+// MarshalText encodes p as its name, such as "training".
+func (p Purpose) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// An Honours says whether an operator states that its crawler obeys
+// robots.txt.
+type Honours uint8
+
+const (
+	// HonoursUnstated: the operator does not say.
+	HonoursUnstated Honours = iota
+	// HonoursYes: the operator says the crawler obeys robots.txt.
+	HonoursYes
+	// HonoursNo: the operator says the crawler may not obey robots.txt.
+	HonoursNo
+)
+
+var honoursNames = [...]string{HonoursUnstated: "unstated", HonoursYes: "yes", HonoursNo: "no"}
+
+// String returns "unstated", "yes" or "no".
+func (h Honours) String() string { return enumName(honoursNames[:], h, "honours") }
+
+// MarshalText encodes h as its name, such as "yes".
+func (h Honours) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// A Crawler is a known crawler, or a token that controls a use of content.
+type Crawler struct {
+	Token    string  `json:"token"` // the product token to write in a user-agent line
+	Operator string  `json:"operator"`
+	Purpose  Purpose `json:"purpose"`
+	Robots   Honours `json:"robots_txt"` // whether the operator states that it obeys robots.txt
+	// Retired reports that no crawler sends the token any more, although
+	// many files still name it.
+	Retired bool `json:"retired,omitempty"`
+	// Control reports that the token is not a crawler (Google-Extended):
+	// the operator's main crawler fetches and reads the token's group to
+	// decide a use of the content; blocking it keeps no crawler out.
+	Control bool   `json:"control_token,omitempty"`
+	Source  string `json:"source,omitempty"` // the page where the operator documents the token, or ""
+	Checked string `json:"checked"`          // the date, YYYY-MM-DD, the row was last checked
+	Note    string `json:"note,omitempty"`   // says more, in a sentence, or is ""
 }
 
-// usageAgent returns a product token, of letters only, that names the i-th
-// path in matchUsagePaths.
-func usageAgent(i int) string {
-	b := []byte("contentusage")
-	for {
-		b = append(b, byte('a'+i%26))
-		i /= 26
-		if i == 0 {
-			return string(b)
+// AI reports whether the crawler, or token, is about AI: its purpose is
+// not PurposeSearch (a search index that also feeds AI answers, as bingbot's,
+// is not counted: its Note says so).
+func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
+
+// tableChecked is the date the table was last checked; the pages where
+// operators document several crawlers follow.
+const (
+	tableChecked  = "2026-11-23"
+	srcOpenAI     = "https://developers.openai.com/api/docs/bots"
+	srcAnthropic  = "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"
+	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"
+	srcApple      = "https://support.apple.com/en-us/119829"
+	srcPerplexity = "https://docs.perplexity.ai/guides/bots"
+	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers"
+)
+
+// crawlers is the table, sorted by operator.
+var crawlers = []Crawler{
+	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://developer.amazon.com/amazonbot",
+		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},
+	{Token: "ClaudeBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcAnthropic},
+	{Token: "Claude-SearchBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcAnthropic},
+	{Token: "Claude-User", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeUserFetch, Robots: HonoursYes, Source: srcAnthropic},
+	{Token: "Claude-Web", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeUserFetch, Robots: HonoursUnstated, Retired: true, Source: srcAnthropic,
+		Note: "no crawler sends it any more: name Claude-User"},
+	{Token: "anthropic-ai", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursUnstated, Retired: true, Source: srcAnthropic,
+		Note: "no crawler sends it any more: name ClaudeBot"},
+	{Token: "Applebot", Checked: tableChecked, Operator: "Apple", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcApple,
+		Note: "search in Siri, Spotlight and Safari"},
+	{Token: "Applebot-Extended", Checked: tableChecked, Operator: "Apple", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcApple,
+		Note: "not a crawler: Applebot fetches, and this token controls the use of the content to train Apple's foundation models"},
+	{Token: "Baiduspider", Checked: tableChecked, Operator: "Baidu", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.baidu.com/search/robots_english.html"},
+	{Token: "Brightbot", Checked: tableChecked, Operator: "Bright Data", Purpose: PurposeOther, Robots: HonoursUnstated, Source: "https://brightdata.com/brightbot",
+		Note: "collects web data that Bright Data sells, including for AI; often written \"Brightbot 1.0\", which is matched as Brightbot"},
+	{Token: "Bytespider", Checked: tableChecked, Operator: "ByteDance", Purpose: PurposeTraining, Robots: HonoursUnstated,
+		Note: "ByteDance publishes no page for it; widely reported to collect training data and not to obey robots.txt"},
+	{Token: "cohere-ai", Checked: tableChecked, Operator: "Cohere", Purpose: PurposeUserFetch, Robots: HonoursUnstated,
+		Note: "Cohere publishes no page for it; reported as a fetcher acting for users of Cohere's assistant"},
+	{Token: "cohere-training-data-crawler", Checked: tableChecked, Operator: "Cohere", Purpose: PurposeTraining, Robots: HonoursUnstated,
+		Note: "Cohere publishes no page for it; reported to collect training data"},
+	{Token: "CCBot", Checked: tableChecked, Operator: "Common Crawl", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://commoncrawl.org/ccbot",
+		Note: "an open web archive, widely used to train AI models"},
+	{Token: "DuckDuckBot", Checked: tableChecked, Operator: "DuckDuckGo", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot"},
+	{Token: "Google-CloudVertexBot", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
+		Note: "crawls at the request of site owners for their Vertex AI agents"},
+	{Token: "Google-Extended", Checked: tableChecked, Operator: "Google", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcGoogle,
+		Note: "not a crawler: Googlebot fetches, and this token controls the use of the content to train Gemini models and to ground their answers; it does not affect Google Search"},
+	{Token: "Googlebot", Checked: tableChecked, Operator: "Google", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcGoogle},
+	{Token: "GoogleOther", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
+		Note: "used by Google teams for research and development"},
+	{Token: "FacebookBot", Checked: tableChecked, Operator: "Meta", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcMeta,
+		Note: "described by Meta as collecting public pages to train its speech recognition models"},
+	{Token: "meta-externalagent", Checked: tableChecked, Operator: "Meta", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcMeta,
+		Note: "training AI models and indexing content for Meta's products"},
+	{Token: "meta-externalfetcher", Checked: tableChecked, Operator: "Meta", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcMeta,
+		Note: "fetches on behalf of a user, and Meta says it may therefore bypass robots.txt"},
+	{Token: "bingbot", Checked: tableChecked, Operator: "Microsoft", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0",
+		Note: "Bing search, which also grounds Microsoft Copilot's answers"},
+	{Token: "ChatGPT-User", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcOpenAI,
+		Note: "fetches when a ChatGPT user asks; OpenAI says robots.txt rules may not apply to such fetches"},
+	{Token: "GPTBot", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcOpenAI},
+	{Token: "OAI-SearchBot", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcOpenAI,
+		Note: "search results in ChatGPT; not used for training"},
+	{Token: "PerplexityBot", Checked: tableChecked, Operator: "Perplexity", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcPerplexity,
+		Note: "indexes pages for Perplexity's answers; not used for training"},
+	{Token: "Perplexity-User", Checked: tableChecked, Operator: "Perplexity", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcPerplexity,
+		Note: "fetches when a user asks; Perplexity says it generally ignores robots.txt"},
+	{Token: "YandexBot", Checked: tableChecked, Operator: "Yandex", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots.html"},
+}
+
+// KnownCrawlers returns the table of known crawlers, sorted by operator.
+// The result is a copy.
+func KnownCrawlers() []Crawler {
+	return slices.Clone(crawlers)
+}
+
+// LookupCrawler returns the known crawler whose token is token, compared
+// case-insensitively as user-agent lines are. ok is false if there is
+// none.
+func LookupCrawler(token string) (c Crawler, ok bool) {
+	for _, c := range crawlers {
+		if strings.EqualFold(c.Token, token) {
+			return c, true
 		}
 	}
+	return Crawler{}, false
 }

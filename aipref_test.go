@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,40 +218,47 @@ func TestPreferencesLargeFile(t *testing.T) {
 	}
 }
 
-// TestMatchUsagePathsLarge checks matchUsagePaths, on more paths than one
+// TestMatchUsagePathsLarge checks contentUsage, on more paths than one
 // robots.txt of MaxSize bytes holds as groups, against matching each path
-// alone in a file of its own.
+// alone in a file of its own: the lines it applies are those of the longest
+// matching paths.
 func TestMatchUsagePathsLarge(t *testing.T) {
 	filler := strings.Repeat("z", 400) // so that fewer paths fill MaxSize bytes
-	rules := []usageRule{{path: ""}, {path: "/"}, {path: "/1"}, {path: "/1"}, {path: "/*.pdf$"}}
-	var paths []string
+	paths := []string{"", "/", "/1", "/1", "/*.pdf$"}
 	for i := range 6000 {
 		n := strconv.Itoa(i)
-		p := [...]string{"/" + n, "/" + n + filler + "$", "/*" + n, "/%7E" + n, "/~" + n + "*x"}[i%5]
-		rules = append(rules, usageRule{path: p, line: i + 1})
-		paths = append(paths, p)
+		paths = append(paths, [...]string{"/" + n, "/" + n + filler + "$", "/*" + n, "/%7E" + n, "/~" + n + "*x"}[i%5])
 	}
-	if _, n := pathFile(paths, 0); n == len(paths) {
+	lines := make([]Extra, len(paths))
+	size := 0
+	for i, p := range paths {
+		lines[i] = Extra{Value: strings.TrimPrefix(p+" train-ai=n", " "), Line: i + 1}
+		size += len("User-agent: a\nDisallow: \n") + len(p)
+	}
+	if size <= MaxSize {
 		t.Fatalf("the %d paths fit in one file", len(paths))
 	}
 	urls := []string{"/", "/1", "/12", "/123", "/1234", "/5995", "/x/2345.pdf", "/~3456", "/~4444x", "https://example.com/5999?q"}
-	got := make([][]int, len(urls))
-	for j, url := range urls {
-		got[j] = matchUsagePaths(rules, url)
-	}
-	for i, u := range rules {
-		one := Parse([]byte("user-agent: *\ndisallow: " + u.path + "\n"))
-		for j, url := range urls {
-			want := 0
-			if u.path != "" {
-				want = -1
-				if d := one.Decide("a", url); d.Reason == ReasonRule {
-					want = len(d.Rule.Pattern)
-				}
+	for _, url := range urls {
+		priority := make([]int, len(paths))
+		best := -1
+		for i, p := range paths {
+			one := Parse([]byte("user-agent: *\ndisallow: " + p + "\n"))
+			if d := one.Decide("a", url); d.Reason == ReasonRule {
+				priority[i] = len(d.Rule.Pattern)
+			} else if p != "" {
+				priority[i] = -1
 			}
-			if got[j][i] != want {
-				t.Fatalf("matchUsagePaths(%q)[%d] (path %q) = %d, want %d", url, i, u.path, got[j][i], want)
+			best = max(best, priority[i])
+		}
+		var want []int
+		for i := range paths {
+			if priority[i] == best {
+				want = append(want, i+1)
 			}
+		}
+		if got := contentUsage(lines, url).Lines; !slices.Equal(got, want) {
+			t.Fatalf("contentUsage(%q).Lines = %v, want %v", url, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // An extension is a key that Google ignores and other crawlers read.
@@ -75,14 +76,11 @@ func (c *checker) other(n int, key, value string) {
 // strayPrefix returns the directive of Google's that key is after non-ASCII
 // bytes, or "".
 func strayPrefix(key string) string {
-	i := 0
-	for i < len(key) && key[i] >= 0x80 {
-		i++
-	}
-	if i == 0 || i == len(key) || keyKind(key[i:]) == kindOther {
+	bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
+	if bare == key || bare == "" || keyKind(bare) == kindOther {
 		return ""
 	}
-	return key[i:]
+	return bare
 }
 
 // suggestableKeys are the keys unknown keys are compared with.
@@ -109,29 +107,29 @@ func suggestKey(key string) string {
 
 // editDistance returns the optimal string alignment distance of a and b:
 // the insertions, deletions, substitutions and transpositions of adjacent
-// bytes that turn one into the other. Row i holds those of a[:i] and b[:j].
+// bytes that turn one into the other; d[i][j] is that of a[:i] and b[:j].
 func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
 			}
 		}
-		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 // maxSensibleDelay is the longest crawl-delay, in seconds, not reported.
@@ -143,17 +141,17 @@ var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 // more adds the findings about r, the file as parsed.
 func (c *checker) more(r *Robots) {
 	recs := r.Records()
-	signals := map[int]map[string]int{} // per record, the line of each signal
+	rec, seen := -1, map[string]int{} // the line of each signal in record rec
 	for _, e := range r.Extras("") {
 		if e.Record < 0 {
 			continue // reported by the line checks
 		}
 		switch lowerASCII(e.Key) {
 		case keyContentSignal:
-			if signals[e.Record] == nil {
-				signals[e.Record] = map[string]int{}
+			if e.Record != rec {
+				rec, seen = e.Record, map[string]int{}
 			}
-			c.signal(e, recs[e.Record], signals[e.Record])
+			c.signal(e, recs[e.Record], seen)
 		case keyContentUsage:
 			c.usage(r, recs, e)
 		}
@@ -220,7 +218,7 @@ func disallowsAll(rec Record) bool {
 }
 
 func (c *checker) usage(r *Robots, recs []Record, e Extra) {
-	u := parseContentUsage(e.Value, e.Line)
+	u := parseContentUsage(e.Value)
 	if u.path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")
@@ -286,14 +284,11 @@ func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) 
 
 // crawlDelay checks the value of a crawl-delay line n of the current record.
 func (c *checker) crawlDelay(n int, value string) {
-	if prev, ok := c.delays[c.recordLine]; ok {
+	if c.delayLine > 0 {
 		c.add(n, SeverityWarning, CodeDuplicateCrawlDelay, "a second \"Crawl-delay\" line in this group (the first is line "+
-			strconv.Itoa(prev)+"): crawlers read only one of them")
+			strconv.Itoa(c.delayLine)+"): crawlers read only one of them")
 	} else {
-		if c.delays == nil {
-			c.delays = map[int]int{}
-		}
-		c.delays[c.recordLine] = n
+		c.delayLine = n
 	}
 	secs, err := strconv.ParseFloat(value, 64)
 	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= maxSensibleDelay {

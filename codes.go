@@ -52,8 +52,8 @@ type Code string
 
 // The codes of the findings of Check, with their severity.
 const (
-	// CodeTooLarge (error): the file is longer than MaxSize; the finding is
-	// on the line of the cut, and the rest is ignored.
+	// CodeTooLarge (error): the file is longer than MaxSize; the rest, from
+	// the line of the cut, is ignored.
 	CodeTooLarge Code = "too-large"
 	// CodeLineTooLong (error): a line's bytes past 16,663 are ignored.
 	CodeLineTooLong Code = "line-too-long"
@@ -71,8 +71,8 @@ const (
 	// its lines are not reported one by one for NUL bytes, byte order marks,
 	// bad UTF-8, unknown keys or not being directives.
 	CodeBinary Code = "binary"
-	// CodeInvalidLine (warning): a line that is not blank or a comment has
-	// no key and value ("Disallow /a /b"); it is ignored.
+	// CodeInvalidLine (warning): a line that is not blank, a comment or a
+	// key and value ("Disallow /a /b") is ignored.
 	CodeInvalidLine Code = "invalid-line"
 	// CodeMissingColon (warning): whitespace instead of a colon after a key
 	// ("Disallow /tmp"), which Google accepts and others may not, or a
@@ -93,8 +93,7 @@ const (
 	// CodeKeyOutsideGroup (warning): a crawl-delay, request-rate or
 	// visit-time line before the first user-agent line belongs to no group.
 	CodeKeyOutsideGroup Code = "key-outside-group"
-	// CodeRuleOutsideGroup (error): an allow or disallow line before the
-	// first user-agent line applies to no crawler.
+	// CodeRuleOutsideGroup (error): a rule before any user-agent line.
 	CodeRuleOutsideGroup Code = "rule-outside-group"
 	// CodePatternNeverMatches (error): a pattern not starting "/" or "*".
 	CodePatternNeverMatches Code = "pattern-never-matches"
@@ -112,12 +111,11 @@ const (
 	CodeGroupNotEnded Code = "group-not-ended"
 	// CodeSitemapURL (warning): a sitemap is not an absolute http(s) URL.
 	CodeSitemapURL Code = "sitemap-url"
-	// CodeDuplicateRule (info): a rule repeats an earlier one of its group;
-	// it never decides, and removing it changes nothing.
+	// CodeDuplicateRule (info): a rule repeats an earlier one of its group.
 	CodeDuplicateRule Code = "duplicate-rule"
-	// CodeShadowedRule (warning when the rule that wins is of the other
-	// kind, info when of the same): another rule of the group matches
-	// whenever this one does and takes precedence: this one never decides.
+	// CodeShadowedRule (warning if the rule that wins is of the other kind,
+	// else info): another rule of the group matches whenever this one does
+	// and takes precedence: this one never decides.
 	CodeShadowedRule Code = "shadowed-rule"
 	// CodeDisallowAll (warning): the group for "*" disallows the whole site,
 	// as a staging file copied to production does.
@@ -128,28 +126,22 @@ const (
 	CodeUnknownSignal Code = "unknown-signal"
 	// CodeInvalidSignal (warning): a Content-Signal value other than "yes"
 	// and "no", a Content-Usage value other than the tokens y and n, or a
-	// Content-Usage line that is not a path and a dictionary: the
-	// preference is unknown.
+	// Content-Usage line that is not a path and a dictionary.
 	CodeInvalidSignal Code = "invalid-signal"
 	// CodeDuplicateSignal (warning): a signal given twice in a group, or a
-	// Content-Usage category twice in a line, where the last value counts.
+	// Content-Usage category twice in a line.
 	CodeDuplicateSignal Code = "duplicate-signal"
-	// CodeSignalContradictsRules (warning): a preference that allows a use
-	// in a group that disallows the whole site, or a Content-Usage line for
-	// a path the group disallows: preferences apply only to paths that may
-	// be crawled.
+	// CodeSignalContradictsRules (warning): a preference in a group that
+	// disallows the whole site, or for a path the group disallows.
 	CodeSignalContradictsRules Code = "signal-contradicts-rules"
 	// CodeLongCrawlDelay (warning): a crawl-delay over a minute.
 	CodeLongCrawlDelay Code = "long-crawl-delay"
-	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in a
-	// group; crawlers read one of them.
+	// CodeDuplicateCrawlDelay (warning): a second crawl-delay line in a group.
 	CodeDuplicateCrawlDelay Code = "duplicate-crawl-delay"
-	// CodeSpaceInPattern (warning): a pattern holds a space or a tab, which
-	// URLs never hold ("Disallow: /a /b").
+	// CodeSpaceInPattern (warning): a space or a tab in a pattern.
 	CodeSpaceInPattern Code = "space-in-pattern"
-	// CodeCrawlerToken (info): a user-agent value that is neither a product
-	// token nor a token and a version names a known crawler ("Brightbot
-	// 1.0"): write its token.
+	// CodeCrawlerToken (info): a user-agent value, not a token (and a
+	// version), that names a known crawler ("Brightbot 1.0").
 	CodeCrawlerToken Code = "crawler-token"
 	// CodeRetiredCrawler (warning): a retired token ("anthropic-ai").
 	CodeRetiredCrawler Code = "retired-crawler"
@@ -206,7 +198,7 @@ type checker struct {
 	// betweenKey is its key.
 	between    int
 	betweenKey string
-	delays     map[int]int // the first crawl-delay line of each record, by recordLine
+	delayLine  int // the first crawl-delay line of the current record, or 0
 }
 
 func (c *checker) add(line int, sev Severity, code Code, msg string) {

@@ -15,21 +15,17 @@ import (
 // An Extra is a line whose key is none of user-agent, allow, disallow and
 // sitemap (nor one of their accepted misspellings), such as "Crawl-delay: 5".
 type Extra struct {
-	// Key is the key as written, without surrounding space ("Crawl-delay").
-	Key string
-	// Value is the value as written, without comment or surrounding space.
-	Value string
-	// Line is the 1-based line number.
-	Line int
+	Key   string // as written, without surrounding space ("Crawl-delay")
+	Value string // as written, without comment or surrounding space
+	Line  int    // 1-based
 	// Record is the index, in Records, of the group the line stands in, or
 	// -1 for a line before the first user-agent line.
 	Record int
 }
 
-// Extras returns the lines of the file whose key is key, compared
+// Extras returns a copy of the lines of the file whose key is key, compared
 // case-insensitively ("crawl-delay" finds "Crawl-Delay: 5"), in file order,
-// wherever they stand. With an empty key it returns all of them. The result
-// is a copy.
+// wherever they stand; with an empty key, all of them.
 func (r *Robots) Extras(key string) []Extra {
 	if r == nil {
 		return nil
@@ -49,14 +45,11 @@ func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
 // groups that apply to agent, chosen as for Allowed.
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	var g Group
-	r.group(agent, &g)
-	return g.Extras(key)
+	return r.Group(agent).Extras(key)
 }
 
-// Extras returns the lines whose key is key, compared case-insensitively,
-// that stand in the records of the group, in file order; with an empty key,
-// all the extra lines of those records. The result is a copy.
+// Extras returns, as Robots.Extras does, the extra lines that stand in the
+// records of the group.
 func (g *Group) Extras(key string) []Extra {
 	if g == nil || g.file == nil {
 		return nil
@@ -79,17 +72,14 @@ const (
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.CrawlDelay()
+	return r.Group(agent).CrawlDelay()
 }
 
-// CrawlDelay returns the crawl-delay of the group: the minimum time between
-// two requests, as Bing and Yandex read it. The value is in seconds, with or
-// without a fraction ("1", "1.5", ".5"). The first valid crawl-delay line of
-// the group's records counts; the others, and lines whose value is not a
-// number, are ignored; a value too large for a time.Duration is the largest
-// one. ok is false when there is none. Google ignores crawl-delay.
+// CrawlDelay returns the crawl-delay of the group, the minimum time between
+// two requests as Bing and Yandex read it, from the first valid crawl-delay
+// line of its records: seconds, with or without a fraction ("1", "1.5",
+// ".5"); a value too large for a time.Duration is the largest one. ok is
+// false when there is none. Google ignores crawl-delay.
 func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
 	return firstValid(g.Extras(keyCrawlDelay), parseCrawlDelay)
 }
@@ -116,9 +106,7 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.RequestRate()
+	return r.Group(agent).RequestRate()
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -151,9 +139,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	var g Group
-	r.group(agent, &g)
-	return g.VisitTime()
+	return r.Group(agent).VisitTime()
 }
 
 // VisitTime returns the visit-time of the group, from the first valid
@@ -175,10 +161,9 @@ func (r *Robots) Host() (host string, ok bool) {
 	return firstValid(r.Extras(keyHost), func(v string) (string, error) { return v, validHost(v) })
 }
 
-// A CleanParam is a clean-param line: the query parameters that do not
-// change the content of the pages whose path starts with Path, as Yandex
-// reads them ("Clean-param: ref&sid /forum/"). An empty Path means every
-// page.
+// A CleanParam is a clean-param line, as Yandex reads it ("Clean-param:
+// ref&sid /forum/"): query parameters that do not change the content of the
+// pages whose path starts with Path (every page if empty).
 type CleanParam struct {
 	Params []string
 	Path   string
@@ -251,14 +236,11 @@ func parseRequestRate(v string) (RequestRate, error) {
 	if rateUnits[unit] == 0 || per <= 0 || per > 1<<31 {
 		return RequestRate{}, errRequestRate
 	}
-	rr := RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit]}
-	if window != "" {
-		var err error
-		if rr.Window, err = parseVisitTime(window); err != nil {
-			return RequestRate{}, err
-		}
+	w, err := parseVisitTime(window) // the zero VisitTime, all day, if none
+	if err != nil && window != "" {
+		return RequestRate{}, err
 	}
-	return rr, nil
+	return RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit], Window: w}, nil
 }
 
 func parseVisitTime(v string) (VisitTime, error) {

@@ -170,25 +170,20 @@ func consumeSFItem(s string) (kind byte, value, rest string, err error) {
 //
 //	sf-string = DQUOTE *( unescaped / "%" / bs-escaped ) DQUOTE
 func consumeSFString(s string) (kind byte, value, rest string, err error) {
-	var b strings.Builder
 	for i := 1; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '\\':
-			if i+1 >= len(s) || s[i+1] != '"' && s[i+1] != '\\' {
-				return 0, "", s, errSFString
-			}
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\'):
 			i++
-			b.WriteByte(s[i])
 		case c == '"':
-			return 's', b.String(), s[i+1:], nil
-		case c < 0x20 || c > 0x7e:
+			return 's', unescapeSF.Replace(s[1:i]), s[i+1:], nil
+		case c == '\\' || c < 0x20 || c > 0x7e:
 			return 0, "", s, errSFString
-		default:
-			b.WriteByte(c)
 		}
 	}
 	return 0, "", s, errSFString
 }
+
+var unescapeSF = strings.NewReplacer(`\"`, `"`, `\\`, `\`)
 
 func sfLCAlpha(c byte) bool { return 'a' <= c && c <= 'z' }
 func sfAlpha(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -14,8 +14,7 @@ import (
 	"github.com/gorep/robots/internal/sfv"
 )
 
-// A Preference is what a file states about one use of content: yes, no, or
-// nothing.
+// A Preference is what a file states about one use of content.
 type Preference uint8
 
 const (
@@ -63,11 +62,9 @@ type ContentUsage struct {
 	AIUse   Preference `json:"ai-use"`   // input to a generative AI model, not provided by its user (vocab-08)
 	Search  Preference `json:"search"`   // search applications that link to the content
 	// Other holds the other keys of the rules that apply, and the known
-	// keys whose value is not the token y or n, as written (a key given
-	// twice in a line with its last value only).
+	// keys whose value is not the token y or n, as written.
 	Other []UsageValue `json:"other,omitempty"`
-	// Lines are the rules that apply: those with the longest matching path,
-	// in file order. It is empty when no rule applies.
+	// Lines are the lines of the rules that apply, in file order.
 	Lines []int `json:"lines,omitempty"`
 }
 
@@ -77,11 +74,6 @@ type Preferences struct {
 	Signals ContentSignals `json:"content_signal"` // of the crawler's groups
 	Usage   ContentUsage   `json:"content_usage"`  // for the URL
 }
-
-const (
-	keyContentSignal = "content-signal"
-	keyContentUsage  = "content-usage"
-)
 
 // Content-Signal and Content-Usage categories, in the order of the fields
 // of ContentSignals and ContentUsage.
@@ -247,15 +239,13 @@ const (
 
 var purposeNames = [...]string{"other", "training", "ai-search", "user-fetch", "search"} // by value
 
-// String returns "other", "training", "ai-search", "user-fetch" or
-// "search".
+// String returns "other", "training", "ai-search", "user-fetch" or "search".
 func (p Purpose) String() string { return enumName(purposeNames[:], p, "purpose") }
 
 // MarshalText encodes p as its name, such as "training".
 func (p Purpose) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// An Honours says whether an operator states that its crawler obeys
-// robots.txt.
+// An Honours says whether an operator states its crawler obeys robots.txt.
 type Honours uint8
 
 const (

@@ -1,8 +1,7 @@
 package robots
 
-// Diagnostics: Check drives the parser line by line, apart from Parse, so
-// that it sees what Google sees, and reports each finding with its line;
-// then the rules of each group that never decide, over the compiled rules.
+// Check: each line as the parser reads it, as Google does; then, over the
+// compiled rules, the rules of each group that never decide.
 
 import (
 	"net/url"
@@ -140,14 +139,15 @@ func (c *checker) line(l line) {
 		c.userAgent(l)
 	case kindAllow, kindDisallow:
 		c.rule(l)
-	case kindSitemap:
-		if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+	default: // sitemap or other: not a rule, so it does not end a group
+		if kind == kindOther {
+			c.other(n, key, value)
+		} else if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quoteValue(value)+" is not an absolute http or https URL")
 		}
-		c.nonRule(n, key)
-	case kindOther:
-		c.other(n, key, value)
-		c.nonRule(n, key)
+		if len(c.p.starts) > 0 && !c.p.ruled {
+			c.between, c.betweenKey = n, key
+		}
 	}
 }
 
@@ -217,13 +217,6 @@ func (c *checker) rule(l line) {
 	}
 	if l.kept {
 		c.between = 0
-	}
-}
-
-// nonRule notes a directive that does not end a group.
-func (c *checker) nonRule(n int, key string) {
-	if len(c.p.starts) > 0 && !c.p.ruled {
-		c.between, c.betweenKey = n, key
 	}
 }
 
@@ -306,8 +299,7 @@ func (x *ruleIndex) dominator(i int) int {
 }
 
 // checkRules reports the rules of a record, compiled as s, that never
-// decide; and, if the record names "*" (global), a rule that disallows
-// everything.
+// decide, and, in a group for "*" (global), a rule that disallows all.
 func (c *checker) checkRules(s *ruleSet, global bool) {
 	// A pattern that starts with neither "/" nor "*" is reported apart.
 	decides := func(r rule) bool {

@@ -29,8 +29,8 @@ var extensions = map[string]extension{
 	keyVisitTime:     {SeverityInfo, "a few crawlers read it", true, valid(parseVisitTime)},
 	keyHost:          {SeverityInfo, "Yandex used to read it", false, validHost},
 	keyCleanParam:    {SeverityInfo, "Yandex reads it", false, valid(parseCleanParam)},
-	"content-signal": {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
-	"content-usage":  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
+	keyContentSignal: {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
+	keyContentUsage:  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
 	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
 	"nofollow":       {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
 	"noarchive":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
@@ -45,7 +45,9 @@ func (c *checker) other(n int, key, value string) {
 			return
 		}
 		sev, msg := SeverityWarning, "unknown key "+quoteValue(key)
-		if bare := strayPrefix(key); bare != "" { // "ï»¿User-agent": a BOM encoded twice
+		// "ï»¿User-agent": a BOM encoded twice before a key of Google's
+		bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
+		if bare != key && keyKind(bare) != kindOther {
 			c.add(n, SeverityError, CodeUnknownKey, "key "+quoteValue(key)+" has stray bytes before "+quoteValue(bare)+
 				" (a byte order mark?): the line is ignored")
 			return
@@ -73,16 +75,6 @@ func (c *checker) other(n int, key, value string) {
 	}
 }
 
-// strayPrefix returns the directive of Google's that key is after non-ASCII
-// bytes, or "".
-func strayPrefix(key string) string {
-	bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
-	if bare == key || bare == "" || keyKind(bare) == kindOther {
-		return ""
-	}
-	return bare
-}
-
 // suggestableKeys are the keys unknown keys are compared with.
 var suggestableKeys = []string{
 	"user-agent", "allow", "disallow", "sitemap",
@@ -91,12 +83,11 @@ var suggestableKeys = []string{
 
 // suggestKey returns the known key that key probably misspells, or "".
 func suggestKey(key string) string {
-	const maxEdits = 2
 	k := lowerASCII(key)
 	if len(k) < 4 || len(k) > 20 {
 		return ""
 	}
-	best, bestEdits := "", maxEdits+1
+	best, bestEdits := "", 3 // at most 2 edits
 	for _, known := range suggestableKeys {
 		if e := editDistance(k, known); e < bestEdits {
 			best, bestEdits = known, e
@@ -112,10 +103,9 @@ func editDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
+		for j := range d[i] {
+			d[i][j] = i + j // at i == 0 or j == 0: j or i edits
+		}
 	}
 	for i := 1; i <= len(a); i++ {
 		for j := 1; j <= len(b); j++ {
@@ -131,9 +121,6 @@ func editDistance(a, b string) int {
 	}
 	return d[len(a)][len(b)]
 }
-
-// maxSensibleDelay is the longest crawl-delay, in seconds, not reported.
-const maxSensibleDelay = 60
 
 // oldUsageKeys are categories of earlier vocabulary drafts.
 var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
@@ -222,7 +209,7 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	if u.path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")
-	} else if rule, ok := disallowedUsage(r, recs, e.Record, u.path); ok {
+	} else if rule, ok := disallowedUsage(r, recs, recs[e.Record], u.path); ok {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
 			" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
 	}
@@ -252,11 +239,10 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 	}
 }
 
-// disallowedUsage reports whether path, of a Content-Usage line of recs[i],
-// is disallowed to the first crawler of that record, with nothing under it
-// allowed back, and returns the deciding rule.
-func disallowedUsage(r *Robots, recs []Record, i int, path string) (Rule, bool) {
-	rec := recs[i]
+// disallowedUsage reports whether path, of a Content-Usage line of rec, is
+// disallowed to the first crawler of rec, with nothing under it allowed back,
+// and returns the deciding rule.
+func disallowedUsage(r *Robots, recs []Record, rec Record, path string) (Rule, bool) {
 	prefix := path
 	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
 		prefix = prefix[:i]
@@ -291,8 +277,8 @@ func (c *checker) crawlDelay(n int, value string) {
 		c.delayLine = n
 	}
 	secs, err := strconv.ParseFloat(value, 64)
-	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= maxSensibleDelay {
-		return // reported as an invalid value
+	if err != nil || strings.ContainsAny(value, "eEnNxX+-") || secs <= 60 {
+		return // an invalid value (reported apart), or at most a minute
 	}
 	pages := "fewer than one page"
 	switch perDay := int(86400 / secs); {

@@ -52,8 +52,7 @@ type Code string
 
 // The codes of the findings of Check, with their severity.
 const (
-	// CodeTooLarge (error): the file is longer than MaxSize; the rest, from
-	// the line of the cut, is ignored.
+	// CodeTooLarge (error): the file is over MaxSize; the rest is ignored.
 	CodeTooLarge Code = "too-large"
 	// CodeLineTooLong (error): a line's bytes past 16,663 are ignored.
 	CodeLineTooLong Code = "line-too-long"
@@ -97,8 +96,7 @@ const (
 	CodeRuleOutsideGroup Code = "rule-outside-group"
 	// CodePatternNeverMatches (error): a pattern not starting "/" or "*".
 	CodePatternNeverMatches Code = "pattern-never-matches"
-	// CodeLiteralDollar (warning): a "$" before the end of a pattern matches
-	// a "$" in the path; it does not anchor.
+	// CodeLiteralDollar (warning): a "$" before a pattern's end is literal.
 	CodeLiteralDollar Code = "literal-dollar"
 	// CodeEmptyUserAgent (warning): a user-agent line without a value.
 	CodeEmptyUserAgent Code = "empty-user-agent"
@@ -117,8 +115,7 @@ const (
 	// else info): another rule of the group matches whenever this one does
 	// and takes precedence: this one never decides.
 	CodeShadowedRule Code = "shadowed-rule"
-	// CodeDisallowAll (warning): the group for "*" disallows the whole site,
-	// as a staging file copied to production does.
+	// CodeDisallowAll (warning): the group for "*" disallows the whole site.
 	CodeDisallowAll Code = "disallow-all"
 	// CodeUnknownSignal (warning): a Content-Signal key other than search,
 	// ai-input, ai-train and Cloudflare's "use", or a Content-Usage category

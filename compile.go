@@ -96,12 +96,8 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 			continue
 		}
 		n, low := len(p), uint64(i)<<1
-		mayChange, star := scanPattern(p)
-		if mayChange && escapeChanges(p) {
+		if escapeChanges(p) {
 			n, low = escapedLen(p), low|keyRaw
-		}
-		if star {
-			low |= keyStar
 		}
 		order = append(order, ruleKey(n, l.allow(), l.line())<<keyLow|low)
 		if j := indexHTM(p, l.allow()); j >= 0 {
@@ -157,12 +153,9 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 			sc.esc = appendEscaped(sc.esc[:0], p)
 			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
 		}
-		switch {
-		case o&(1|keyStar) == 0:
-			compiled[len(order)-1-k] = newLiteral(p, len(p), false, rules[i].allow(), at[i]) | raw
-		case o&1 == 0:
+		if o&1 == 0 {
 			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i]) | raw
-		default:
+		} else {
 			j := indexHTM(p, true)
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
 		}
@@ -184,26 +177,14 @@ func sortKeys(order []uint64) (ties bool) {
 }
 
 // The low bits of a sort key of compile, below the precedence key: from
-// the top, raw, a "*" in the pattern, the index of the line, and derived.
+// the top, raw, the index of the line, and derived.
 const (
 	keyLow  = 64 - keyBits
 	keyRaw  = 1 << (keyLow - 1)
-	keyStar = 1 << (keyLow - 2)
 	keyRank = keyLow + lineBits // the shift of the rank
 )
 
-func keyIndex(o uint64) int { return int(o & (keyStar - 1) >> 1) }
-
-// scanPattern reports whether escaping may change p (a byte outside
-// ASCII or a "%") and whether it holds a "*", in one pass.
-func scanPattern(p string) (mayChange, star bool) {
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		mayChange = mayChange || c >= 0x80 || c == '%'
-		star = star || c == '*'
-	}
-	return mayChange, star
-}
+func keyIndex(o uint64) int { return int(o & (keyRaw - 1) >> 1) }
 
 // same reports whether rules a and b of one file are alike but for their
 // offsets, their patterns as written too.
@@ -287,27 +268,9 @@ func indexHTM(p string, allow bool) int {
 	return -1
 }
 
-// newLiteral is newRule for a pattern p with no "*".
-func newLiteral(p string, prio int, dollar, allow bool, off uint32) rule {
-	r := rule(prio)<<(ruleRankShift+1) | rule(off)
-	if allow {
-		r |= ruleAllow
-	}
-	sh := shapePrefix
-	if dollar {
-		sh = shapeExact
-	} else if len(p) > 0 && p[len(p)-1] == '$' {
-		sh, p = shapeExact, p[:len(p)-1]
-	}
-	return r | rule(sh)<<ruleShapeShft | rule(len(p))<<ruleHeadShift
-}
-
 // newRule compiles escaped pattern p of priority prio, at offset off of
 // the kept text, as if followed by "$" if dollar.
 func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
-	if strings.IndexByte(p, '*') < 0 {
-		return newLiteral(p, prio, dollar, allow, off)
-	}
 	r := rule(prio)<<(ruleRankShift+1) | rule(off)
 	if allow {
 		r |= ruleAllow

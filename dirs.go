@@ -1,37 +1,23 @@
 package robots
 
 // The directories of index.htm allow rules that compile left out
-// (leaveOut), as a layout files them: 3 bytes each. Buys (TestKeptPerByte,
-// TestKeptPerByteSmallFiles): index-htm keeps 1.45 at 4 KiB rather than
-// 1.70 with the rules compiled, and 3 bytes an entry rather than 4 buy
-// 4.3% of that (1.511, over the bound of 1.5).
+// (leaveOut), as a layout files them: 3 bytes each. Buys
+// (TestKeptPerByteSmallFiles): index-htm keeps 1.45 at 4 KiB rather than
+// 1.70 with the rules compiled, 1.511 (over 1.5) with 4 bytes an entry.
 
 import (
 	"slices"
+	"sort"
 	"strings"
 )
 
-// packDirs returns the dirList of dirs, each the index of an index.htm
-// rule of rules shifted left 16 and the length of its directory.
-func packDirs(rules []rule, dirs []uint32) dirList {
-	l := dirList{b: make([]byte, 3*len(dirs))}
-	for k, d := range dirs {
-		e := l.b[3*k:]
-		e[0], e[1], e[2] = byte(d>>16), byte(d>>24), byte(rules[d>>16].priority()-int(d&0xFFFF))
-	}
-	return l
-}
-
 func (l *dirList) len() int { return len(l.b) / 3 }
 
-func (l *dirList) empty() bool { return len(l.b) == 0 }
-
-// at returns directory k, whose index.htm rule is among rules: the index
-// of the rule shifted left 16, and the length of the directory.
-func (l *dirList) at(rules []rule, k int) uint32 {
+// at returns the index.htm rule, among rules, and length of directory k.
+func (l *dirList) at(rules []rule, k int) (rule, int) {
 	e := l.b[3*k : 3*k+3]
-	i := uint32(e[0]) | uint32(e[1])<<8
-	return i<<16 | uint32(rules[i].priority()-int(e[2]))
+	r := rules[int(e[0])|int(e[1])<<8]
+	return r, r.priority() - int(e[2])
 }
 
 func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
@@ -42,58 +28,24 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 	if !s.big.omitted() {
 		return
 	}
-	dirLen := func(r rule) int {
-		if !r.allow() {
-			return 0
-		}
-		return plainDir(s.text(r))
+	type dir struct {
+		s string
+		k int
 	}
-	// Counted first, so that they are allocated once, at their size.
-	n := 0
-	for _, r := range rules {
-		if dirLen(r) > 0 {
-			n++
-		}
-	}
-	if n == 0 {
-		return
-	}
-	dirs := make([]uint32, 0, n)
+	dirs := make([]dir, 0, len(rules)) // allocated once
 	for k, r := range rules {
-		if j := dirLen(r); j > 0 {
-			dirs = append(dirs, uint32(k)<<16|uint32(j))
+		if !r.allow() {
+			continue
+		}
+		if p := s.text(r); plainDir(p) > 0 {
+			dirs = append(dirs, dir{p[:plainDir(p)], k})
 		}
 	}
-	if !b.raw {
-		slices.SortFunc(dirs, func(a, b uint32) int { return strings.Compare(s.dir(rules, a), s.dir(rules, b)) })
-		b.dirs = packDirs(rules, dirs)
-		return
+	slices.SortFunc(dirs, func(a, b dir) int { return strings.Compare(a.s, b.s) })
+	b.dirs.b = make([]byte, 0, 3*len(dirs))
+	for _, d := range dirs {
+		b.dirs.b = append(b.dirs.b, byte(d.k), byte(d.k>>8), byte(rules[d.k].priority()-len(d.s)))
 	}
-	// The directories of raw rules are made anew (dir): once each.
-	type keyed struct {
-		dir string
-		d   uint32
-	}
-	ks := make([]keyed, len(dirs))
-	for i, d := range dirs {
-		ks[i] = keyed{s.dir(rules, d), d}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int { return strings.Compare(a.dir, b.dir) })
-	for i, k := range ks {
-		dirs[i] = k.d
-	}
-	b.dirs = packDirs(rules, dirs)
-}
-
-// dir returns the directory d of bigSet.dirs, whose index.htm rule is
-// among rules: escaped, and so made anew for a raw rule.
-func (s *ruleSet) dir(rules []rule, d uint32) string {
-	r := rules[d>>16]
-	if r&ruleRaw != 0 {
-		return s.escaped(r, int(d&0xFFFF))
-	}
-	off := r.off()
-	return s.file.text[off : off+d&0xFFFF]
 }
 
 // matchDirs updates m with the rule of a directory of b.dirs that is path:
@@ -104,17 +56,9 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	if rank < m.rank || rank == m.rank && !m.quote {
 		return
 	}
-	lo, hi := 0, b.dirs.len()
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if b.compareDir(s, rules, b.dirs.at(rules, mid), path) < 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	for ; lo < b.dirs.len() && b.compareDir(s, rules, b.dirs.at(rules, lo), path) == 0; lo++ {
-		of := rules[b.dirs.at(rules, lo)>>16]
+	k := sort.Search(b.dirs.len(), func(k int) bool { return b.compareDir(s, rules, k, path) >= 0 })
+	for ; k < b.dirs.len() && b.compareDir(s, rules, k, path) == 0; k++ {
+		of, _ := b.dirs.at(rules, k)
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
 		if m.beatenBy(s, r) {
 			m.take(s, r)
@@ -122,17 +66,14 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	}
 }
 
-// Folded directories: "Allow: *x/index.htm" implies "Allow: *x/$" on its
-// line (indexHTM); in a large set whose index.htm rule is not raw, compile
-// leaves that directory rule out (leaveOut, dirsFolded), and wherever a
-// question tries the index.htm rule and it does not match, it tries the
-// directory rule too (tryFolded), made as compile would have made it. The
-// directory rule ranks below its index.htm rule and matches only paths its
-// anchor and rare byte allow (a layout files it by the directory's part of
-// its pattern, floatTail), so a question that passes over one rightly
-// passes over both. Buys (TestKeptPerByteShapes): index-htm-wildcard-dir
-// keeps 1.35 at 4 KiB and 1.15 at 500 KiB rather than 1.79 and 1.53, over
-// the bound of 1.5.
+// Folded directories: in a large set, compile leaves out the directory
+// rule "Allow: *x/$" that "Allow: *x/index.htm" implies (indexHTM,
+// leaveOut, dirsFolded) when the latter is not raw; a question that tries
+// the index.htm rule and misses tries the directory rule too (tryFolded).
+// It ranks below its index.htm rule and a layout files it by its directory
+// (floatTail), so a question that passes over one rightly passes over both.
+// Buys (TestKeptPerByteShapes): index-htm-wildcard-dir keeps 1.35 at 4 KiB
+// and 1.15 at 500 KiB rather than 1.79 and 1.53, over the bound of 1.5.
 
 // foldedDir returns the length of the directory whose rule r stands for,
 // or 0.
@@ -146,7 +87,7 @@ func (s *ruleSet) foldedDir(r rule) int {
 // tryFolded updates m with the directory rule that r stands for, if it
 // matches path and beats m.
 func (s *ruleSet) tryFolded(r rule, path string, m *match) {
-	if path == "" || path[len(path)-1] != '/' {
+	if !strings.HasSuffix(path, "/") {
 		return
 	}
 	j := s.foldedDir(r)
@@ -170,16 +111,15 @@ func (s *ruleSet) floatTail(r rule, p string) string {
 	return p[r.headLen():]
 }
 
-// compareDir compares the directory d of b.dirs with path, as
-// strings.Compare does (through which path would escape to the heap),
-// escaping it as it goes if its rule is raw.
-func (b *bigSet) compareDir(s *ruleSet, rules []rule, d uint32, path string) int {
-	r := rules[d>>16]
+// compareDir compares directory k of b.dirs with path as strings.Compare
+// does, escaping it as it goes if its rule is raw.
+func (b *bigSet) compareDir(s *ruleSet, rules []rule, k int, path string) int {
+	r, n := b.dirs.at(rules, k)
 	if r&ruleRaw != 0 {
-		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), int(d&0xFFFF), path)
+		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), n, path)
 		return c
 	}
-	switch dir := s.dir(rules, d); {
+	switch dir := s.file.text[r.off() : r.off()+uint32(n)]; { // not strings.Compare: path would escape
 	case dir < path:
 		return -1
 	case dir == path:

@@ -5,11 +5,9 @@ import (
 	"math/rand/v2"
 )
 
-// The escaping of patterns, and matching against the escaped form of a
-// pattern kept as written (a raw rule), escaping as it goes, without
-// building it. Escaping a part of a pattern that starts and ends at a
-// "*", "$", "/" or an end gives that part of the escaped pattern: no
-// triplet holds those bytes.
+// The escaping of patterns, and matching against the escaped form of one
+// kept as written (a raw rule) without building it. A part of a pattern
+// between "*", "$", "/" or ends escapes to that part of the escaped one.
 
 // appendEscaped appends to b the value s of an allow or disallow line as
 // Google's reference normalises it: "%2f" becomes "%2F", "é" "%C3%A9";
@@ -122,9 +120,6 @@ func compareEscaped(v string, size, n int, s string) (int, byte) {
 // hasEscapedPrefix reports whether s starts with the first n bytes of the
 // escaped form of the pattern written at the start of v.
 func hasEscapedPrefix(s, v string, size, n int) bool {
-	if len(s) < n {
-		return false
-	}
 	k, _ := compareEscaped(v, size, n, s)
 	return k == n
 }
@@ -136,12 +131,10 @@ func compareToEscaped(v string, size, n int, s string) (int, int) {
 	switch {
 	case k == n && k == len(s):
 		return 0, k
-	case k == n:
+	case k == n || k < len(s) && c < s[k]:
 		return -1, k
-	case k == len(s) || c > s[k]:
-		return 1, k
 	}
-	return -1, k
+	return 1, k
 }
 
 // writtenLen returns how many bytes written at the start of v, of size
@@ -251,56 +244,17 @@ func rkAdd(a, b uint64) uint64 {
 }
 
 // escapedAll returns the first n(r) bytes of the escaped pattern of each
-// of rules, for a layout: those of raw rules made anew, in one string.
+// of rules, for a layout: those of raw rules made anew.
 func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
-	size := 0
-	for _, r := range rules {
-		if r&ruleRaw != 0 {
-			size += n(r)
-		}
-	}
-	buf := make([]byte, 0, size) // never grown: each part takes n(r) bytes
-	for _, r := range rules {
-		if r&ruleRaw != 0 {
-			v := s.file.text[r.off():]
-			buf = appendEscaped(buf, v[:writtenLen(v, r.priority(), n(r))])
-		}
-	}
-	escaped, at := string(buf), 0
 	out := make([]string, len(rules))
 	for i, r := range rules {
-		k := n(r)
-		if r&ruleRaw == 0 {
-			out[i] = s.file.text[r.off() : r.off()+uint32(k)]
-			continue
+		v := s.file.text[r.off():]
+		if r&ruleRaw != 0 {
+			v = string(appendEscaped(make([]byte, 0, n(r)), v[:writtenLen(v, r.priority(), n(r))]))
 		}
-		out[i], at = escaped[at:at+k], at+k
+		out[i] = v[:n(r)]
 	}
 	return out
-}
-
-// searchHeadsRaw is the search of matchHeaded in a set with raw rules:
-// the last of rules whose head, escaped as it goes, is at most path, or
-// -1, and the length of the common prefix of that head and path. (A
-// pattern that is not raw escapes to itself.)
-func (s *ruleSet) searchHeadsRaw(rules []rule, path string) (int32, int) {
-	compare := func(r rule) (int, int) {
-		return compareToEscaped(s.file.text[r.off():], r.priority(), r.headLen(), path)
-	}
-	lo, hi := 0, len(rules)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if c, _ := compare(rules[mid]); c <= 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo == 0 {
-		return -1, 0
-	}
-	_, common := compare(rules[lo-1])
-	return int32(lo - 1), common
 }
 
 // segmentAtRaw is segmentAt for a raw rule, whose segment seg is as

@@ -1,12 +1,12 @@
 package robots
 
-// Fields that Google ignores and others honour: Bing and Yandex read
-// crawl-delay, Yandex host and clean-param, older crawlers request-rate and
-// visit-time (1996). None changes Allowed; the accessors ignore a bad value.
+// The lines Google ignores and others read (Extra), and the accessors of the
+// known ones (request-rate and visit-time are of 1996); none changes Allowed.
 
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,7 +45,9 @@ func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
 // groups that apply to agent, chosen as for Allowed.
 func (r *Robots) GroupExtras(agent, key string) []Extra {
-	return r.Group(agent).Extras(key)
+	var g Group // on the stack: r.Group(agent) would allocate it
+	r.group(agent, &g)
+	return g.Extras(key)
 }
 
 // Extras returns, as Robots.Extras does, the extra lines that stand in the
@@ -63,16 +65,18 @@ func (g *Group) Extras(key string) []Extra {
 }
 
 const (
-	keyCrawlDelay  = "crawl-delay"
-	keyRequestRate = "request-rate"
-	keyVisitTime   = "visit-time"
-	keyHost        = "host"
-	keyCleanParam  = "clean-param"
+	keyCrawlDelay    = "crawl-delay"
+	keyRequestRate   = "request-rate"
+	keyVisitTime     = "visit-time"
+	keyHost          = "host"
+	keyCleanParam    = "clean-param"
+	keyContentSignal = "content-signal"
+	keyContentUsage  = "content-usage"
 )
 
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	return r.Group(agent).CrawlDelay()
+	return firstValid(r.GroupExtras(agent, keyCrawlDelay), parseCrawlDelay)
 }
 
 // CrawlDelay returns the crawl-delay of the group, the minimum time between
@@ -106,7 +110,7 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	return r.Group(agent).RequestRate()
+	return firstValid(r.GroupExtras(agent, keyRequestRate), parseRequestRate)
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -139,7 +143,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	return r.Group(agent).VisitTime()
+	return firstValid(r.GroupExtras(agent, keyVisitTime), parseVisitTime)
 }
 
 // VisitTime returns the visit-time of the group, from the first valid
@@ -195,8 +199,8 @@ var (
 //
 //	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
 //
-// Digits beyond nanoseconds are dropped; a value too large for a
-// time.Duration is the largest one (the longest delay, never none).
+// Digits beyond nanoseconds are dropped; a delay too long is the longest,
+// never none.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
@@ -223,7 +227,6 @@ func consumeDigits(s string) (n int64, rest string) {
 
 const digits = "0123456789"
 
-// rateUnits are the units of a request-rate's period: seconds by default.
 var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
 
 func parseRequestRate(v string) (RequestRate, error) {
@@ -298,15 +301,9 @@ func validHost(v string) error {
 //	clean-param = param *( "&" param ) [ 1*WSP path ]
 func parseCleanParam(v string) (CleanParam, error) {
 	params, path := cutSpace(v)
-	if params == "" || strings.ContainsAny(path, " \t") {
+	c := CleanParam{Params: strings.Split(params, "&"), Path: path}
+	if slices.Contains(c.Params, "") || strings.ContainsAny(path, " \t") {
 		return CleanParam{}, errCleanParam
-	}
-	c := CleanParam{Path: path}
-	for p := range strings.SplitSeq(params, "&") {
-		if p == "" {
-			return CleanParam{}, errCleanParam
-		}
-		c.Params = append(c.Params, p)
 	}
 	return c, nil
 }

@@ -106,7 +106,7 @@ func TestMaxLaid(t *testing.T) {
 
 // TestMarkedRules checks that the rules of a laid-out set read, through
 // sorted, as compiled, though its table keeps its single rules marked
-// (markSingle): the same rules as the set keeps before its layout, on
+// (unmark): the same rules as the set keeps before its layout, on
 // files whose tables hold marked rules, raw or not, beside others.
 func TestMarkedRules(t *testing.T) {
 	shapes := keptShapes()

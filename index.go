@@ -8,8 +8,8 @@ package robots
 // rather than 5.93 µs on largest-231KB, against a scan of the rules.
 
 import (
-	"hash/maphash"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -32,11 +32,12 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 		}
 	}
 	if len(float) >= minFloating {
-		out, x.nFloat, x.nLoose = s.fileFloating(x, out, float)
+		out = s.fileFloating(x, out, float)
+		x.nFloat = int32(len(out))
 	}
 	headed := len(out)
 	for _, r := range byKey {
-		if x.nFloat+x.nLoose == 0 || r.shape() < shapeWildcard {
+		if x.nFloat == 0 || r.shape() < shapeWildcard {
 			out = append(out, r)
 		}
 	}
@@ -47,97 +48,62 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 
 // splitRepeats splits rules, sorted by key, greatest first, into those
 // that repeat none before them and those that do (same), which never
-// decide, both in order. A run of rules of one rank is sorted by a hash
-// of each rule to find them. Buys (BenchmarkHostile, wildcards-rep, warm):
+// decide, both in order. Buys (BenchmarkHostile, wildcards-rep, warm):
 // a 1 KB path in 0.86 µs rather than 17.3 µs.
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
-	text := s.file.text
-	var run []uint64
-	var dead []bool
-	const index = 1<<lineBits - 1 // a set has fewer rules than a file has lines
-	for lo := 0; lo < len(rules); {
-		hi := lo + 1
-		for hi < len(rules) && rules[hi].rank() == rules[lo].rank() {
-			hi++
-		}
-		if hi-lo > 1 {
-			// By hash, then by position: rules alike are together, the
-			// earliest first. (A collision may keep a repeat live: asked
-			// for nothing, not wrong.)
-			run = slices.Grow(run[:0], hi-lo)
-			for i := lo; i < hi; i++ {
-				h := maphash.String(repeatSeed, s.text(rules[i])) ^ uint64(rules[i]>>ruleOffBits)*0x9e3779b97f4a7c15
-				run = append(run, h&^index|uint64(i))
-			}
-			slices.Sort(run)
-			for k := 1; k < len(run); k++ {
-				a, b := run[k-1], run[k]
-				if a&^index == b&^index && same(rules[a&index], rules[b&index], text) {
-					if dead == nil {
-						dead = make([]bool, len(rules))
-					}
-					dead[b&index] = true
-				}
-			}
-		}
-		lo = hi
+	const offs = 1<<ruleRawBit - 1
+	type written struct {
+		r rule // but its offset
+		p string
 	}
-	if dead == nil {
-		return rules, nil
-	}
-	live = make([]rule, 0, len(rules))
-	for i, r := range rules {
-		if dead[i] {
+	seen := make(map[written]bool, len(rules))
+	live = rules[:0] // in place: a rule is read before it is written over
+	for _, r := range rules {
+		w := written{r &^ offs, r.written(s.file.text)}
+		if seen[w] {
 			repeats = append(repeats, r)
-		} else {
-			live = append(live, r)
+			continue
 		}
+		seen[w] = true
+		live = append(live, r)
 	}
 	return live, repeats
 }
-
-var repeatSeed = maphash.MakeSeed()
 
 // match updates m with the best rule of s, laid out as b, that matches
 // path.
 func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	rules := b.rules[:b.nLive]
-	s.matchHeaded(b, rules[b.nFloat+b.nLoose:], path, m)
-	if b.nFloat+b.nLoose > 0 {
-		s.matchFloating(b.float, rules[:b.nFloat], rules[b.nFloat:b.nFloat+b.nLoose], path, m)
+	s.matchHeaded(b, rules[b.nFloat:], path, m)
+	if b.nFloat > 0 {
+		s.matchFloating(b.float, rules[:b.nFloat], path, m)
 	}
-	if !b.dirs.empty() {
+	if b.dirs.len() > 0 {
 		b.matchDirs(s, rules, path, m)
 	}
 }
 
-// matchHeaded updates m with the best rule of rules, the third run of b,
+// matchHeaded updates m with the best rule of rules, the second run of b,
 // that matches path. The heads that are prefixes of path are the greatest
 // head not above path, if it is one, and those it links to (bigSet.up);
 // the walk up stops when no rule of a head that short can beat m (extra).
 func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
-	var i int32
-	var common int
-	if b.raw {
-		i, common = s.searchHeadsRaw(rules, path)
-	} else {
-		text := s.file.text
-		head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
-		lo, hi := 0, len(rules)
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if head(rules[mid]) <= path {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
+	text := s.file.text
+	head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
+	escaped := func(r rule) (int, int) { return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path) }
+	var k, common int
+	if b.raw { // heads compared escaped as they go
+		k = sort.Search(len(rules), func(k int) bool { c, _ := escaped(rules[k]); return c > 0 }) - 1
+		if k >= 0 {
+			_, common = escaped(rules[k])
 		}
-		i = int32(lo - 1)
-		if i >= 0 {
-			common = commonPrefixLen(head(rules[i]), path)
+	} else {
+		k = sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path }) - 1
+		if k >= 0 {
+			common = commonPrefixLen(head(rules[k]), path)
 		}
 	}
-	for ; i >= 0; i = b.up.at(rules, i) {
+	for i := int32(k); i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
 		if n > common {
 			continue
@@ -160,12 +126,11 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	}
 }
 
-// linkHeads sorts rules, the third run of b, by head, then by key within
+// linkHeads sorts rules, the second run of b, by head, then by key within
 // each head, greatest last, and links the last rule of each head to that
 // of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	// The heads, escaped once each, sorted with their rules (stable: the
-	// rules of a head stay by key, greatest first).
+	// Stable: the rules of a head stay by key, greatest first.
 	type item struct {
 		head string
 		r    rule
@@ -219,44 +184,38 @@ func commonPrefixLen(a, b string) int {
 }
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they
-// can all be. Buys (TestKeptPerByte, TestKeptPerByteSmallFiles): with the
-// links always apart, 2 bytes a rule, rules-short keeps 1.61 rather than
-// 1.39 at 4 KiB, over the bound of 1.5.
+// can all be. Buys (TestKeptPerByteSmallFiles): rules-short keeps 1.39 at
+// 4 KiB rather than 1.61 (over 1.5) with the links apart, 2 bytes a rule.
 
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
-// makeLinks returns links up of rules, the third run of a layout, which
+// makeLinks returns links up of rules, the second run of a layout, which
 // it keeps in rules if it can.
 func makeLinks(rules []rule, up []int32) links {
-	inRules := true
 	for i, v := range up {
 		if rules[i].shape() >= shapeWildcard || v >= 0 && int32(i)-v >= linkFar {
-			inRules = false
-			break
-		}
-	}
-	if inRules {
-		for i, v := range up {
-			var b uint8
-			switch {
-			case v == inRun:
-				b = linkInRun
-			case v >= 0:
-				b = uint8(int32(i) - v)
+			l := links{all: make([]uint16, len(up))}
+			for i, v := range up {
+				l.all[i] = uint16(v + 2)
 			}
-			rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
+			return l
 		}
-		return links{}
 	}
-	l := links{all: make([]uint16, len(up))}
 	for i, v := range up {
-		l.all[i] = uint16(v + 2)
+		var b uint8
+		switch {
+		case v == inRun:
+			b = linkInRun
+		case v >= 0:
+			b = uint8(int32(i) - v)
+		}
+		rules[i] = rules[i]&^needBits | rule(b)<<ruleNeedShift
 	}
-	return l
+	return links{}
 }
 
-// at returns the link of rule i of rules, the third run of a layout.
+// at returns the link of rule i of rules, the second run of a layout.
 func (l *links) at(rules []rule, i int32) int32 {
 	if l.all != nil {
 		return int32(l.all[i]) - 2
@@ -271,11 +230,9 @@ func (l *links) at(rules []rule, i int32) int32 {
 	}
 }
 
-func (l *links) size() int { return sliceSize[uint16](cap(l.all)) }
-
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + b.up.size() + b.dirs.size()
+	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + b.dirs.size()
 	if t := b.float; t != nil {
 		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
 	}

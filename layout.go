@@ -57,21 +57,17 @@ const (
 )
 
 // A floatTable finds the wildcard rules of a large set. Each rule is filed
-// under an anchor, the cheapest run of 1-3 literal bytes after its head
-// (anchorCost); a question looks up the bucket of each gram at each
-// position of its path (floatQuery.try), so the cost grows with the path,
-// not the number of rules. Rules whose anchor length too few rules use
-// (minGramRules) take another, or are loose. Bucket b holds the rules
-// start[b] to start[b+1] of the run: the single ones (markSingle), then
-// the others, each by key, greatest first.
+// under an anchor, the cheapest run of 1-3 literal bytes after its head; a
+// question looks up the bucket of each gram at each position of its path
+// (floatQuery.try), so the cost grows with the path, not the number of
+// rules. Bucket b holds the rules start[b] to start[b+1] of the run: the
+// single ones (unmark), then the others, each by key, greatest first.
 type floatTable struct {
 	// bits is log2 of the number of buckets.
 	bits uint8
-	// lens has bit n-1 set if an anchor is n bytes long: only grams of
-	// those lengths are looked up.
-	lens uint8
-	// heads holds the first bytes of the anchors of two and three bytes.
-	heads [2]byteMap
+	// heads[n-1] holds the first bytes of the anchors of n bytes: only
+	// grams that start with one are looked up.
+	heads [3]byteMap
 	// start are the bucket starts and the end of the last (< maxLaid).
 	start []uint16
 }
@@ -107,16 +103,15 @@ const (
 )
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules
-// in three runs, the wildcard rules filed by anchor in the buckets of a
-// floatTable (when there are many), those of them with no anchor (loose)
-// by key, greatest first, and all others sorted by head, and by key,
-// greatest last, within a head (linkHeads).
+// in two runs, the wildcard rules filed by anchor in the buckets of a
+// floatTable (when there are many), and all others sorted by head, and by
+// key, greatest last, within a head (linkHeads).
 type bigSet struct {
-	// nFloat and nLoose are the lengths of the first two runs, and float
-	// the buckets of the first (nil if both are empty).
-	nFloat, nLoose int32
-	float          *floatTable
-	// up links the last rule of each head of the third run to the last
+	// nFloat is the length of the first run, and float its buckets (nil
+	// if it is empty).
+	nFloat int32
+	float  *floatTable
+	// up links the last rule of each head of the second run to the last
 	// rule of the longest other head that is a prefix of it, or -1; the
 	// others are inRun (index.go, makeLinks).
 	up links
@@ -139,17 +134,15 @@ type bigSet struct {
 // made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked counts the questions before the layout (a few more than
-	// layoutQuestions if questions race).
+	// asked counts the questions of a lazy set before its layout (a few
+	// more than layoutQuestions if questions race).
 	asked atomic.Int32
-	// dirs holds the bits below, set before the compiled rules are
-	// published (bits, so that the layout takes 32 bytes).
+	// dirs holds the bits below, set before the layout is published
+	// (bits, so that the state takes 24 bytes).
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
-	// file.more.recs (record srcLo alone if srcN is 0) into own, in file
-	// order, until it is laid out: then own is nil again.
+	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
 	srcLo, srcN int32
-	own         atomic.Pointer[[]rule]
 }
 
 // The bits of lazyLayout.dirs.
@@ -159,7 +152,7 @@ const (
 	isLazy                  // the set is lazy (lazySet)
 )
 
-// links are the up links of the third run of a layout: a rule index, -1
+// links are the up links of the second run of a layout: a rule index, -1
 // or inRun for each rule. When every rule of the run can keep its own, it
 // is kept in the rule's need byte (0 in a rule that is not a wildcard
 // rule): 0 for -1, linkInRun for inRun, or how many rules back the link
@@ -226,7 +219,7 @@ type ruleSet struct {
 	// The rules are n from lo in file.compiled: by key, greatest first, in
 	// a set of at most smallSet; else in file order until laid out. A lazy
 	// set (lazySet) counts its rule lines in n. A record read from the line
-	// table (scanRecord) has lo ^rec and n its rule lines (<= scannedMax).
+	// table (scanLines) has lo ^rec and n its rule lines (<= scannedMax).
 	file  *Robots
 	lo, n int32
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
@@ -349,15 +342,6 @@ func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
 
 func (l *lazyLayout) folded() bool { return l.dirs.Load()&dirsFolded != 0 }
-
-// compiled returns the compiled rules of a lazy set, or none before it
-// is compiled and once it is laid out.
-func (l *lazyLayout) compiled() []rule {
-	if p := l.own.Load(); p != nil {
-		return *p
-	}
-	return nil
-}
 
 // sizeClasses are the object sizes of Go's allocator up to 32 KiB
 // (internal/runtime/gc.SizeClassToSize).

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFirstQueriesRace asks a file of large sets (merged, split, global,
-// with float, loose and headed runs) from many goroutines at once, from
+// with float and headed runs) from many goroutines at once, from
 // their very first question, while others quote rules, copy groups and
 // read MemSize: each answer must be the one a file asked by one goroutine
 // gives, and (under -race) no reader may see a set's rules while its first
@@ -61,7 +61,7 @@ func TestFirstQueriesRace(t *testing.T) {
 
 // layoutBody returns a file of six records of 80 rules that name a (and,
 // but the first, b; every other one, "*"), a fifth of them floating
-// wildcard rules with an anchor, a fifth loose ones.
+// wildcard rules with longer anchors, a fifth with anchors of one byte.
 func layoutBody() string {
 	rng := rand.New(rand.NewPCG(8, 9))
 	var b strings.Builder
@@ -79,7 +79,7 @@ func layoutBody() string {
 			case 0:
 				fmt.Fprintf(&b, "%s: /*x%03d*y\n", kind, rng.IntN(500)) // floating, with anchors
 			case 1:
-				fmt.Fprintf(&b, "%s: /*%c\n", kind, 'a'+rng.IntN(26)) // floating, loose
+				fmt.Fprintf(&b, "%s: /*%c\n", kind, 'a'+rng.IntN(26)) // floating, an anchor of one byte
 			default:
 				fmt.Fprintf(&b, "%s: /p%d/%d\n", kind, rng.IntN(20), rng.IntN(20))
 			}

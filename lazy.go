@@ -1,34 +1,32 @@
 package robots
 
+// A set of more than smallSet rules or rule lines, before and as it is
+// laid out (index.go), and a record read from the line table (recSetLines):
+// questions that scan rule lines, and the compiling of a large set.
+
 import (
-	"cmp"
 	"slices"
+	"unsafe"
 )
 
-// When a large set is compiled and laid out: once its questions have cost
-// about as much as each step (a ski rental each: the total work is at
-// most about twice the least of "always scan" and "compile and lay out at
-// once"). A set of more than smallSet rule lines (lazySet) answers its
-// first compileQuestions questions from its rule lines (scanLines), then
-// compiles them (compileLazy; at once on a raw rule), answers by scanning
-// its compiled rules (scanRules) up to layoutQuestions, and is laid out
-// (index.go) on the question after.
+// When a large set is laid out (index.go): a set of more than smallSet
+// rule lines (lazySet) answers its first layoutQuestions questions from
+// its rule lines (scanLines), and is compiled and laid out on the question
+// after; a set compiled by Parse to more than smallSet rules (index.htm
+// rules adding theirs) is laid out on its first. A ski rental: over the
+// 405 large sets that answer Googlebot in the real-world corpus, compiling
+// and laying out cost 21 scans of the rule lines ("/some/page.html"), so
+// the total work is at most about twice the least of "always scan" and
+// "lay out at once".
 //
 // Buys, on Parse + first question over the real-world corpus (CPU time,
-// least of 5 runs): 15.2 ms; 18.9 ms if the first question compiled each
-// large set (compileQuestions 0: the lines state buys 20%); 46.8 ms if it
-// laid it out too (layoutQuestions 0: the scanning state buys 60%).
-
-// Over the 404 large sets that answer Googlebot in the real-world corpus,
-// asked "/some/page.html": compiling costs 3 to 5 reads of the rule lines,
-// a layout 13 to 33 scans of the compiled rules (quartiles).
-const (
-	compileQuestions = 4
-	layoutQuestions  = 24
-)
+// BenchmarkParseCorpus, op=parse+query): 18.5 ms rather than 57.1 if the
+// first question laid out each large set (layoutQuestions 0).
+const layoutQuestions = 24
 
 // maxLaid bounds the rules of a set laid out, so that its links and
-// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it.
+// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it
+// (TestMaxLaid).
 const maxLaid = 1<<16 - 2
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
@@ -40,73 +38,153 @@ func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	return ruleSet{file: file, n: int32(n), big: l}
 }
 
-// ready returns the compiled rules of s, compiled first if need be: in
-// file order, or, once s is laid out, as its layout keeps them.
+// match updates m with the best rule of s that matches path, if it beats the
+// one m holds.
+func (s *ruleSet) match(path string, m *match) {
+	switch {
+	case s.lo < 0:
+		s.scanLines(path, m)
+		return
+	case s.n <= smallSet:
+		s.try(s.rules(), path, m)
+		return
+	}
+	b := s.big.Load()
+	if b == nil {
+		if s.big.lazy() && s.big.asked.Add(1) <= layoutQuestions {
+			s.scanLines(path, m)
+			return
+		}
+		b = s.layOut()
+	}
+	if len(b.rules) <= smallSet {
+		s.try(b.rules, path, m) // a lazy set that compiles to so few: sorted
+		return
+	}
+	b.match(s, path, m)
+}
+
+// scanLines updates m with the best rule of s, a lazy set not yet laid
+// out or a record read from the line table, that matches path: it reads
+// its rule lines and compiles only those whose rank could beat m and whose
+// head could start path (the rules compile leaves out never decide, here
+// either).
+func (s *ruleSet) scanLines(path string, m *match) {
+	var one [1]int32
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.records(&one) {
+		rr.start(rec)
+		s.scanRecord(&rr, path, m)
+	}
+}
+
+// scanRecord updates m with the rule lines rr reads up to the end of its
+// record (tryLine). A short entry (lines.go) is passed over at a
+// glance (cannotStart) before its line is made: about a quarter of a call
+// of tryLine.
+func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
+	d, text := &rr.d, s.file.text
+	for d.i != rr.end && d.pos < len(d.lines) {
+		off, size, allow, ok := d.nextShortRule()
+		if !ok {
+			var e entry
+			if d.next(&e); e.kind == kindAllow || e.kind == kindDisallow {
+				s.tryLine(e.l, path, m)
+			}
+			continue
+		}
+		if p := text[off : off+size]; len(p) > 1 && cannotStart(p, path) {
+			continue
+		}
+		s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m)
+	}
+}
+
+// tryLine updates m with the rule of line l, and its index.htm directory
+// rule, if they match path and beat m: compiled as compile would, a raw
+// one from its escaped pattern, made on the stack if short.
+func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
+	p, off := l.value(s.file.text), l.off()
+	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
+		return
+	}
+	var raw rule
+	if escapeChanges(p) {
+		var buf [128]byte
+		// unsafe.String rather than a copy, as in compile: newRule keeps
+		// no string, and the question allocates nothing.
+		e := appendEscaped(buf[:0], p)
+		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
+	}
+	allow := l.allow()
+	if allow && len(p) >= len("/index.htm") {
+		if j := indexHTM(p, true); j >= 0 {
+			s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
+		}
+	}
+	rank := uint32(len(p)) << 1
+	if allow {
+		rank |= 1
+	}
+	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
+		return
+	}
+	s.tryRule(newRule(p, len(p), false, allow, off)|raw, path, m)
+}
+
+// cannotStart reports, at a glance, that no rule of pattern p (nor its
+// index.htm directory) matches path, of two bytes or more: p is "/" then a
+// byte other than "*" whose escaped form does not start with path[1].
+func cannotStart(p, path string) bool {
+	if len(p) < 2 || len(path) < 2 || p[0] != '/' || p[1] == '*' {
+		return false
+	}
+	c := p[1]
+	if c >= 0x80 {
+		c = '%' // its escaped form starts a triplet
+	}
+	return c != path[1]
+}
+
+// headMayStart reports whether path starts with the bytes of p up to its
+// first "*" or its final "$".
+func headMayStart(p, path string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '*' || c == '$' && i == len(p)-1:
+			return true
+		case i >= len(path) || path[i] != c:
+			return false
+		}
+	}
+	return true
+}
+
+// ready returns the compiled rules of s: as its layout keeps them once
+// laid out; else, for a large set, in file order (sorted if it compiles
+// to smallSet rules or fewer), in a slice of their own.
 func (s *ruleSet) ready() []rule {
-	if s.big == nil || !s.big.lazy() {
+	switch {
+	case s.big == nil:
 		return s.rules()
-	}
-	if p := s.big.own.Load(); p != nil {
-		return *p
-	}
-	if b := s.big.Load(); b != nil {
-		return b.rules
+	case s.big.Load() != nil:
+		return s.big.Load().rules
+	case !s.big.lazy():
+		return slices.Clone(s.rules())
 	}
 	return s.compileLazy()
 }
 
-// answerUnlaid updates m for s, which has no layout, in the state of its
-// question (see above); a lazy set of smallSet compiled rules or fewer is
-// never laid out. Past layoutQuestions it returns the layout, made if
-// need be, for the caller to match with.
-func (s *ruleSet) answerUnlaid(path string, m *match) *bigSet {
-	l := s.big
-	if !l.lazy() {
-		return s.scanUnlaid(s.rules(), path, m, l.asked.Add(1))
-	}
-	rules := l.compiled()
-	q := int32(0)
-	if rules == nil {
-		if b := l.Load(); b != nil {
-			return b // laid out since the caller looked: own is released
-		}
-		if q = l.asked.Add(1); q <= compileQuestions && s.scanLines(path, m) {
-			return nil
-		}
-		rules = s.compileLazy()
-	}
-	if len(rules) <= smallSet {
-		s.try(rules, path, m) // sorted, as a small set
-		return nil
-	}
-	if q == 0 {
-		q = l.asked.Add(1)
-	}
-	return s.scanUnlaid(rules, path, m, q)
-}
-
-// scanUnlaid updates m by scanning rules, the compiled rules of s asked
-// for the qth time, or, past layoutQuestions, returns its layout. The
-// rules scanned are never written again (a layout has a slice of its own).
-func (s *ruleSet) scanUnlaid(rules []rule, path string, m *match, q int32) *bigSet {
-	if q > layoutQuestions && len(rules) < maxLaid {
-		return s.layOut()
-	}
-	s.scanRules(rules, path, m)
-	return nil
-}
-
-// compileLazy compiles the rules of s, a lazy set, as resolve would have,
-// into a slice of their own that MemSize counts, and returns them. Of
-// concurrent questions, the first to publish (own) is kept, without a
-// lock. A set of smallSet compiled rules or fewer keeps them sorted.
+// compileLazy compiles the rule lines of s (a lazy set, or a record read
+// from the line table) as resolve would have, into a slice of their own:
+// sorted if smallSet or fewer, else in file order, and the bits of the
+// directory rules compile left out set.
 func (s *ruleSet) compileLazy() []rule {
-	f, l := s.file, s.big
 	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
 	var one [1]int32
-	rr := ruleReader{f: f}
-	for _, rec := range l.recs(f, &one) {
+	rr := ruleReader{f: s.file}
+	for _, rec := range s.records(&one) {
 		rr.start(rec)
 		for line, ok := rr.next(); ok; line, ok = rr.next() {
 			lines = append(lines, line)
@@ -115,112 +193,96 @@ func (s *ruleSet) compileLazy() []rule {
 	compiled := make([]rule, 0, s.n)
 	var c ruleSet
 	var sc scratch
-	compileTo(&c, f.text, &compiled, lines, &sc)
-	rules := make([]rule, len(compiled))
+	compileTo(&c, s.file.text, &compiled, lines, &sc)
+	if c.big != nil && s.big != nil {
+		s.big.dirs.Store(c.big.dirs.Load() | isLazy) // the same bits from any question
+	}
+	rules := make([]rule, len(compiled)) // of its exact size, which MemSize counts
 	copy(rules, compiled)
-	if c.big != nil {
-		l.dirs.Store(c.big.dirs.Load() | isLazy)
-	}
-	if !l.own.CompareAndSwap(nil, &rules) {
-		if p := l.own.Load(); p != nil {
-			return *p
-		}
-		return rules // laid out meanwhile: scan these, keep none
-	}
-	if l.Load() != nil { // laid out since the caller looked: these are its alone
-		l.own.CompareAndSwap(&rules, nil)
-		return rules
-	}
-	f.lazySize.Add(int64(ownSize(rules)))
 	return rules
 }
 
-func ownSize(rules []rule) int { return objectSize[[]rule]() + sliceSize[rule](cap(rules)) }
-
-// layOut lays out the rules of s, a set of more than smallSet rules, and
-// returns its layout, made in a slice of its own, so that questions
-// scanning the compiled rules meanwhile read rules that never change. Of
-// concurrent questions, the first to publish is kept, without a lock;
-// MemSize counts the layout from then on, and no longer the compiled rules
-// of a lazy set (own is released).
+// layOut lays out the rules of s, a set of more than smallSet rules or
+// rule lines, and returns its layout (only its rules, sorted, if they are
+// smallSet or fewer). Of concurrent questions, the first to publish is
+// kept, without a lock; MemSize counts it from then on.
 func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	compiled := s.ready()
-	rules := make([]rule, len(compiled)) // of its exact size, as compileLazy's
-	copy(rules, compiled)
-	b := s.newLayout(rules)
-	b.rules = rules
+	rules := s.ready()
+	b := &bigSet{rules: rules}
+	if len(rules) > smallSet {
+		b = s.newLayout(rules)
+		b.rules = rules
+	}
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}
-	size := b.memSize() + sliceSize[rule](cap(rules))
-	if s.big.lazy() {
-		if p := s.big.own.Swap(nil); p != nil {
-			size -= ownSize(*p)
-		}
-	}
-	s.file.lazySize.Add(int64(size))
+	s.file.lazySize.Add(int64(b.memSize() + sliceSize[rule](cap(rules))))
 	return b
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first,
-// for Check and tests. It may run beside questions: a layout made
-// meanwhile is read again.
+// for Check and tests: of a large set, compiled anew, whatever its state.
 func (s *ruleSet) sorted() []rule {
 	switch {
 	case s.n == 0:
 		return nil
-	case s.lo < 0:
-		return s.compiledLines()
+	case s.lo < 0 || s.big != nil && s.big.lazy():
+		return byKey(s.compileLazy())
 	case s.big == nil:
 		return slices.Clone(s.rules())
 	}
-	b := s.big.Load()
-	if b == nil {
-		rules := slices.Clone(s.ready())
-		if s.big.Load() != nil {
-			return s.sorted() // laid out meanwhile: ready gave its rules
-		}
-		return byKey(rules)
-	}
-	rules := slices.Clone(b.rules)
-	for i, r := range rules[:b.nFloat] {
-		rules[i] = s.compiledAs(r)
-	}
-	// Each rule's key once: it looks up the rule's line.
-	type keyed struct {
-		key uint64
-		r   rule
-	}
-	ks := make([]keyed, len(rules))
-	for i, r := range rules {
-		ks[i] = keyed{s.key(r), r}
-	}
-	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Compare(b.key, a.key) })
-	for i, k := range ks {
-		rules[i] = k.r
-	}
-	return rules
+	return byKey(s.rules())
 }
 
-// match updates m with the best rule of s that matches path, if it beats the
-// one m holds.
-func (s *ruleSet) match(path string, m *match) {
-	switch {
-	case s.lo < 0:
-		s.scanRecord(path, m)
-		return
-	case s.n <= smallSet:
-		s.try(s.rules(), path, m)
-		return
+// A ruleReader reads the rule lines of records of a file, in file order,
+// each from where the one before ended when it follows closely, not from
+// a mark: many records of a rule or two cost no more than their lines.
+type ruleReader struct {
+	f       *Robots
+	d       lineReader
+	end     int // the entry that ends the current record, or -1
+	started bool
+}
+
+// start moves to record rec, which follows those read before.
+func (rr *ruleReader) start(rec int32) {
+	f := rr.f
+	at := f.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = f.readerAt(at) // from the mark before at
 	}
-	b := s.big.Load()
-	if b == nil {
-		if b = s.answerUnlaid(path, m); b == nil {
-			return // answered without a layout
+	for rr.d.i < at && rr.d.next(nil) {
+	}
+	rr.started, rr.end = true, -1
+	if int(rec)+1 < f.recordCount() {
+		rr.end = f.recordStart(int(rec) + 1)
+	}
+}
+
+// next returns the next rule line of the record, or false after its last.
+func (rr *ruleReader) next() (srcLine, bool) {
+	var e entry
+	for rr.d.i != rr.end && rr.d.next(&e) {
+		if e.kind == kindAllow || e.kind == kindDisallow {
+			return e.l, true
 		}
 	}
-	b.match(s, path, m)
+	return 0, false
+}
+
+// records returns the records whose rule lines s reads: a record read
+// from the line table, or those of a lazy set.
+func (s *ruleSet) records(one *[1]int32) []int32 {
+	switch l := s.big; {
+	case s.lo < 0:
+		one[0] = ^s.lo
+	case l.srcN == 0:
+		one[0] = l.srcLo
+	default:
+		return s.file.more.recs[l.srcLo : l.srcLo+l.srcN]
+	}
+	return one[:]
 }

@@ -37,12 +37,10 @@ func largeSets(r *Robots) []ruleSet {
 }
 
 // layOutAll compiles and lays out every set of r of more than smallSet
-// rules, as enough questions would.
+// rules or rule lines, as enough questions would.
 func layOutAll(r *Robots) {
 	for _, s := range largeSets(r) {
-		if len(s.ready()) > smallSet {
-			s.layOut()
-		}
+		s.layOut()
 	}
 }
 
@@ -87,8 +85,7 @@ func largeSet(r *Robots, agent string) *ruleSet {
 // TestLazyLayout checks that a large set answers its first questions from
 // its rule lines, then from its compiled rules, then from its layout, with
 // the answers and quoted rules of the slow models throughout: that it is
-// compiled on question compileQuestions+1 and not before, and laid out on
-// question layoutQuestions+1 and not before.
+// laid out on question layoutQuestions+1 and not before.
 func TestLazyLayout(t *testing.T) {
 	tests := []struct {
 		name string
@@ -107,10 +104,6 @@ func TestLazyLayout(t *testing.T) {
 				t.Fatalf("the set of a has %d rule lines, want a lazy set of more than %d", set.n, smallSet)
 			}
 			for q := range 3 * layoutQuestions {
-				// Once laid out, the layout holds the compiled rules.
-				if compiled := set.big.compiled() != nil || set.big.Load() != nil; compiled != (q > compileQuestions) {
-					t.Fatalf("before question %d: compiled = %t", q+1, compiled)
-				}
 				if laid := set.big.Load() != nil; laid != (q > layoutQuestions) {
 					t.Fatalf("before question %d: laid out = %t", q+1, laid)
 				}
@@ -135,24 +128,22 @@ func TestLazyLayout(t *testing.T) {
 }
 
 // TestScansAllocateNothing checks that the questions a large set answers
-// from its rule lines, before it is compiled, and from its compiled rules,
-// before its layout, allocate nothing.
+// from its rule lines, before its layout, allocate nothing, and that the
+// layout comes on question layoutQuestions+1.
 func TestScansAllocateNothing(t *testing.T) {
 	r := Parse([]byte(indexHTMFile(60) + "user-agent: b\n" + strings.Repeat("disallow: /*x\nallow: /p\n", 40)))
 	for _, agent := range []string{"a", "b"} {
 		set := largeSet(r, agent)
-		if n := testing.AllocsPerRun(compileQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
-			t.Errorf("Allowed(%q) allocates %v times before the set is compiled", agent, n)
-		}
-		r.Allowed(agent, "/d3/") // compiles
-		if set.big.compiled() == nil {
-			t.Fatalf("the set of %q is not compiled after %d questions", agent, compileQuestions+1)
-		}
-		if n := testing.AllocsPerRun(layoutQuestions/2, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+		// AllocsPerRun asks once more than it counts.
+		if n := testing.AllocsPerRun(layoutQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
 			t.Errorf("Allowed(%q) allocates %v times before the layout", agent, n)
 		}
 		if set.big.Load() != nil {
-			t.Errorf("the set of %q is laid out after %d questions", agent, compileQuestions+2+layoutQuestions/2)
+			t.Errorf("the set of %q is laid out after %d questions", agent, layoutQuestions)
+		}
+		r.Allowed(agent, "/d3/") // lays out
+		if set.big.Load() == nil {
+			t.Errorf("the set of %q is not laid out after %d questions", agent, layoutQuestions+1)
 		}
 	}
 }
@@ -228,35 +219,41 @@ func TestRuleReader(t *testing.T) {
 	}
 }
 
-// TestLazyRawCompiledAtOnce checks what the package doc says of a large
-// set with a pattern that escaping changes: its first question that reads
-// that line compiles it, and one that answers before reaching it, or
-// passes over it since its second byte is not the path's, does not.
-func TestLazyRawCompiledAtOnce(t *testing.T) {
+// TestLazyRawScanned checks that a large set with patterns that escaping
+// changes answers its first questions from its rule lines, as its layout
+// answers, without being laid out, and without allocating when each
+// pattern escapes to 128 bytes or fewer (tryLine's stack buffer).
+func TestLazyRawScanned(t *testing.T) {
 	plain := strings.Repeat("disallow: /p\nallow: /q*\n", 20)
 	tests := []struct {
-		name     string
-		rules    string
-		path     string
-		compiled bool
+		name, rules, path string
+		short             bool
 	}{
-		{"raw-first", "disallow: /\xe9\n" + plain, "/%C3", true},
-		{"raw-last", plain + "allow: /%e9\n", "/%C3", true},
-		{"lower-escape", plain + "allow: /a%2fb\n", "/a", true},
-		{"raw-passed-over", plain + "allow: /a%2fb\n", "/x", false},
-		{"upper-escape", plain + "allow: /a%2Fb\n", "/x", false},
-		{"plain", plain, "/x", false},
+		{"raw-first", "disallow: /\xe9\n" + plain, "/%E9x", true},
+		{"raw-last", plain + "allow: /q%e9\n", "/q%E9", true},
+		{"lower-escape", plain + "allow: /a%2fb\n", "/a%2Fb", true},
+		{"raw-passed-over", plain + "allow: /a%2fb\n", "/x", true},
+		{"raw-wildcard", plain + "allow: /*\xe9$\n", "/x/%E9", true},
+		{"raw-index-htm", plain + "disallow: /\nallow: /\xe9/index.html\n", "/%E9/", true},
+		{"raw-long", plain + "allow: /q" + strings.Repeat("\xe9", 50) + "\n", "/q" + strings.Repeat("%E9", 50), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Parse([]byte("user-agent: a\n" + tt.rules))
+			body := []byte("user-agent: a\n" + tt.rules)
+			r, laid := Parse(body), Parse(body)
+			layOutAll(laid)
 			set := largeSet(r, "a")
 			if set.big == nil || !set.big.lazy() {
 				t.Fatalf("the set of a has %d rule lines, want a lazy set", set.n)
 			}
-			r.Allowed("a", tt.path)
-			if got := set.big.compiled() != nil; got != tt.compiled {
-				t.Errorf("compiled after one question = %t, want %t", got, tt.compiled)
+			if got, want := r.Decide("a", tt.path), laid.Decide("a", tt.path); got != want {
+				t.Errorf("Decide(a, %q) = %v from the rule lines, %v laid out", tt.path, got, want)
+			}
+			if n := testing.AllocsPerRun(5, func() { r.Allowed("a", tt.path) }); tt.short && n != 0 {
+				t.Errorf("Allowed(a, %q) allocates %v times before the layout", tt.path, n)
+			}
+			if set.big.Load() != nil {
+				t.Errorf("laid out after 7 questions")
 			}
 		})
 	}

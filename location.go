@@ -112,8 +112,7 @@ func normalizeHost(host string) (string, error) {
 		}
 		zone := addr.Zone()
 		if strings.ContainsFunc(zone, func(r rune) bool { return r >= utf8.RuneSelf }) {
-			// url.Parse refuses it escaped: it could not be written back
-			// (FuzzURL).
+			// url.Parse refuses it escaped: it could not be written back (FuzzURL).
 			return "", errors.New("the IPv6 zone is not ASCII")
 		}
 		s := addr.WithZone("").String()
@@ -137,12 +136,10 @@ func normalizeHost(host string) (string, error) {
 	if !validHostName(ascii) {
 		return "", errors.New("not a host name")
 	}
-	if ascii != host {
-		// So that URL(URL(u)) is URL(u): the encoder accepts labels (over
-		// 63 bytes, say) whose punycode the decoder refuses (FuzzURL).
-		if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
-			return "", errors.New("its punycode does not read back")
-		}
+	// So that URL(URL(u)) is URL(u): the encoder accepts labels (over 63
+	// bytes, say) whose punycode the decoder refuses (FuzzURL).
+	if again, err := hostProfile.ToASCII(ascii); err != nil || again != ascii {
+		return "", errors.New("its punycode does not read back")
 	}
 	return ascii, nil
 }
@@ -151,11 +148,7 @@ func normalizeHost(host string) (string, error) {
 // non-empty labels of letters, digits, "-" (RFC 1123) and "_" (which real
 // names use) separated by dots, with an optional final dot.
 func validHostName(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if s == "" {
-		return false
-	}
-	for label := range strings.SplitSeq(s, ".") {
+	for label := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
 		if label == "" || strings.ContainsFunc(label, func(c rune) bool {
 			return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_')
 		}) {

@@ -237,15 +237,11 @@ func TestRawCheck(t *testing.T) {
 }
 
 // rawStates returns parses of body in each state of its large sets: as
-// parsed (their first questions read rule lines), compiled, and laid out.
+// parsed (their first questions read rule lines), and laid out.
 func rawStates(body string) map[string]*Robots {
-	compiled := Parse([]byte(body))
-	for _, s := range largeSets(compiled) {
-		s.ready()
-	}
 	laid := Parse([]byte(body))
 	layOutAll(laid)
-	return map[string]*Robots{"parsed": Parse([]byte(body)), "compiled": compiled, "laid-out": laid}
+	return map[string]*Robots{"parsed": Parse([]byte(body)), "laid-out": laid}
 }
 
 // TestRawStatesAgree checks Decide, for one agent and for a Group of

@@ -84,12 +84,13 @@
 // kept lines: Decide costs about 50 ns more than Allowed. Check needs the
 // body (fetch.Result.Body).
 //
-// A set of over 32 rules is compiled by its questions: the first 4 read its
-// lines, in time linear in its size; the 5th compiles it (at once if a
-// pattern is raw); the 25th lays it out. So a file asked once after each
-// fetch is never laid out, and one asked often costs at most about twice
-// the least. No question waits for another (concurrent ones may each build;
-// the first built is kept), and only those that build allocate.
+// A set of over 32 rules is compiled by its questions: the first 24 read
+// its lines, in time linear in its size; the 25th compiles and lays it out
+// (the first, for a set Parse compiled that index.htm rules take over 32
+// rules). So a file asked once after each fetch is never laid out, and one
+// asked often costs at most about twice the least. No question waits for
+// another (concurrent ones may each build; the first built is kept), and
+// only those that build allocate.
 //
 // A warm question is linear in the path but for the wildcard rules whose
 // rarest literal run recurs in it ("/*/print/*.pdf"; not "/*?sid=" or

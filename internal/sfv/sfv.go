@@ -13,14 +13,10 @@ import (
 
 // A Member is one member of a dictionary.
 type Member struct {
-	Key string
-	// Kind is 't' token, 's' string, 'n' number, 'b' boolean or ':' byte
-	// sequence.
-	Kind byte
-	// Value is the token, the unescaped string, or the text of the others.
-	Value string
-	// Raw is the value and parameters as written ("" for a bare key).
-	Raw string
+	Key   string
+	Kind  byte   // 't' token, 's' string, 'n' number, 'b' boolean, ':' byte sequence
+	Value string // the token, the unescaped string, or the text of the others
+	Raw   string // the value and parameters as written ("" for a bare key)
 }
 
 // YesNo returns 'y' or 'n' for the tokens y and n, else 0 (unknown).
@@ -54,17 +50,23 @@ func ParseDictionary(s string) ([]Member, error) {
 		if m.Key, s, err = consumeSFKey(s); err != nil {
 			return nil, err
 		}
-		start := s
-		if strings.HasPrefix(s, "=") {
-			start = s[1:]
-			if m.Kind, m.Value, s, err = consumeSFItem(s[1:]); err != nil {
+		start := strings.TrimPrefix(s, "=")
+		m.Kind, m.Value = 'b', "?1" // a bare key is true
+		if start != s {
+			if m.Kind, m.Value, s, err = consumeSFItem(start); err != nil {
 				return nil, err
 			}
-		} else {
-			m.Kind, m.Value = 'b', "?1"
 		}
-		if s, err = consumeSFParams(s); err != nil {
-			return nil, err
+		// parameters = *( ";" *SP key [ "=" bare-item ] ), skipped
+		for strings.HasPrefix(s, ";") {
+			if _, s, err = consumeSFKey(strings.TrimLeft(s[1:], " ")); err != nil {
+				return nil, err
+			}
+			if strings.HasPrefix(s, "=") {
+				if _, _, s, err = consumeSFItem(s[1:]); err != nil {
+					return nil, err
+				}
+			}
 		}
 		m.Raw = start[:len(start)-len(s)]
 		out = append(out, m)
@@ -109,24 +111,6 @@ func consumeSFKey(s string) (key, rest string, err error) {
 		i++
 	}
 	return s[:i], s[i:], nil
-}
-
-// consumeSFParams skips the parameters s starts with:
-//
-//	parameters = *( ";" *SP key [ "=" bare-item ] )
-func consumeSFParams(s string) (rest string, err error) {
-	for strings.HasPrefix(s, ";") {
-		s = strings.TrimLeft(s[1:], " ")
-		if _, s, err = consumeSFKey(s); err != nil {
-			return s, err
-		}
-		if strings.HasPrefix(s, "=") {
-			if _, _, s, err = consumeSFItem(s[1:]); err != nil {
-				return s, err
-			}
-		}
-	}
-	return s, nil
 }
 
 // consumeSFItem returns the bare item s starts with, its kind and value,

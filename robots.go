@@ -78,10 +78,11 @@
 // hostile shapes, and 3 once every agent is asked. The records naming a
 // crawler are merged into one set, so that a question costs the same
 // however many groups name it, within a budget (each rule line compiled at
-// most twice over the file, three times for split groups); past it, a group
-// asks its records' sets one by one. Records, Extras and a Decision's rule
-// are rebuilt from the kept lines: Decide costs about 50 ns more than
-// Allowed. Check needs the body (fetch.Result.Body).
+// most twice over the file, three times in a split group's record of over
+// 64 rule lines or a raw pattern); past it, a group asks its records' sets
+// one by one. Records, Extras and a Decision's rule are rebuilt from the
+// kept lines: Decide costs about 50 ns more than Allowed. Check needs the
+// body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first 24 read
 // its lines, in time linear in its size; the 25th compiles and lays it out

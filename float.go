@@ -30,14 +30,10 @@ const maxBucketBits = 13
 // anchors: exact for a byte, hashed for longer grams, where a collision
 // only makes a choice less good.
 func freqSlot(g uint32) uint32 {
-	slot := g * fibonacci32 >> (32 - freqBits)
-	switch gramLen(g) {
-	case 1:
+	if gramLen(g) == 1 {
 		return g >> 16 & 0xFF
-	case 2:
-		return 256 + slot
 	}
-	return 256 + 1<<freqBits + slot
+	return 256 + uint32(gramLen(g)-2)<<freqBits + g*fibonacci32>>(32-freqBits)
 }
 
 const freqBits = 12

@@ -135,6 +135,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 	items := make([]item, len(rules))
 	for i, r := range rules {
 		items[i] = item{s.head(r), r}
+		b.extra = max(b.extra, int32(r.priority()-r.headLen()))
 	}
 	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
 	for i, it := range items {
@@ -160,9 +161,6 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 			up[hi-1] = stack[len(stack)-1]
 		}
 		stack = append(stack, int32(hi-1))
-		for _, r := range rules[lo:hi] {
-			b.extra = max(b.extra, int32(r.priority()-r.headLen()))
-		}
 		lo = hi
 	}
 	b.up = makeLinks(rules, up)

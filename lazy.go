@@ -114,10 +114,8 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
 		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
 	}
 	allow := l.allow()
-	if allow && len(p) >= len("/index.htm") {
-		if j := indexHTM(p, true); j >= 0 {
-			s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
-		}
+	if j := indexHTM(p, allow); j >= 0 {
+		s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
 	}
 	rank := uint32(len(p)) << 1
 	if allow {

@@ -107,9 +107,8 @@ func grams(p string, f func(g uint32, i int)) {
 }
 
 // matchFloating updates m with the best rule of float, the rules of s
-// filed in t, that matches path. It looks up the buckets of the anchors
-// the path may hold: each distinct byte once, each run of two and of three
-// bytes at each position.
+// filed in t, that matches path: it looks up each distinct byte of path
+// once, each run of two and of three bytes at each position.
 func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
 	var seen [1 << maxBucketBits / 64]uint64 // the buckets looked up
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m, seen: &seen}

@@ -115,13 +115,13 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	if n > smallSet && !sc.all {
 		// The directory rules of index.htm rules, while more than smallSet
 		// are left: filed apart if plain, folded if wild and not (dirs.go).
-		isDir := func(o uint64, dir func(string) int) bool {
+		isDir := func(o uint64, wild bool) bool {
 			i := keyIndex(o)
-			return o&1 == 1 && dir(text[at[i]:at[i]+lens[i]]) > 0
+			return o&1 == 1 && htmDir(text[at[i]:at[i]+lens[i]], wild) > 0
 		}
-		order = leaveOut(order, func(o uint64) bool { return isDir(o, plainDir) })
+		order = leaveOut(order, func(o uint64) bool { return isDir(o, false) })
 		omitted = len(order)
-		order = leaveOut(order, func(o uint64) bool { return o&keyRaw == 0 && isDir(o, wildDir) })
+		order = leaveOut(order, func(o uint64) bool { return o&keyRaw == 0 && isDir(o, true) })
 	}
 	s.n = int32(len(order))
 	ties := false
@@ -219,13 +219,13 @@ func leaveOut(order []uint64, isDir func(o uint64) bool) []uint64 {
 	return slices.DeleteFunc(order, isDir)
 }
 
-// plainDir returns the length of the directory that p, an allow rule's
-// pattern, also allows (indexHTM), if it holds no "*" and less than 256
-// bytes follow it escaped (a dirList entry keeps that difference in a
-// byte), or else 0; alike as written and escaped.
-func plainDir(p string) int {
+// htmDir returns the length of the directory that p, an allow rule's
+// pattern, also allows (indexHTM), if p holds a "*" before it as wild says
+// and, if not wild, less than 256 bytes follow it escaped (a dirList entry
+// keeps that difference in a byte); or else 0. Alike as written and escaped.
+func htmDir(p string, wild bool) int {
 	j := indexHTM(p, true)
-	if j < 0 || strings.IndexByte(p[:j+1], '*') >= 0 || escapedLen(p[j+1:]) > 0xFF {
+	if j < 0 || wild != (strings.IndexByte(p[:j+1], '*') >= 0) || !wild && escapedLen(p[j+1:]) > 0xFF {
 		return 0
 	}
 	return j + 1
@@ -285,14 +285,4 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		r |= rule(byteSet(p[head:])) << ruleNeedShift
 	}
 	return r | rule(sh)<<ruleShapeShft | rule(head)<<ruleHeadShift
-}
-
-// wildDir returns the length of the directory that p, the pattern of an
-// allow rule as written, also allows (indexHTM) if it holds a "*", or 0.
-func wildDir(p string) int {
-	j := indexHTM(p, true)
-	if j < 0 || strings.IndexByte(p[:j+1], '*') < 0 {
-		return 0
-	}
-	return j + 1
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestLongIndexHTMTails checks a large set whose index.htm allow rules
-// have directories filed apart (plainDir) and, beside them, rules of more
+// have directories filed apart (htmDir) and, beside them, rules of more
 // than 255 bytes after their directory, plain and raw, whose directory
 // rules compile keeps: Decide against bruteDecision, scanned and laid out.
 func TestLongIndexHTMTails(t *testing.T) {

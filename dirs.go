@@ -37,8 +37,8 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		if !r.allow() {
 			continue
 		}
-		if p := s.escaped(r, r.priority()); plainDir(p) > 0 {
-			dirs = append(dirs, dir{p[:plainDir(p)], k})
+		if p := s.escaped(r, r.priority()); htmDir(p, false) > 0 {
+			dirs = append(dirs, dir{p[:htmDir(p, false)], k})
 		}
 	}
 	slices.SortFunc(dirs, func(a, b dir) int { return strings.Compare(a.s, b.s) })
@@ -81,7 +81,7 @@ func (s *ruleSet) foldedDir(r rule) int {
 	if s.big == nil || !s.big.folded() || !r.allow() || r&ruleRaw != 0 || r.shape() < shapeWildcard {
 		return 0
 	}
-	return wildDir(r.written(s.file.text))
+	return htmDir(r.written(s.file.text), true)
 }
 
 // tryFolded updates m with the directory rule that r stands for, if it

@@ -90,7 +90,7 @@ func TestFoldedDirs(t *testing.T) {
 	}
 }
 
-// TestFoldDirsCompiles checks what compile folds (leaveOut, wildDir): the directory rules
+// TestFoldDirsCompiles checks what compile folds (leaveOut, htmDir): the directory rules
 // of the index.htm allow rules under a "*" that are not raw, in a set that
 // stays large without them; not in a small set, nor in a set that would
 // be small without them.

@@ -45,7 +45,7 @@ type bigOf struct {
 // A dirList holds the directories of a laid-out set (bigSet.dirs),
 // sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
 // low byte first, then the rule's priority less the length of the
-// directory, escaped (below 256: plainDir).
+// directory, escaped (below 256: htmDir).
 type dirList struct {
 	b []byte
 }

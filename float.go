@@ -220,14 +220,7 @@ func (s *ruleSet) segment(r rule) (string, bool) {
 	if r.shape() != shapeWildcard {
 		return "", false
 	}
-	var tail string
-	if r&ruleRaw != 0 {
-		w, h := s.writtenParts(r)
-		tail = w[h:]
-	} else {
-		tail = s.pattern(r)[r.headLen():]
-	}
-	seg := strings.TrimLeft(tail, "*")
+	seg := strings.TrimLeft(s.wildTail(r), "*")
 	return seg, strings.IndexByte(seg, '*') < 0
 }
 

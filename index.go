@@ -91,14 +91,11 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	var k, common int
 	if b.raw { // heads compared escaped as they go
 		k = sort.Search(len(rules), func(k int) bool { c, _ := escaped(rules[k]); return c > 0 }) - 1
-		if k >= 0 {
-			_, common = escaped(rules[k])
-		}
 	} else {
 		k = sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path }) - 1
-		if k >= 0 {
-			common = commonPrefixLen(head(rules[k]), path)
-		}
+	}
+	if k >= 0 { // a plain head escapes to itself
+		_, common = escaped(rules[k])
 	}
 	for i := int32(k); i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
@@ -164,17 +161,6 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		lo = hi
 	}
 	b.up = makeLinks(rules, up)
-}
-
-// commonPrefixLen returns the length of the longest common prefix of a and b.
-func commonPrefixLen(a, b string) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
 }
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they

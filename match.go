@@ -196,16 +196,11 @@ func (s *ruleSet) matchesAfterHead(r rule, path string, m *match) bool {
 	if r.need()&^m.has != 0 {
 		return false
 	}
-	anchored, raw := r.shape() == shapeAnchored, r&ruleRaw != 0
-	if raw {
-		w, h := s.writtenParts(r)
-		return matchWildcard(path[r.headLen():], w[h:], anchored, true)
-	}
-	p := s.pattern(r)
-	if anchored && path[len(path)-1] != p[len(p)-1] {
+	anchored, raw, tail := r.shape() == shapeAnchored, r&ruleRaw != 0, s.wildTail(r)
+	if anchored && !raw && path[len(path)-1] != tail[len(tail)-1] {
 		return false
 	}
-	return matchWildcard(path[r.headLen():], p[r.headLen():], anchored, false)
+	return matchWildcard(path[r.headLen():], tail, anchored, raw)
 }
 
 // matchWildcard reports whether pattern, which starts with "*" and does not
@@ -267,9 +262,12 @@ func (s *ruleSet) escaped(r rule, n int) string {
 	return string(appendEscaped(make([]byte, 0, n), v[:writtenLen(v, r.priority(), n)]))
 }
 
-// writtenParts returns the part of the pattern of the raw wildcard rule r
-// that is matched (pattern), as written, and the length of its head there.
-func (s *ruleSet) writtenParts(r rule) (string, int) {
+// wildTail returns the part of the pattern of r, a wildcard rule, after
+// its head that is matched (pattern), as written if r is raw.
+func (s *ruleSet) wildTail(r rule) string {
+	if r&ruleRaw == 0 {
+		return s.pattern(r)[r.headLen():]
+	}
 	w := matched(r, r.written(s.file.text))
-	return w, writtenLen(w, noLimit, r.headLen())
+	return w[writtenLen(w, noLimit, r.headLen()):]
 }

@@ -71,7 +71,7 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 // leaveOut, dirsFolded) when the latter is not raw; a question that tries
 // the index.htm rule and misses tries the directory rule too (tryFolded).
 // It ranks below its index.htm rule and a layout files it by its directory
-// (floatTail), so a question that passes over one rightly passes over both.
+// (fileFloating), so a question that passes over one rightly passes over both.
 // Buys (TestKeptPerByteShapes): index-htm-wildcard-dir keeps 1.35 at 4 KiB
 // and 1.15 at 500 KiB rather than 1.79 and 1.53, over the bound of 1.5.
 
@@ -100,15 +100,6 @@ func (s *ruleSet) tryFolded(r rule, path string, m *match) {
 		return
 	}
 	s.tryRule(newRule(dir, j+1, true, true, r.off()), path, m)
-}
-
-// floatTail returns the part of p, the pattern of r, after its head by
-// which a layout files r: up to the end of its folded directory, if any.
-func (s *ruleSet) floatTail(r rule, p string) string {
-	if j := s.foldedDir(r); j > 0 {
-		return p[r.headLen():j]
-	}
-	return p[r.headLen():]
 }
 
 // compareDir compares directory k of b.dirs with path as strings.Compare

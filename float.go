@@ -46,7 +46,11 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	tails := make([]string, len(float))
 	freq := make([]uint16, 256+2<<freqBits)
 	for k, r := range float {
-		tails[k] = s.floatTail(r, s.pattern(r))
+		p := s.pattern(r)
+		if j := s.foldedDir(r); j > 0 {
+			p = p[:j] // filed by its folded directory
+		}
+		tails[k] = p[r.headLen():]
 		grams(tails[k], func(g uint32, _ int) {
 			if f := &freq[freqSlot(g)]; *f < 1<<16-1 {
 				*f++
@@ -279,7 +283,7 @@ func tag(g uint32, c byte, side uint8) uint8 {
 // (its pattern after the head one segment, its anchor of two or three
 // bytes) with the shape bits of shapePrefix, which no other rule of a
 // table has, and its tag in place of its need; another with the rarest
-// byte of its tail as filed (floatTail), which a path must hold for it or
+// byte of its tail as filed (fileFloating), which a path must hold for it or
 // its folded directory to match. The rare byte buys
 // (BenchmarkAdversarialLayouts/anchor-bucket) 121 ns rather than 192.
 func unmark(r rule) (_ rule, mark uint8, single bool) {

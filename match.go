@@ -91,15 +91,12 @@ func (s *ruleSet) head(r rule) string { return s.escaped(r, r.headLen()) }
 // pattern returns the part of the escaped pattern of r that is matched:
 // without a trailing "$", which the shape holds, nor trailing "*"s, which
 // match anything.
-func (s *ruleSet) pattern(r rule) string { return s.escaped(r, s.end(r)) }
-
-// end returns the length of the part of the pattern of r that is matched.
-func (s *ruleSet) end(r rule) int {
+func (s *ruleSet) pattern(r rule) string {
 	if r.shape() < shapeWildcard {
-		return r.headLen()
+		return s.escaped(r, r.headLen())
 	}
 	w := r.written(s.file.text)
-	return r.priority() - len(w) + len(matched(r, w))
+	return s.escaped(r, r.priority()-len(w)+len(matched(r, w)))
 }
 
 // matched returns w, the pattern of r as written, without what its shape

@@ -31,14 +31,10 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	if len(float) >= minFloating {
 		out = s.fileFloating(x, out, float)
 		x.nFloat = int32(len(out))
+		byKey = slices.DeleteFunc(byKey, func(r rule) bool { return r.shape() >= shapeWildcard })
 	}
-	headed := len(out)
-	for _, r := range byKey {
-		if x.nFloat == 0 || r.shape() < shapeWildcard {
-			out = append(out, r)
-		}
-	}
-	s.linkHeads(x, out[headed:])
+	out = append(out, byKey...)
+	s.linkHeads(x, out[x.nFloat:])
 	s.fileDirs(x, rules)
 	return x
 }

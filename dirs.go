@@ -20,8 +20,6 @@ func (l *dirList) at(rules []rule, k int) (rule, int) {
 	return r, r.priority() - int(e[2])
 }
 
-func (l *dirList) size() int { return sliceSize[byte](cap(l.b)) }
-
 // fileDirs files in b.dirs the directories that the index.htm allow rules
 // of rules, laid out, also allow, if compile left their rules out.
 func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
@@ -87,11 +85,8 @@ func (s *ruleSet) foldedDir(r rule) int {
 // tryFolded updates m with the directory rule that r stands for, if it
 // matches path and beats m.
 func (s *ruleSet) tryFolded(r rule, path string, m *match) {
-	if !strings.HasSuffix(path, "/") {
-		return
-	}
 	j := s.foldedDir(r)
-	if j == 0 {
+	if j == 0 || !strings.HasSuffix(path, "/") {
 		return
 	}
 	// Anchored: the path ends with the directory's last segment.

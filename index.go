@@ -71,9 +71,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 	if b.nFloat > 0 {
 		s.matchFloating(b.float, rules[:b.nFloat], path, m)
 	}
-	if b.dirs.len() > 0 {
-		b.matchDirs(s, rules, path, m)
-	}
+	b.matchDirs(s, rules, path, m)
 }
 
 // matchHeaded updates m with the best rule of rules, the second run of b,
@@ -208,7 +206,7 @@ func (l *links) at(rules []rule, i int32) int32 {
 
 // memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + b.dirs.size()
+	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + sliceSize[byte](cap(b.dirs.b))
 	if t := b.float; t != nil {
 		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
 	}

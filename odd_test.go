@@ -232,8 +232,8 @@ func TestFileDirsAllocatesOnce(t *testing.T) {
 	if allocs != 2 {
 		t.Errorf("fileDirs allocates %v times, want twice", allocs)
 	}
-	if x.dirs.size() != sliceSize[byte](3*300) {
-		t.Errorf("directories filed in %d bytes, want 3 each", x.dirs.size())
+	if cap(x.dirs.b) != 3*300 {
+		t.Errorf("directories filed in %d bytes, want 3 each", cap(x.dirs.b))
 	}
 }
 

@@ -21,9 +21,8 @@ type scratch struct {
 	esc        []byte // the escaped pattern of a raw rule
 	all        bool   // keep every rule, for Check
 	// short holds the rules of at most two bytes of the set so far, a bit
-	// each (keeps), made on first use; dirty: it holds any.
+	// each (keeps), made on first use.
 	short []uint64
-	dirty bool
 }
 
 // keeps reports whether compile keeps a rule of pattern p: not if it can
@@ -61,7 +60,6 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 		return false
 	}
 	*w |= bit
-	sc.dirty = true
 	return true
 }
 
@@ -84,10 +82,7 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	if cap(at) != cap(sc.offs) || cap(lens) != cap(sc.lens) {
 		sc.offs, sc.lens = at, lens
 	}
-	if sc.dirty {
-		clear(sc.short)
-		sc.dirty = false
-	}
+	clear(sc.short)
 	for i, l := range rules {
 		// keeps and indexHTM answer alike on the escaped pattern.
 		p, off := l.value(text), l.off()

@@ -204,7 +204,6 @@ func (l *links) at(rules []rule, i int32) int32 {
 	}
 }
 
-// memSize returns the bytes of b.
 func (b *bigSet) memSize() int {
 	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + sliceSize[byte](cap(b.dirs.b))
 	if t := b.float; t != nil {

@@ -21,7 +21,6 @@ func (s *ruleSet) derived(r rule) bool {
 	return w[len(w)-1] != '$'
 }
 
-// allow reports whether r is an allow rule.
 func (r rule) allow() bool { return r&ruleAllow != 0 }
 
 // rank returns the priority of r and whether it allows, as one number: a
@@ -111,7 +110,6 @@ func matched(r rule, w string) string {
 	return w
 }
 
-// line returns the line of r.
 func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
 
 // public returns r, a rule of file, as written: the rule of its line.

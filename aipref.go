@@ -140,10 +140,7 @@ type signalField struct {
 }
 
 // parseContentSignal splits the value of a Content-Signal line into its
-// fields, skipping empty ones:
-//
-//	content-signal = field *( "," field )
-//	field          = OWS key "=" value OWS   ; value "yes" or "no", any case
+// "key=value" fields, separated by commas, skipping empty ones.
 func parseContentSignal(v string) []signalField {
 	var out []signalField
 	for f := range strings.SplitSeq(v, ",") {
@@ -167,12 +164,8 @@ type usageRule struct {
 	err  error        // why the dictionary did not parse
 }
 
-// parseContentUsage reads the value of a Content-Usage line
-// (draft-ietf-aipref-attach-05, section 3):
-//
-//	content-usage = [ path-pattern 1*WS ] usage-pref
-//
-// A path starts with "/" and ends at the first space or tab.
+// parseContentUsage reads the value of a Content-Usage line, as Preferences
+// describes it: a path starts with "/" and ends at the first space or tab.
 func parseContentUsage(v string) (u usageRule) {
 	pref := v
 	if strings.HasPrefix(v, "/") {

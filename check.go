@@ -192,7 +192,9 @@ func (c *checker) userAgent(l line) {
 
 func (c *checker) rule(l line) {
 	n, p := l.n, l.value
-	if !l.kept {
+	if l.kept {
+		c.between = 0
+	} else {
 		name := Rule{Allow: l.kind == kindAllow}.key()
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
@@ -214,9 +216,6 @@ func (c *checker) rule(l line) {
 	if l.kept && strings.ContainsAny(p, " \t") {
 		c.add(n, SeverityWarning, CodeSpaceInPattern, "pattern "+strconv.Quote(p)+
 			" holds a space, which URLs never hold (they have %20): write one rule per path")
-	}
-	if l.kept {
-		c.between = 0
 	}
 }
 
@@ -279,8 +278,7 @@ func (x *ruleIndex) dominator(i int) int {
 	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
 		return j
 	}
-	// A prefix rule's priority is at most its head's length plus maxExtra:
-	// shorter heads cannot outrank r.
+	// Heads shorter than r's priority less maxExtra cannot outrank r.
 	head := x.s.head(r)
 	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {

@@ -195,12 +195,8 @@ var (
 	errCleanParam  = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
 )
 
-// parseCrawlDelay parses a crawl-delay, a number of seconds:
-//
-//	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
-//
-// Digits beyond nanoseconds are dropped; a delay too long is the longest,
-// never none.
+// parseCrawlDelay parses a crawl-delay as Group.CrawlDelay reads it; digits
+// beyond nanoseconds are dropped.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {

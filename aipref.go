@@ -293,7 +293,6 @@ const (
 	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers"
 )
 
-// crawlers is the table, sorted by operator.
 var crawlers = []Crawler{
 	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://developer.amazon.com/amazonbot",
 		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},

@@ -130,16 +130,14 @@ func (c *checker) more(r *Robots) {
 	recs := r.Records()
 	rec, seen := -1, map[string]int{} // the line of each signal in record rec
 	for _, e := range r.Extras("") {
-		if e.Record < 0 {
-			continue // reported by the line checks
-		}
-		switch lowerASCII(e.Key) {
-		case keyContentSignal:
+		switch {
+		case e.Record < 0: // reported by the line checks
+		case equalFoldASCII(e.Key, keyContentSignal):
 			if e.Record != rec {
 				rec, seen = e.Record, map[string]int{}
 			}
 			c.signal(e, recs[e.Record], seen)
-		case keyContentUsage:
+		case equalFoldASCII(e.Key, keyContentUsage):
 			c.usage(r, recs, e)
 		}
 	}
@@ -238,10 +236,8 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 // disallowed to the first crawler of rec, with nothing under it allowed back,
 // and returns the deciding rule.
 func disallowedUsage(r *Robots, recs []Record, rec Record, path string) (Rule, bool) {
-	prefix := path
-	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
-		prefix = prefix[:i]
-	}
+	prefix, _, _ := strings.Cut(path, "*")
+	prefix, _, _ = strings.Cut(prefix, "$")
 	if len(rec.Agents) == 0 || prefix == "" {
 		return Rule{}, false
 	}

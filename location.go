@@ -105,8 +105,8 @@ var hostProfile = idna.New(
 // names it: IPv4 dotted decimal, canonical IPv6 in brackets, or lower-case
 // punycode.
 func normalizeHost(host string) (string, error) {
+	addr, err := netip.ParseAddr(host)
 	if strings.Contains(host, ":") { // only an IPv6 literal has a colon here
-		addr, err := netip.ParseAddr(host)
 		if err != nil || !addr.Is6() {
 			return "", errors.New("not an IPv6 address")
 		}
@@ -123,7 +123,7 @@ func normalizeHost(host string) (string, error) {
 		}
 		return "[" + s + "]", nil
 	}
-	if addr, err := netip.ParseAddr(host); err == nil {
+	if err == nil {
 		return addr.String(), nil
 	}
 	if !utf8.ValidString(host) { // the mapping would turn bad bytes into U+FFFD

@@ -271,8 +271,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 // validHost checks a host value:
 //
 //	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
-func validHost(v string) error {
-	s := v
+func validHost(s string) error {
 	if i := strings.Index(s, "://"); i >= 0 {
 		if scheme := s[:i]; !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
 			return errHost

@@ -57,8 +57,7 @@ func Governs(robotsURL, pageURL string) bool {
 func splitOrigin(rawURL string) (origin string, u *url.URL, err error) {
 	u, err = url.Parse(rawURL)
 	if err != nil {
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
+		if uerr, ok := err.(*url.Error); ok {
 			err = uerr.Err // url.Error repeats rawURL, which we quote ourselves
 		}
 		return "", nil, fmt.Errorf("robots: invalid URL %q: %w", rawURL, err)

@@ -129,11 +129,9 @@ func consumeSFItem(s string) (kind byte, value, rest string, err error) {
 		rest = strings.TrimLeft(s[1:], tchar+":/")
 		return 't', s[:len(s)-len(rest)], rest, nil
 	case s[0] == ':':
-		end := strings.IndexByte(s[1:], ':')
-		if end < 0 {
-			return 0, "", s, errSFItem
+		if v, rest, ok := strings.Cut(s[1:], ":"); ok {
+			return ':', v, rest, nil
 		}
-		return ':', s[1 : end+1], s[end+2:], nil
 	case strings.HasPrefix(s, "?0") || strings.HasPrefix(s, "?1"):
 		return 'b', s[:2], s[2:], nil
 	}

@@ -78,11 +78,8 @@ const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 // element every page has near its start.
 func looksLikeHTML(s string) bool {
 	s = trimSpace(s)
-	if !strings.HasPrefix(s, "<") {
-		return false
-	}
 	head := lowerASCII(s[:min(len(s), htmlSniffLen)])
-	return slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
+	return strings.HasPrefix(s, "<") && slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
 		func(tag string) bool { return strings.Contains(head, tag) })
 }
 
@@ -200,12 +197,9 @@ func (c *checker) rule(l line) {
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {
 		msg := "pattern " + quoteValue(p) + " starts with neither \"/\" nor \"*\": it never matches"
-		if i := strings.Index(p, "://"); i >= 0 {
-			path := "/"
-			if j := strings.IndexByte(p[i+3:], '/'); j >= 0 {
-				path = p[i+3+j:]
-			}
-			msg = "pattern " + quoteValue(p) + " is a URL, not a path: it never matches (write " + quoteValue(path) + ")"
+		if _, host, ok := strings.Cut(p, "://"); ok {
+			_, path, _ := strings.Cut(host, "/")
+			msg = "pattern " + quoteValue(p) + " is a URL, not a path: it never matches (write " + quoteValue("/"+path) + ")"
 		}
 		c.add(n, SeverityError, CodePatternNeverMatches, msg)
 	}

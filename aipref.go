@@ -179,25 +179,23 @@ func parseContentUsage(v string) (u usageRule) {
 // url: those with the longest matching path, combined.
 func contentUsage(lines []Extra, url string) ContentUsage {
 	var cu ContentUsage
-	rules := make([]usageRule, len(lines))
 	priority := map[string]int{"": 0} // of each path, for url
-	best := -1
-	for i, e := range lines {
+	best := 0
+	for _, e := range lines {
 		u := parseContentUsage(e.Value)
 		if _, ok := priority[u.path]; !ok {
 			priority[u.path] = usagePriority(u.path, url)
 		}
-		rules[i] = u
-		best = max(best, priority[u.path])
-	}
-	for i, u := range rules {
-		if best < 0 || priority[u.path] != best {
+		switch p := priority[u.path]; {
+		case p < best:
 			continue
+		case p > best:
+			cu, best = ContentUsage{}, p // a longer path: the rules read so far do not apply
 		}
-		cu.Lines = append(cu.Lines, lines[i].Line)
+		cu.Lines = append(cu.Lines, e.Line)
 		for _, m := range sfv.LastValues(u.dict) {
 			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: lines[i].Line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: e.Line})
 			}
 		}
 	}

@@ -4,8 +4,7 @@ package robots
 // (Robots.Preferences), and who fetches it for what (KnownCrawlers): AI and
 // major search crawlers, in our own words from what the operators publish
 // (Source), as quoted by github.com/ai-robots-txt and crawler directories on
-// the date Checked (Amazon's page read itself); a row whose operator
-// publishes no page says so.
+// the date Checked (Amazon's page read itself).
 
 import (
 	"slices"

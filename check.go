@@ -69,8 +69,7 @@ func lineAt(s string, off int) int {
 }
 
 // A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
-// bytes or more (text files have none, or one by mistake); looksLikeHTML
-// reads its first htmlSniffLen bytes.
+// bytes or more (text files have none, or one by mistake).
 const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 
 // looksLikeHTML reports whether the body s is an HTML page, as a site serves

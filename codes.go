@@ -111,9 +111,8 @@ const (
 	CodeSitemapURL Code = "sitemap-url"
 	// CodeDuplicateRule (info): a rule repeats an earlier one of its group.
 	CodeDuplicateRule Code = "duplicate-rule"
-	// CodeShadowedRule (warning if the rule that wins is of the other kind,
-	// else info): another rule of the group matches whenever this one does
-	// and takes precedence: this one never decides.
+	// CodeShadowedRule (info; warning when the winner is of the other kind):
+	// another rule of the group matches whenever it does and takes precedence.
 	CodeShadowedRule Code = "shadowed-rule"
 	// CodeDisallowAll (warning): the group for "*" disallows the whole site.
 	CodeDisallowAll Code = "disallow-all"

@@ -148,9 +148,7 @@ func normalizeHost(host string) (string, error) {
 // names use) separated by dots, with an optional final dot.
 func validHostName(s string) bool {
 	for label := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
-		if label == "" || strings.ContainsFunc(label, func(c rune) bool {
-			return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_')
-		}) {
+		if label == "" || strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
 			return false
 		}
 	}

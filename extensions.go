@@ -227,12 +227,10 @@ var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m":
 
 func parseRequestRate(v string) (RequestRate, error) {
 	rate, window := cutSpace(v)
-	n, rest := consumeDigits(rate)
-	if n <= 0 || n > 1<<31 || !strings.HasPrefix(rest, "/") {
-		return RequestRate{}, errRequestRate
-	}
-	per, unit := consumeDigits(rest[1:])
-	if rateUnits[unit] == 0 || per <= 0 || per > 1<<31 {
+	requests, period, _ := strings.Cut(rate, "/")
+	n, rest := consumeDigits(requests)
+	per, unit := consumeDigits(period)
+	if n <= 0 || n > 1<<31 || rest != "" || per <= 0 || per > 1<<31 || rateUnits[unit] == 0 {
 		return RequestRate{}, errRequestRate
 	}
 	w, err := parseVisitTime(window) // the zero VisitTime, all day, if none

@@ -110,9 +110,8 @@ func (c *checker) line(l line) {
 	}
 	kind, key, value := l.kind, l.key, l.value
 	content, _, _ := strings.Cut(s, "#")
-	content = trimSpace(content)
 	if kind == kindNone {
-		if content != "" && !c.html && !c.binary {
+		if trimSpace(content) != "" && !c.html && !c.binary {
 			c.add(n, SeverityWarning, CodeInvalidLine, "the line is not a key, a colon and a value: it is ignored")
 		}
 		return

@@ -192,7 +192,7 @@ func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared !=
 func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
 
 // makeOwn makes the set of record rec, its recSet in r.sets, unless made:
-// read from the line table if scan and it can be (at most scannedMax rule
+// read from the line table if scan and it can be (1 to scannedMax rule
 // lines, none raw), else compiled or, over smallSet rules, left to its
 // questions (lazySet), and taken from the budget.
 func (b *groupBuilder) makeOwn(rec int32, scan bool) {
@@ -201,7 +201,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	}
 	b.state[rec] |= recDone
 	lo, hi := b.first[rec], b.first[rec+1]
-	if scan && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
+	if scan && hi > lo && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
 		b.r.sets[rec] = linesRecSet(hi - lo)
 		return
 	}

@@ -80,8 +80,6 @@ func lowerASCII(s string) string {
 
 const upperHex = "0123456789ABCDEF"
 
-// The part of a URL that rules are matched against.
-
 // splitPath returns the part of url that rules are matched against: the
 // path, parameters and query, without the fragment; when slash is true,
 // that part is "/" followed by path. As Google's reference: a leading "//"

@@ -5,14 +5,10 @@ import (
 	"slices"
 )
 
-// Resolving groups: the records that answer each product token, merged
-// into one set a group, within a budget: each rule line is compiled at
-// most mergeBudget times over the file once all its sets are asked; past
-// it a group is split, so that a file built to defeat merging costs memory
-// linear in its size (TestMergeBudget, TestKeptEveryAgent). A record alone
-// has its own set, asked by its group and by split groups: compiled, or
-// read from the line table at each question when a merged group compiles
-// its rules already or the budget is spent.
+// mergeBudget is the times each rule line may be compiled over the file
+// (package doc, Cost): past it a group is split, so that a file built to
+// defeat merging keeps memory linear in its size (TestMergeBudget,
+// TestKeptEveryAgent).
 const mergeBudget = 2
 
 // resolve makes the groups of r from what rs collected, one per product
@@ -371,9 +367,8 @@ type nameRun struct{ lo, hi, recs int32 }
 
 // A groupBuilder makes the groups of a file (resolve).
 type groupBuilder struct {
-	r *Robots
-	// rules are the file's rule lines, record rec's from first[rec].
-	rules  []srcLine
+	r      *Robots
+	rules  []srcLine // as in resolveScratch
 	first  []int32
 	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records, madeAt their index there

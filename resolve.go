@@ -16,9 +16,9 @@ const mergeBudget = 2
 // first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
-	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		state: extend(rs.state[:0], n), sc: &rs.sc, budget: mergeBudget * len(rs.rules)}
-	clear(b.state)
+	rs.first, rs.state = append(rs.first, int32(len(rs.rules))), extend(rs.state[:0], n)
+	clear(rs.state)
+	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
 	r.compiled = rs.compiled[:0]
 	if n > 0 {
 		r.sets = make([]recSet, n)
@@ -54,7 +54,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs, true))
 	}
-	rs.first, rs.state, rs.runs, rs.order, rs.recs, rs.compiled = b.first[:n], b.state, runs, order, recs, r.compiled
+	rs.first, rs.runs, rs.order, rs.recs, rs.compiled = rs.first[:n], runs, order, recs, r.compiled
 	r.compiled = slices.Clone(r.compiled)
 	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
@@ -147,7 +147,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	for _, rec := range recs {
 		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, b.r, b.merged, b.sc)
+	compile(&g.set, b.r, b.merged, &b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}
@@ -206,7 +206,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	if hi-lo > smallSet {
 		s = lazySet(b.r, int(hi-lo), rec, 0)
 	} else {
-		compile(&s, b.r, b.rules[lo:hi], b.sc)
+		compile(&s, b.r, b.rules[lo:hi], &b.sc)
 	}
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
@@ -365,21 +365,19 @@ func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
 // number of records.
 type nameRun struct{ lo, hi, recs int32 }
 
-// A groupBuilder makes the groups of a file (resolve).
+// A groupBuilder makes the groups of a file (resolve), in the scratch of
+// its parser: its first holds one more, the end of the last record.
 type groupBuilder struct {
+	*resolveScratch
 	r      *Robots
-	rules  []srcLine // as in resolveScratch
-	first  []int32
 	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records, madeAt their index there
 	// by their list of records.
 	made    []madeGroup
 	madeAt  map[string]int
 	largest [maxSubsets]Group // the merged groups of most records, for split
-	state   []recState
-	budget  int // the rule lines that may still be compiled
-	sc      *scratch
-	size    int // kept by what was made, but r.sets, r.more and r.compiled
+	budget  int               // the rule lines that may still be compiled
+	size    int               // kept by what was made, but r.sets, r.more and r.compiled
 }
 
 // A madeGroup is a group of several records, and 1 + the index in

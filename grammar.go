@@ -5,14 +5,6 @@ import "strings"
 // The character classes of the robots.txt grammar, as Google's reference
 // parser reads bytes: ASCII only, C's isspace, case folded by ASCII rules.
 
-import "slices"
-
-// hasAnyPrefixFold reports whether s starts with one of the lower-case
-// ASCII prefixes, ignoring ASCII case.
-func hasAnyPrefixFold(s string, prefixes []string) bool {
-	return slices.ContainsFunc(prefixes, func(p string) bool { return len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) })
-}
-
 // equalFoldASCII reports whether s and t are equal under ASCII case folding.
 // Unlike strings.EqualFold, it does not fold non-ASCII letters.
 func equalFoldASCII(s, t string) bool {

@@ -303,16 +303,15 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		return cmp.Compare(a.rec, b.rec)
 	})
 	runs := rs.runs[:0]
-	for i := 0; i < len(names); {
-		rn := nameRun{lo: int32(i)}
-		token := names[i].token(text)
-		for rn.hi = int32(i); int(rn.hi) < len(names) && compareLower(names[rn.hi].token(text), token) == 0; rn.hi++ {
-			if int(rn.hi) == i || names[rn.hi].rec != names[rn.hi-1].rec {
-				rn.recs++
-			}
+	for i, nm := range names {
+		if i == 0 || compareLower(nm.token(text), names[i-1].token(text)) != 0 {
+			runs = append(runs, nameRun{lo: int32(i), hi: int32(i)})
 		}
-		runs = append(runs, rn)
-		i = int(rn.hi)
+		rn := &runs[len(runs)-1]
+		if rn.hi == rn.lo || nm.rec != names[i-1].rec {
+			rn.recs++
+		}
+		rn.hi = int32(i + 1)
 	}
 	order := rs.order[:0]
 	for k := range runs {

@@ -78,8 +78,7 @@ const upperHex = "0123456789ABCDEF"
 // is skipped; "://" ends a scheme only before the first "/", "?" or ";";
 // the authority runs up to the first "/", "?" or ";"; the first "#" ends
 // it ("/" if before the path); "?" or ";" first gets a "/" in front; no
-// path gives "/"; the URL ends at its first NUL (a C string). No other
-// normalisation: the URL must already be %-encoded.
+// path gives "/"; the URL ends at its first NUL; nothing else changes.
 func splitPath(url string) (path string, slash bool) {
 	if i := strings.IndexByte(url, 0); i >= 0 {
 		url = url[:i]

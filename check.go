@@ -234,8 +234,7 @@ func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == s
 // first of a class is its best: the only one that can outrank the others.
 type ruleIndex struct {
 	s     *ruleSet
-	rules []rule   // by key, greatest first
-	keys  []uint64 // of rules
+	rules []rule // by key, greatest first: rule j outranks rule i if j < i
 	same  map[matchClass]int
 	// prefixes holds the first prefix rule of each head, and lengths the
 	// lengths of those heads, increasing.
@@ -251,11 +250,8 @@ type ruleIndex struct {
 // dominating others.
 func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 	rules := s.sorted()
-	x := &ruleIndex{s: s, rules: rules, keys: make([]uint64, len(rules)),
-		same: make(map[matchClass]int, len(rules)), prefixes: make(map[string]int, len(rules))}
-	for i, r := range rules {
-		x.keys[i] = s.key(r)
-	}
+	x := &ruleIndex{s: s, rules: rules, same: make(map[matchClass]int, len(rules)),
+		prefixes: make(map[string]int, len(rules))}
 	for i := len(rules) - 1; i >= 0; i-- { // backwards: the first of a class stays
 		r := rules[i]
 		if s.derived(r) || !decides(r) {
@@ -278,8 +274,8 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 // surely matches every path rule i matches and outranks it, or -1: one that
 // matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
-	r, keys := x.rules[i], x.keys
-	beats := func(j int, ok bool) bool { return ok && keys[j] > keys[i] && keys[j]&maxLine != keys[i]&maxLine }
+	r := x.rules[i]
+	beats := func(j int, ok bool) bool { return ok && j < i && x.s.line(x.rules[j]) != x.s.line(r) }
 	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
 		return j
 	}

@@ -5,6 +5,7 @@ package robots
 // leaving out the rules that can never decide.
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unsafe"
@@ -112,10 +113,8 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	}
 	n, omitted := len(order), 0
 	if n > smallSet && !sc.all {
-		// The directory rules of index.htm allow rules, if more than
-		// smallSet rules are left without them: filed by the layout
-		// (dirs.go) if plain, folded into their rules (dirs.go, tryFolded) if they
-		// hold a "*" and are not raw.
+		// The directory rules of index.htm rules, while more than smallSet
+		// are left: filed apart if plain, folded if wild and not (dirs.go).
 		isDir := func(o uint64, dir func(string) int) bool {
 			i := keyIndex(o)
 			return o&1 == 1 && dir(text[at[i]:at[i]+lens[i]]) > 0
@@ -127,7 +126,10 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 	s.n = int32(len(order))
 	ties := false
 	if s.n <= smallSet {
-		ties = sortKeys(order)
+		slices.Sort(order)
+		for k := 1; k < len(order); k++ { // a repeat has the rank of the rule it repeats
+			ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
+		}
 	} else {
 		// A large set is sorted when it is laid out (lazy.go).
 		s.big = &lazyLayout{}
@@ -164,16 +166,6 @@ func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratc
 		s.n = int32(dropRepeats(compiled, text))
 		*out = (*out)[:int(s.lo)+int(s.n)]
 	}
-}
-
-// sortKeys sorts order, the keys of a small set, and reports whether two
-// have the same rank (a repeat has the rank of the rule it repeats).
-func sortKeys(order []uint64) (ties bool) {
-	slices.Sort(order)
-	for k := 1; k < len(order); k++ {
-		ties = ties || order[k]>>keyRank == order[k-1]>>keyRank
-	}
-	return ties
 }
 
 // The low bits of a sort key of compile, below the precedence key: from
@@ -242,16 +234,8 @@ func plainDir(p string) int {
 // byKey returns a copy of rules, which are in file order, sorted by key,
 // greatest first: by rank, then by position.
 func byKey(rules []rule) []rule {
-	n := len(rules)
-	order := make([]uint64, n)
-	for i, r := range rules {
-		order[i] = uint64(r.rank())<<32 | uint64(n-1-i)
-	}
-	slices.Sort(order)
-	out := make([]rule, n)
-	for k, o := range order {
-		out[n-1-k] = rules[n-1-int(uint32(o))]
-	}
+	out := slices.Clone(rules)
+	slices.SortStableFunc(out, func(a, b rule) int { return cmp.Compare(b.rank(), a.rank()) })
 	return out
 }
 

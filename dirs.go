@@ -37,7 +37,7 @@ func (s *ruleSet) fileDirs(b *bigSet, rules []rule) {
 		if !r.allow() {
 			continue
 		}
-		if p := s.text(r); plainDir(p) > 0 {
+		if p := s.escaped(r, r.priority()); plainDir(p) > 0 {
 			dirs = append(dirs, dir{p[:plainDir(p)], k})
 		}
 	}

@@ -242,28 +242,3 @@ func rkAdd(a, b uint64) uint64 {
 	}
 	return s
 }
-
-// escapedAll returns the first n(r) bytes of the escaped pattern of each
-// of rules, for a layout: those of raw rules made anew.
-func (s *ruleSet) escapedAll(rules []rule, n func(r rule) int) []string {
-	out := make([]string, len(rules))
-	for i, r := range rules {
-		v := s.file.text[r.off():]
-		if r&ruleRaw != 0 {
-			v = string(appendEscaped(make([]byte, 0, n(r)), v[:writtenLen(v, r.priority(), n(r))]))
-		}
-		out[i] = v[:n(r)]
-	}
-	return out
-}
-
-// segmentAtRaw is segmentAt for a raw rule, whose segment seg is as
-// written: escaped as it goes.
-func (s *ruleSet) segmentAtRaw(r rule, seg, path string, i, n int) bool {
-	k := indexInEscaped(seg, path[i:i+n])
-	p, m := i-k, escapedLen(seg)
-	if k < 0 || p < r.headLen() || p+m > len(path) || !equalEscaped(path[p:p+m], seg) {
-		return false
-	}
-	return hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
-}

@@ -30,14 +30,10 @@ const maxBucketBits = 13
 // anchors: exact for a byte, hashed for longer grams, where a collision
 // only makes a choice less good.
 func freqSlot(g uint32) uint32 {
-	slot := g * fibonacci32 >> (32 - freqBits)
-	switch gramLen(g) {
-	case 1:
+	if gramLen(g) == 1 {
 		return g >> 16 & 0xFF
-	case 2:
-		return 256 + slot
 	}
-	return 256 + 1<<freqBits + slot
+	return 256 + uint32(gramLen(g)-2)<<freqBits + g*fibonacci32>>(32-freqBits)
 }
 
 const freqBits = 12
@@ -47,12 +43,10 @@ const freqBits = 12
 func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	t := new(floatTable)
 	x.float = t
-	// The pattern of each rule after its head, up to the end of the
-	// directory it stands for, if it does (floatTail): escaped once each.
-	tails := s.escapedAll(float, s.end)
+	tails := make([]string, len(float))
 	freq := make([]uint16, 256+2<<freqBits)
 	for k, r := range float {
-		tails[k] = s.floatTail(r, tails[k])
+		tails[k] = s.floatTail(r, s.pattern(r))
 		grams(tails[k], func(g uint32, _ int) {
 			if f := &freq[freqSlot(g)]; *f < 1<<16-1 {
 				*f++
@@ -113,9 +107,8 @@ func grams(p string, f func(g uint32, i int)) {
 }
 
 // matchFloating updates m with the best rule of float, the rules of s
-// filed in t, that matches path. It looks up the buckets of the anchors
-// the path may hold: each distinct byte once, each run of two and of three
-// bytes at each position.
+// filed in t, that matches path: it looks up each distinct byte of path
+// once, each run of two and of three bytes at each position.
 func (s *ruleSet) matchFloating(t *floatTable, float []rule, path string, m *match) {
 	var seen [1 << maxBucketBits / 64]uint64 // the buckets looked up
 	q := floatQuery{s: s, t: t, float: float, path: path, m: m, seen: &seen}
@@ -240,17 +233,22 @@ func (s *ruleSet) segment(r rule) (string, bool) {
 
 // segmentAt reports whether r, a single rule, matches path with the n
 // bytes at i standing where they first occur in its segment.
+// A raw rule's segment, as written, is escaped as it goes.
 func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 	seg, _ := s.segment(r)
-	if r&ruleRaw != 0 {
-		return s.segmentAtRaw(r, seg, path, i, n)
+	raw := r&ruleRaw != 0
+	k, size := strings.Index(seg, path[i:i+n]), len(seg)
+	if raw {
+		k, size = indexInEscaped(seg, path[i:i+n]), escapedLen(seg)
 	}
-	k := strings.Index(seg, path[i:i+n])
 	p := i - k
-	if k < 0 || p < r.headLen() || p+len(seg) > len(path) || path[p:p+len(seg)] != seg {
+	if k < 0 || p < r.headLen() || p+size > len(path) {
 		return false
 	}
-	return path[:r.headLen()] == s.head(r)
+	if raw {
+		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
+	}
+	return path[p:p+size] == seg && path[:r.headLen()] == s.head(r)
 }
 
 // tagOf returns the tag of r, a single rule whose tail (as filed) holds

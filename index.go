@@ -16,10 +16,7 @@ import (
 // newLayout lays out rules, in file order, in place, and returns the
 // layout.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
-	x := &bigSet{}
-	for _, r := range rules {
-		x.raw = x.raw || r&ruleRaw != 0
-	}
+	x := &bigSet{raw: slices.ContainsFunc(rules, func(r rule) bool { return r&ruleRaw != 0 })}
 	byKey, repeats := s.splitRepeats(byKey(rules))
 	x.nLive = int32(len(byKey))
 	defer copy(rules[x.nLive:], repeats)
@@ -135,28 +132,28 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		head string
 		r    rule
 	}
-	heads := s.escapedAll(rules, rule.headLen)
 	items := make([]item, len(rules))
 	for i, r := range rules {
-		items[i] = item{heads[i], r}
+		items[i] = item{s.head(r), r}
+		b.extra = max(b.extra, int32(r.priority()-r.headLen()))
 	}
 	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
 	for i, it := range items {
-		rules[i], heads[i] = it.r, it.head
+		rules[i] = it.r
 	}
 	up := make([]int32, len(rules))
 	var stack []int32 // the runs whose heads are prefixes of the current one
 	for lo := 0; lo < len(rules); {
-		h := heads[lo]
+		h := items[lo].head
 		hi := lo + 1
-		for hi < len(rules) && heads[hi] == h {
+		for hi < len(rules) && items[hi].head == h {
 			hi++
 		}
 		slices.Reverse(rules[lo:hi])
 		for j := lo; j < hi-1; j++ {
 			up[j] = inRun
 		}
-		for len(stack) > 0 && !strings.HasPrefix(h, heads[stack[len(stack)-1]]) {
+		for len(stack) > 0 && !strings.HasPrefix(h, items[stack[len(stack)-1]].head) {
 			stack = stack[:len(stack)-1]
 		}
 		up[hi-1] = -1
@@ -164,9 +161,6 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 			up[hi-1] = stack[len(stack)-1]
 		}
 		stack = append(stack, int32(hi-1))
-		for _, r := range rules[lo:hi] {
-			b.extra = max(b.extra, int32(r.priority()-r.headLen()))
-		}
 		lo = hi
 	}
 	b.up = makeLinks(rules, up)

@@ -9,15 +9,13 @@ import (
 	"unsafe"
 )
 
-// When a large set is laid out (index.go): a set of more than smallSet
-// rule lines (lazySet) answers its first layoutQuestions questions from
-// its rule lines (scanLines), and is compiled and laid out on the question
-// after; a set compiled by Parse to more than smallSet rules (index.htm
-// rules adding theirs) is laid out on its first. A ski rental: over the
-// 405 large sets that answer Googlebot in the real-world corpus, compiling
-// and laying out cost 21 scans of the rule lines ("/some/page.html"), so
-// the total work is at most about twice the least of "always scan" and
-// "lay out at once".
+// A set of more than smallSet rule lines (lazySet) answers its first
+// layoutQuestions questions by scanning them, and is laid out on the next;
+// one that Parse compiled to more (index.htm rules adding theirs), on its
+// first. A ski rental: over the 405 large sets that answer Googlebot in
+// the real-world corpus, laying out costs 21 scans ("/some/page.html"), so
+// the work is at most about twice the least of "always scan" and "lay out
+// at once".
 //
 // Buys, on Parse + first question over the real-world corpus (CPU time,
 // BenchmarkParseCorpus, op=parse+query): 18.5 ms rather than 57.1 if the
@@ -30,8 +28,7 @@ const layoutQuestions = 24
 const maxLaid = 1<<16 - 2
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
-// srcN from srcLo in file.more.recs (record srcLo alone if srcN is 0), to
-// be compiled once asked enough.
+// srcLo and srcN name (lazyLayout), to be compiled once asked enough.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
@@ -66,9 +63,7 @@ func (s *ruleSet) match(path string, m *match) {
 
 // scanLines updates m with the best rule of s, a lazy set not yet laid
 // out or a record read from the line table, that matches path: it reads
-// its rule lines and compiles only those whose rank could beat m and whose
-// head could start path (the rules compile leaves out never decide, here
-// either).
+// its rule lines and compiles each that could start path, on the stack.
 func (s *ruleSet) scanLines(path string, m *match) {
 	var one [1]int32
 	rr := ruleReader{f: s.file}
@@ -101,8 +96,9 @@ func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
 }
 
 // tryLine updates m with the rule of line l, and its index.htm directory
-// rule, if they match path and beat m: compiled as compile would, a raw
-// one from its escaped pattern, made on the stack if short.
+// rule, if they match path and beat m: compiled as compile would (the
+// rules it leaves out never decide, here either), a raw one from its
+// escaped pattern, made on the stack if short.
 func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
 	p, off := l.value(s.file.text), l.off()
 	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
@@ -116,20 +112,10 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
 		e := appendEscaped(buf[:0], p)
 		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
 	}
-	allow := l.allow()
-	if allow && len(p) >= len("/index.htm") {
-		if j := indexHTM(p, true); j >= 0 {
-			s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
-		}
+	if j := indexHTM(p, l.allow()); j >= 0 {
+		s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
 	}
-	rank := uint32(len(p)) << 1
-	if allow {
-		rank |= 1
-	}
-	if rank < m.rank || rank == m.rank && !m.quote || !headMayStart(p, path) {
-		return
-	}
-	s.tryRule(newRule(p, len(p), false, allow, off)|raw, path, m)
+	s.tryRule(newRule(p, len(p), false, l.allow(), off)|raw, path, m)
 }
 
 // cannotStart reports, at a glance, that no rule of pattern p (nor its
@@ -144,20 +130,6 @@ func cannotStart(p, path string) bool {
 		c = '%' // its escaped form starts a triplet
 	}
 	return c != path[1]
-}
-
-// headMayStart reports whether path starts with the bytes of p up to its
-// first "*" or its final "$".
-func headMayStart(p, path string) bool {
-	for i := 0; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '*' || c == '$' && i == len(p)-1:
-			return true
-		case i >= len(path) || path[i] != c:
-			return false
-		}
-	}
-	return true
 }
 
 // ready returns the compiled rules of s: as its layout keeps them once
@@ -176,9 +148,8 @@ func (s *ruleSet) ready() []rule {
 }
 
 // compileLazy compiles the rule lines of s (a lazy set, or a record read
-// from the line table) as resolve would have, into a slice of their own:
-// sorted if smallSet or fewer, else in file order, and the bits of the
-// directory rules compile left out set.
+// from the line table) into a slice of their own, as Parse would have,
+// and sets the bits of the directory rules compile left out.
 func (s *ruleSet) compileLazy() []rule {
 	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
@@ -231,10 +202,8 @@ func (s *ruleSet) sorted() []rule {
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
 		return byKey(s.compileLazy())
-	case s.big == nil:
-		return slices.Clone(s.rules())
 	}
-	return byKey(s.rules())
+	return byKey(s.rules()) // a small set's are sorted already
 }
 
 // A ruleReader reads the rule lines of records of a file, in file order,

@@ -1,22 +1,10 @@
 package robots
 
-import (
-	"strings"
-)
+import "strings"
 
-// Patterns and how they match (Google's spec; DESIGN.md for the layers).
-//
-//	pattern = *( literal | "*" ) [ "$" ]
-//
-// A pattern is anchored at the start of the path (with its parameters and
-// query). "*" matches any run of bytes; "$" is special only as the last
-// byte, where it matches the end of the path. Other bytes match
-// themselves after appendEscaped (a raw rule is escaped as it is matched:
-// escape.go). The priority of a rule is the length of its escaped pattern;
-// the highest priority wins, allow on a tie, then the earliest line; an
-// empty pattern never decides. Every pattern has a literal head, the
-// bytes before its first "*"; wildcard patterns are matched segment by
-// segment, leftmost first: linear, no backtracking.
+// How compiled rules match (the package doc, "Matching", says what). A
+// rule's priority is the length of its escaped pattern, and its head the
+// bytes before its first "*".
 
 // need returns the set of bytes a path must hold for r to match.
 func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
@@ -110,24 +98,24 @@ func (s *ruleSet) end(r rule) int {
 	if r.shape() < shapeWildcard {
 		return r.headLen()
 	}
-	n := r.priority()
+	w := r.written(s.file.text)
+	return r.priority() - len(w) + len(matched(r, w))
+}
+
+// matched returns w, the pattern of r as written, without what its shape
+// holds: a final "$", written or implied (derived), and trailing "*"s.
+func matched(r rule, w string) string {
 	if r.shape() == shapeAnchored {
-		return n - 1 // its "$", written or implied (derived)
+		return w[:len(w)-1]
 	}
-	p := r.written(s.file.text)
-	if c := p[len(p)-1]; c != '*' && c != '$' {
-		return n
+	if c := w[len(w)-1]; c == '*' || c == '$' {
+		return strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
 	}
-	return n - (len(p) - len(strings.TrimRight(strings.TrimSuffix(p, "$"), "*")))
+	return w
 }
 
 // line returns the line of r.
 func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
-
-// key returns the precedence key of r (ruleKey).
-func (s *ruleSet) key(r rule) uint64 {
-	return ruleKey(r.priority(), r.allow(), s.line(r))
-}
 
 // public returns r, a rule of file, as written: the rule of its line.
 func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
@@ -253,10 +241,6 @@ func matchWildcard(path, pattern string, anchored, raw bool) bool {
 	}
 }
 
-// text returns r's escaped pattern, priority bytes long (for a derived
-// index.htm rule, one byte of "index.htm" more).
-func (s *ruleSet) text(r rule) string { return s.escaped(r, r.priority()) }
-
 // Raw rules: patterns that escaping (appendEscaped) changes, kept as
 // written and escaped as they are matched (escape.go); a set without raw
 // rules runs none of this. Buys: utf8-long keeps 1.00 bytes a byte at
@@ -286,11 +270,6 @@ func (s *ruleSet) escaped(r rule, n int) string {
 // writtenParts returns the part of the pattern of the raw wildcard rule r
 // that is matched (pattern), as written, and the length of its head there.
 func (s *ruleSet) writtenParts(r rule) (string, int) {
-	w := r.written(s.file.text)
-	if r.shape() == shapeAnchored {
-		w = w[:len(w)-1] // its "$", written or implied (derived)
-	} else if c := w[len(w)-1]; c == '*' || c == '$' {
-		w = strings.TrimRight(strings.TrimSuffix(w, "$"), "*")
-	}
+	w := matched(r, r.written(s.file.text))
 	return w, writtenLen(w, noLimit, r.headLen())
 }

@@ -20,9 +20,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	clear(rs.state)
 	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
 	r.compiled = rs.compiled[:0]
-	if n > 0 {
-		r.sets = make([]recSet, n)
-	}
+	r.sets = make([]recSet, n)
 	names, global := rs.names, rs.global
 	runs, order := sortNames(r.text, names, rs)
 	b.markShared(names, runs, global)
@@ -39,9 +37,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			r.global++
 		}
 	}
-	if len(runs) > 0 {
-		r.named = make([]namedGroup, len(runs))
-	}
+	r.named = make([]namedGroup, len(runs))
 	recs := rs.recs[:0]
 	for _, k := range order { // the tokens of most records first
 		rn := runs[k]

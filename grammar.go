@@ -5,14 +5,6 @@ import "strings"
 // The character classes of the robots.txt grammar, as Google's reference
 // parser reads bytes: ASCII only, C's isspace, case folded by ASCII rules.
 
-import "slices"
-
-// hasAnyPrefixFold reports whether s starts with one of the lower-case
-// ASCII prefixes, ignoring ASCII case.
-func hasAnyPrefixFold(s string, prefixes []string) bool {
-	return slices.ContainsFunc(prefixes, func(p string) bool { return len(s) >= len(p) && equalFoldASCII(s[:len(p)], p) })
-}
-
 // equalFoldASCII reports whether s and t are equal under ASCII case folding.
 // Unlike strings.EqualFold, it does not fold non-ASCII letters.
 func equalFoldASCII(s, t string) bool {
@@ -80,16 +72,13 @@ func lowerASCII(s string) string {
 
 const upperHex = "0123456789ABCDEF"
 
-// The part of a URL that rules are matched against.
-
 // splitPath returns the part of url that rules are matched against: the
 // path, parameters and query, without the fragment; when slash is true,
 // that part is "/" followed by path. As Google's reference: a leading "//"
 // is skipped; "://" ends a scheme only before the first "/", "?" or ";";
 // the authority runs up to the first "/", "?" or ";"; the first "#" ends
 // it ("/" if before the path); "?" or ";" first gets a "/" in front; no
-// path gives "/"; the URL ends at its first NUL (a C string). No other
-// normalisation: the URL must already be %-encoded.
+// path gives "/"; the URL ends at its first NUL; nothing else changes.
 func splitPath(url string) (path string, slash bool) {
 	if i := strings.IndexByte(url, 0); i >= 0 {
 		url = url[:i]

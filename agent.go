@@ -136,11 +136,8 @@ var genericTokens = []string{
 	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
 }
 
-// agentToken returns the token a user-agent value is matched with: "*"
-// for "*" alone or before whitespace ("* foo", as the reference accepts),
-// else its leading product token, maybe empty ("MJ12bot" is "MJ"):
-//
-//	token = 1*( ALPHA | "-" | "_" )
+// agentToken returns the Token of the user-agent value v (Agent.Token; "*"
+// also before whitespace, "* foo", as the reference accepts).
 func agentToken(v string) string {
 	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
 		return "*"
@@ -152,12 +149,8 @@ func newNamedGroup(off uint32, n int, ref int32) namedGroup {
 	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
-func (g namedGroup) token(text string) string {
-	off := uint32(g & (1<<srcOffBits - 1))
-	return text[off : off+g.tokenLen()]
-}
-
-func (g namedGroup) tokenLen() uint32 { return uint32(g >> srcLenShift & (1<<srcLenBits - 1)) }
+// token returns the token of g, whose low bits are a srcLine's.
+func (g namedGroup) token(text string) string { return srcLine(g).value(text) }
 
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 

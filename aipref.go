@@ -4,8 +4,7 @@ package robots
 // (Robots.Preferences), and who fetches it for what (KnownCrawlers): AI and
 // major search crawlers, in our own words from what the operators publish
 // (Source), as quoted by github.com/ai-robots-txt and crawler directories on
-// the date Checked (Amazon's page read itself); a row whose operator
-// publishes no page says so.
+// the date Checked (Amazon's page read itself).
 
 import (
 	"slices"
@@ -140,10 +139,7 @@ type signalField struct {
 }
 
 // parseContentSignal splits the value of a Content-Signal line into its
-// fields, skipping empty ones:
-//
-//	content-signal = field *( "," field )
-//	field          = OWS key "=" value OWS   ; value "yes" or "no", any case
+// "key=value" fields, separated by commas, skipping empty ones.
 func parseContentSignal(v string) []signalField {
 	var out []signalField
 	for f := range strings.SplitSeq(v, ",") {
@@ -167,12 +163,8 @@ type usageRule struct {
 	err  error        // why the dictionary did not parse
 }
 
-// parseContentUsage reads the value of a Content-Usage line
-// (draft-ietf-aipref-attach-05, section 3):
-//
-//	content-usage = [ path-pattern 1*WS ] usage-pref
-//
-// A path starts with "/" and ends at the first space or tab.
+// parseContentUsage reads the value of a Content-Usage line, as Preferences
+// describes it: a path starts with "/" and ends at the first space or tab.
 func parseContentUsage(v string) (u usageRule) {
 	pref := v
 	if strings.HasPrefix(v, "/") {
@@ -186,25 +178,23 @@ func parseContentUsage(v string) (u usageRule) {
 // url: those with the longest matching path, combined.
 func contentUsage(lines []Extra, url string) ContentUsage {
 	var cu ContentUsage
-	rules := make([]usageRule, len(lines))
 	priority := map[string]int{"": 0} // of each path, for url
-	best := -1
-	for i, e := range lines {
+	best := 0
+	for _, e := range lines {
 		u := parseContentUsage(e.Value)
 		if _, ok := priority[u.path]; !ok {
 			priority[u.path] = usagePriority(u.path, url)
 		}
-		rules[i] = u
-		best = max(best, priority[u.path])
-	}
-	for i, u := range rules {
-		if best < 0 || priority[u.path] != best {
+		switch p := priority[u.path]; {
+		case p < best:
 			continue
+		case p > best:
+			cu, best = ContentUsage{}, p // a longer path: the rules read so far do not apply
 		}
-		cu.Lines = append(cu.Lines, lines[i].Line)
+		cu.Lines = append(cu.Lines, e.Line)
 		for _, m := range sfv.LastValues(u.dict) {
 			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: lines[i].Line})
+				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: e.Line})
 			}
 		}
 	}
@@ -300,7 +290,6 @@ const (
 	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers"
 )
 
-// crawlers is the table, sorted by operator.
 var crawlers = []Crawler{
 	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://developer.amazon.com/amazonbot",
 		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},

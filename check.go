@@ -69,8 +69,7 @@ func lineAt(s string, off int) int {
 }
 
 // A body is binary when its first binarySniffLen bytes hold binaryNULs NUL
-// bytes or more (text files have none, or one by mistake); looksLikeHTML
-// reads its first htmlSniffLen bytes.
+// bytes or more (text files have none, or one by mistake).
 const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 
 // looksLikeHTML reports whether the body s is an HTML page, as a site serves
@@ -78,11 +77,8 @@ const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 // element every page has near its start.
 func looksLikeHTML(s string) bool {
 	s = trimSpace(s)
-	if !strings.HasPrefix(s, "<") {
-		return false
-	}
 	head := lowerASCII(s[:min(len(s), htmlSniffLen)])
-	return slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
+	return strings.HasPrefix(s, "<") && slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
 		func(tag string) bool { return strings.Contains(head, tag) })
 }
 
@@ -114,9 +110,8 @@ func (c *checker) line(l line) {
 	}
 	kind, key, value := l.kind, l.key, l.value
 	content, _, _ := strings.Cut(s, "#")
-	content = trimSpace(content)
 	if kind == kindNone {
-		if content != "" && !c.html && !c.binary {
+		if trimSpace(content) != "" && !c.html && !c.binary {
 			c.add(n, SeverityWarning, CodeInvalidLine, "the line is not a key, a colon and a value: it is ignored")
 		}
 		return
@@ -192,18 +187,17 @@ func (c *checker) userAgent(l line) {
 
 func (c *checker) rule(l line) {
 	n, p := l.n, l.value
-	if !l.kept {
+	if l.kept {
+		c.between = 0
+	} else {
 		name := Rule{Allow: l.kind == kindAllow}.key()
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {
 		msg := "pattern " + quoteValue(p) + " starts with neither \"/\" nor \"*\": it never matches"
-		if i := strings.Index(p, "://"); i >= 0 {
-			path := "/"
-			if j := strings.IndexByte(p[i+3:], '/'); j >= 0 {
-				path = p[i+3+j:]
-			}
-			msg = "pattern " + quoteValue(p) + " is a URL, not a path: it never matches (write " + quoteValue(path) + ")"
+		if _, host, ok := strings.Cut(p, "://"); ok {
+			_, path, _ := strings.Cut(host, "/")
+			msg = "pattern " + quoteValue(p) + " is a URL, not a path: it never matches (write " + quoteValue("/"+path) + ")"
 		}
 		c.add(n, SeverityError, CodePatternNeverMatches, msg)
 	}
@@ -214,9 +208,6 @@ func (c *checker) rule(l line) {
 	if l.kept && strings.ContainsAny(p, " \t") {
 		c.add(n, SeverityWarning, CodeSpaceInPattern, "pattern "+strconv.Quote(p)+
 			" holds a space, which URLs never hold (they have %20): write one rule per path")
-	}
-	if l.kept {
-		c.between = 0
 	}
 }
 
@@ -279,8 +270,7 @@ func (x *ruleIndex) dominator(i int) int {
 	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
 		return j
 	}
-	// A prefix rule's priority is at most its head's length plus maxExtra:
-	// shorter heads cannot outrank r.
+	// Heads shorter than r's priority less maxExtra cannot outrank r.
 	head := x.s.head(r)
 	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {

@@ -130,16 +130,14 @@ func (c *checker) more(r *Robots) {
 	recs := r.Records()
 	rec, seen := -1, map[string]int{} // the line of each signal in record rec
 	for _, e := range r.Extras("") {
-		if e.Record < 0 {
-			continue // reported by the line checks
-		}
-		switch lowerASCII(e.Key) {
-		case keyContentSignal:
+		switch {
+		case e.Record < 0: // reported by the line checks
+		case equalFoldASCII(e.Key, keyContentSignal):
 			if e.Record != rec {
 				rec, seen = e.Record, map[string]int{}
 			}
 			c.signal(e, recs[e.Record], seen)
-		case keyContentUsage:
+		case equalFoldASCII(e.Key, keyContentUsage):
 			c.usage(r, recs, e)
 		}
 	}
@@ -153,39 +151,34 @@ func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
 		c.add(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
 	}
 	for _, f := range fields {
-		c.signalField(e.Line, f, seen)
+		switch {
+		case f.key == "use": // Cloudflare's managed files add "use=...": kept, not a signal
+		case !slices.Contains(signalKeys, f.key):
+			msg := "unknown content signal " + strconv.Quote(f.key) + ": the signals are search, ai-input and ai-train"
+			if guess := strings.ReplaceAll(f.key, "_", "-"); slices.Contains(signalKeys, guess) {
+				msg = "unknown content signal " + strconv.Quote(f.key) + " (did you mean " + strconv.Quote(guess) + "?)"
+			}
+			c.add(e.Line, SeverityWarning, CodeUnknownSignal, msg)
+		default:
+			if f.pref == PreferenceUnknown {
+				c.add(e.Line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
+					strconv.Quote(f.value)+": only \"yes\" and \"no\" count, so the preference is unknown")
+			}
+			if prev, ok := seen[f.key]; ok {
+				where := "line " + strconv.Itoa(prev)
+				if prev == e.Line {
+					where = "this line"
+				}
+				c.add(e.Line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.key)+
+					" is given again (first on "+where+"): where the values differ, \"no\" wins")
+			} else {
+				seen[f.key] = e.Line
+			}
+		}
 		if f.pref == PreferenceYes && disallowsAll(rec) {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
 				strconv.Quote(f.key+"="+f.value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
 		}
-	}
-}
-
-func (c *checker) signalField(line int, f signalField, seen map[string]int) {
-	if f.key == "use" {
-		return // Cloudflare's managed files add "use=...": kept, not a signal
-	}
-	if !slices.Contains(signalKeys, f.key) {
-		msg := "unknown content signal " + strconv.Quote(f.key) + ": the signals are search, ai-input and ai-train"
-		if guess := strings.ReplaceAll(f.key, "_", "-"); slices.Contains(signalKeys, guess) {
-			msg = "unknown content signal " + strconv.Quote(f.key) + " (did you mean " + strconv.Quote(guess) + "?)"
-		}
-		c.add(line, SeverityWarning, CodeUnknownSignal, msg)
-		return
-	}
-	if f.pref == PreferenceUnknown {
-		c.add(line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
-			strconv.Quote(f.value)+": only \"yes\" and \"no\" count, so the preference is unknown")
-	}
-	if prev, ok := seen[f.key]; ok {
-		where := "line " + strconv.Itoa(prev)
-		if prev == line {
-			where = "this line"
-		}
-		c.add(line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.key)+
-			" is given again (first on "+where+"): where the values differ, \"no\" wins")
-	} else {
-		seen[f.key] = line
 	}
 }
 
@@ -243,10 +236,8 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 // disallowed to the first crawler of rec, with nothing under it allowed back,
 // and returns the deciding rule.
 func disallowedUsage(r *Robots, recs []Record, rec Record, path string) (Rule, bool) {
-	prefix := path
-	if i := strings.IndexAny(prefix, "*$"); i >= 0 {
-		prefix = prefix[:i]
-	}
+	prefix, _, _ := strings.Cut(path, "*")
+	prefix, _, _ = strings.Cut(prefix, "$")
 	if len(rec.Agents) == 0 || prefix == "" {
 		return Rule{}, false
 	}

@@ -111,9 +111,8 @@ const (
 	CodeSitemapURL Code = "sitemap-url"
 	// CodeDuplicateRule (info): a rule repeats an earlier one of its group.
 	CodeDuplicateRule Code = "duplicate-rule"
-	// CodeShadowedRule (warning if the rule that wins is of the other kind,
-	// else info): another rule of the group matches whenever this one does
-	// and takes precedence: this one never decides.
+	// CodeShadowedRule (info; warning when the winner is of the other kind):
+	// another rule of the group matches whenever it does and takes precedence.
 	CodeShadowedRule Code = "shadowed-rule"
 	// CodeDisallowAll (warning): the group for "*" disallows the whole site.
 	CodeDisallowAll Code = "disallow-all"
@@ -184,18 +183,15 @@ func (l Diagnostics) Err() error {
 
 // A checker collects the findings of one file.
 type checker struct {
-	diags Diagnostics
-	// html and binary leave out the per-line findings that would repeat
-	// CodeHTML and CodeBinary.
-	html, binary bool
+	diags        Diagnostics
+	html, binary bool // CodeHTML, CodeBinary found: the per-line findings they cover are left out
 	p            parser
 	recordLine   int // the first user-agent line of the current record
-	// between is the line of the last non-rule directive after the
-	// user-agent lines of the current record, before any rule, or 0;
-	// betweenKey is its key.
+	// between is the line of the last non-rule directive between the
+	// user-agent lines of the current record and its first rule, or 0.
 	between    int
-	betweenKey string
-	delayLine  int // the first crawl-delay line of the current record, or 0
+	betweenKey string // the key of line between
+	delayLine  int    // the first crawl-delay line of the current record, or 0
 }
 
 func (c *checker) add(line int, sev Severity, code Code, msg string) {

@@ -195,12 +195,8 @@ var (
 	errCleanParam  = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
 )
 
-// parseCrawlDelay parses a crawl-delay, a number of seconds:
-//
-//	delay = 1*DIGIT [ "." *DIGIT ] | "." 1*DIGIT
-//
-// Digits beyond nanoseconds are dropped; a delay too long is the longest,
-// never none.
+// parseCrawlDelay parses a crawl-delay as Group.CrawlDelay reads it; digits
+// beyond nanoseconds are dropped.
 func parseCrawlDelay(v string) (time.Duration, error) {
 	whole, frac, _ := strings.Cut(v, ".")
 	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
@@ -231,12 +227,10 @@ var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m":
 
 func parseRequestRate(v string) (RequestRate, error) {
 	rate, window := cutSpace(v)
-	n, rest := consumeDigits(rate)
-	if n <= 0 || n > 1<<31 || !strings.HasPrefix(rest, "/") {
-		return RequestRate{}, errRequestRate
-	}
-	per, unit := consumeDigits(rest[1:])
-	if rateUnits[unit] == 0 || per <= 0 || per > 1<<31 {
+	requests, period, _ := strings.Cut(rate, "/")
+	n, rest := consumeDigits(requests)
+	per, unit := consumeDigits(period)
+	if n <= 0 || n > 1<<31 || rest != "" || per <= 0 || per > 1<<31 || rateUnits[unit] == 0 {
 		return RequestRate{}, errRequestRate
 	}
 	w, err := parseVisitTime(window) // the zero VisitTime, all day, if none
@@ -275,8 +269,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 // validHost checks a host value:
 //
 //	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
-func validHost(v string) error {
-	s := v
+func validHost(s string) error {
 	if i := strings.Index(s, "://"); i >= 0 {
 		if scheme := s[:i]; !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
 			return errHost

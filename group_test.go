@@ -73,6 +73,8 @@ func TestDecideReasons(t *testing.T) {
 		{"no-match", r, "some", "/y", Decision{Allowed: true, Reason: ReasonNoMatch}, "allowed (no matching rule)"},
 		{"empty-group", r, "empty", "/y", Decision{Allowed: true, Reason: ReasonEmptyGroup}, "allowed (empty group)"},
 		{"empty-pattern", r, "blank", "/y", Decision{Allowed: true, Reason: ReasonNoMatch}, "allowed (no matching rule)"},
+		// The "*" record, merged with nothing, has no rule line.
+		{"empty-global", Parse([]byte("User-agent: a\nDisallow: /x\nUser-agent: a\nUser-agent: *\n")), "b", "/y", Decision{Allowed: true, Reason: ReasonEmptyGroup, Global: true}, "allowed (empty group)"},
 		{"no-group", r, "other", "/y", Decision{Allowed: true, Reason: ReasonNoGroup}, "allowed (no group)"},
 		{"robots-txt", DisallowAll(), "a", "/robots.txt", Decision{Allowed: true, Reason: ReasonRobotsTxt}, "allowed (robots.txt is always allowed)"},
 		{"global", Parse([]byte("user-agent: *\nallow: /y")), "a", "/y", Decision{Allowed: true, Reason: ReasonRule, Rule: Rule{Allow: true, Pattern: "/y", Line: 2}, Global: true}, "allowed by line 2: Allow: /y"},

@@ -1,9 +1,8 @@
 package robots
 
 // The data layout of a parsed file (DESIGN.md, "Data layout"): its types,
-// the accessors of their bits, and what they keep, counted as the Go heap
-// counts it (Parse sums the allocations the result keeps, each rounded up
-// to its size class; questions add the sets they build; TestMemSize).
+// the accessors of their bits, and their bytes as the Go heap counts them,
+// each allocation rounded up to its size class (TestMemSize).
 
 import (
 	"slices"

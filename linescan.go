@@ -232,8 +232,13 @@ var (
 // of its own: at most one matches; testing it first makes keyKind 2x faster).
 func keyKind(key string) lineKind {
 	for kind, keys := range keysOf {
-		if key != "" && len(keys) > 0 && lower(key[0]) == keys[0][0] && hasAnyPrefixFold(key, keys) {
-			return lineKind(kind)
+		if key == "" || len(keys) == 0 || lower(key[0]) != keys[0][0] {
+			continue
+		}
+		for _, k := range keys {
+			if len(key) >= len(k) && equalFoldASCII(key[:len(k)], k) {
+				return lineKind(kind)
+			}
 		}
 	}
 	return kindOther

@@ -57,8 +57,7 @@ func Governs(robotsURL, pageURL string) bool {
 func splitOrigin(rawURL string) (origin string, u *url.URL, err error) {
 	u, err = url.Parse(rawURL)
 	if err != nil {
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
+		if uerr, ok := err.(*url.Error); ok {
 			err = uerr.Err // url.Error repeats rawURL, which we quote ourselves
 		}
 		return "", nil, fmt.Errorf("robots: invalid URL %q: %w", rawURL, err)
@@ -105,8 +104,8 @@ var hostProfile = idna.New(
 // names it: IPv4 dotted decimal, canonical IPv6 in brackets, or lower-case
 // punycode.
 func normalizeHost(host string) (string, error) {
+	addr, err := netip.ParseAddr(host)
 	if strings.Contains(host, ":") { // only an IPv6 literal has a colon here
-		addr, err := netip.ParseAddr(host)
 		if err != nil || !addr.Is6() {
 			return "", errors.New("not an IPv6 address")
 		}
@@ -123,7 +122,7 @@ func normalizeHost(host string) (string, error) {
 		}
 		return "[" + s + "]", nil
 	}
-	if addr, err := netip.ParseAddr(host); err == nil {
+	if err == nil {
 		return addr.String(), nil
 	}
 	if !utf8.ValidString(host) { // the mapping would turn bad bytes into U+FFFD
@@ -149,9 +148,7 @@ func normalizeHost(host string) (string, error) {
 // names use) separated by dots, with an optional final dot.
 func validHostName(s string) bool {
 	for label := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
-		if label == "" || strings.ContainsFunc(label, func(c rune) bool {
-			return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_')
-		}) {
+		if label == "" || strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
 			return false
 		}
 	}

@@ -188,8 +188,7 @@ func (p *parser) finish() {
 // comment alone, or a commonKey line of at most maxLineLen bytes, and
 // leaves ls at the first other line: a common line read as it is scanned
 // for its end buys 13% of Parse + first question
-// (BenchmarkParseCorpus/op=parse+query, paired). The scanner's place is
-// held in locals.
+// (BenchmarkParseCorpus/op=parse+query, paired).
 func (p *parser) scanCommon(ls *lineScanner) {
 	s, off, n := ls.s, ls.off, ls.n
 	for off < len(s) {

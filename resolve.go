@@ -5,14 +5,10 @@ import (
 	"slices"
 )
 
-// Resolving groups: the records that answer each product token, merged
-// into one set a group, within a budget: each rule line is compiled at
-// most mergeBudget times over the file once all its sets are asked; past
-// it a group is split, so that a file built to defeat merging costs memory
-// linear in its size (TestMergeBudget, TestKeptEveryAgent). A record alone
-// has its own set, asked by its group and by split groups: compiled, or
-// read from the line table at each question when a merged group compiles
-// its rules already or the budget is spent.
+// mergeBudget is the times each rule line may be compiled over the file
+// (package doc, Cost): past it a group is split, so that a file built to
+// defeat merging keeps memory linear in its size (TestMergeBudget,
+// TestKeptEveryAgent).
 const mergeBudget = 2
 
 // resolve makes the groups of r from what rs collected, one per product
@@ -20,13 +16,11 @@ const mergeBudget = 2
 // first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	n := len(rs.first) // r.recordCount(), without reading the line table
-	b := &groupBuilder{r: r, rules: rs.rules, first: append(rs.first, int32(len(rs.rules))),
-		state: extend(rs.state[:0], n), sc: &rs.sc, budget: mergeBudget * len(rs.rules)}
-	clear(b.state)
+	rs.first, rs.state = append(rs.first, int32(len(rs.rules))), extend(rs.state[:0], n)
+	clear(rs.state)
+	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
 	r.compiled = rs.compiled[:0]
-	if n > 0 {
-		r.sets = make([]recSet, n)
-	}
+	r.sets = make([]recSet, n)
 	names, global := rs.names, rs.global
 	runs, order := sortNames(r.text, names, rs)
 	b.markShared(names, runs, global)
@@ -43,9 +37,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 			r.global++
 		}
 	}
-	if len(runs) > 0 {
-		r.named = make([]namedGroup, len(runs))
-	}
+	r.named = make([]namedGroup, len(runs))
 	recs := rs.recs[:0]
 	for _, k := range order { // the tokens of most records first
 		rn := runs[k]
@@ -58,7 +50,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs, true))
 	}
-	rs.first, rs.state, rs.runs, rs.order, rs.recs, rs.compiled = b.first[:n], b.state, runs, order, recs, r.compiled
+	rs.first, rs.runs, rs.order, rs.recs, rs.compiled = rs.first[:n], runs, order, recs, r.compiled
 	r.compiled = slices.Clone(r.compiled)
 	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
@@ -151,7 +143,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	for _, rec := range recs {
 		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, b.r, b.merged, b.sc)
+	compile(&g.set, b.r, b.merged, &b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}
@@ -192,7 +184,7 @@ func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared !=
 func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
 
 // makeOwn makes the set of record rec, its recSet in r.sets, unless made:
-// read from the line table if scan and it can be (at most scannedMax rule
+// read from the line table if scan and it can be (1 to scannedMax rule
 // lines, none raw), else compiled or, over smallSet rules, left to its
 // questions (lazySet), and taken from the budget.
 func (b *groupBuilder) makeOwn(rec int32, scan bool) {
@@ -201,7 +193,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	}
 	b.state[rec] |= recDone
 	lo, hi := b.first[rec], b.first[rec+1]
-	if scan && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
+	if scan && hi > lo && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
 		b.r.sets[rec] = linesRecSet(hi - lo)
 		return
 	}
@@ -210,7 +202,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	if hi-lo > smallSet {
 		s = lazySet(b.r, int(hi-lo), rec, 0)
 	} else {
-		compile(&s, b.r, b.rules[lo:hi], b.sc)
+		compile(&s, b.r, b.rules[lo:hi], &b.sc)
 	}
 	b.r.sets[rec] = newRecSet(&s, hi > lo)
 	if s.n > smallSet {
@@ -307,16 +299,15 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 		return cmp.Compare(a.rec, b.rec)
 	})
 	runs := rs.runs[:0]
-	for i := 0; i < len(names); {
-		rn := nameRun{lo: int32(i)}
-		token := names[i].token(text)
-		for rn.hi = int32(i); int(rn.hi) < len(names) && compareLower(names[rn.hi].token(text), token) == 0; rn.hi++ {
-			if int(rn.hi) == i || names[rn.hi].rec != names[rn.hi-1].rec {
-				rn.recs++
-			}
+	for i, nm := range names {
+		if i == 0 || compareLower(nm.token(text), names[i-1].token(text)) != 0 {
+			runs = append(runs, nameRun{lo: int32(i), hi: int32(i)})
 		}
-		runs = append(runs, rn)
-		i = int(rn.hi)
+		rn := &runs[len(runs)-1]
+		if rn.hi == rn.lo || nm.rec != names[i-1].rec {
+			rn.recs++
+		}
+		rn.hi = int32(i + 1)
 	}
 	order := rs.order[:0]
 	for k := range runs {
@@ -369,22 +360,19 @@ func (n naming) token(text string) string { return text[n.off : n.off+n.size] }
 // number of records.
 type nameRun struct{ lo, hi, recs int32 }
 
-// A groupBuilder makes the groups of a file (resolve).
+// A groupBuilder makes the groups of a file (resolve), in the scratch of
+// its parser: its first holds one more, the end of the last record.
 type groupBuilder struct {
-	r *Robots
-	// rules are the file's rule lines, record rec's from first[rec].
-	rules  []srcLine
-	first  []int32
+	*resolveScratch
+	r      *Robots
 	merged []srcLine // the rules of a group merge compiles
 	// made holds the groups of several records, madeAt their index there
 	// by their list of records.
 	made    []madeGroup
 	madeAt  map[string]int
 	largest [maxSubsets]Group // the merged groups of most records, for split
-	state   []recState
-	budget  int // the rule lines that may still be compiled
-	sc      *scratch
-	size    int // kept by what was made, but r.sets, r.more and r.compiled
+	budget  int               // the rule lines that may still be compiled
+	size    int               // kept by what was made, but r.sets, r.more and r.compiled
 }
 
 // A madeGroup is a group of several records, and 1 + the index in

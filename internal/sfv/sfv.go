@@ -103,14 +103,11 @@ func LastValues(members []Member) []Member {
 //
 //	key = ( lcalpha / "*" ) *( lcalpha / DIGIT / "_" / "-" / "." / "*" )
 func consumeSFKey(s string) (key, rest string, err error) {
-	if s == "" || !(sfLCAlpha(s[0]) || s[0] == '*') {
+	if s == "" || strings.IndexByte(lcAlpha+"*", s[0]) < 0 {
 		return "", s, errSFKey
 	}
-	i := 1
-	for i < len(s) && (sfLCAlpha(s[i]) || sfDigit(s[i]) || strings.IndexByte("_-.*", s[i]) >= 0) {
-		i++
-	}
-	return s[:i], s[i:], nil
+	rest = strings.TrimLeft(s[1:], lcAlpha+digit+"_-.*")
+	return s[:len(s)-len(rest)], rest, nil
 }
 
 // consumeSFItem returns the bare item s starts with, its kind and value,
@@ -121,29 +118,20 @@ func consumeSFItem(s string) (kind byte, value, rest string, err error) {
 	switch {
 	case s == "":
 		return 0, "", s, errSFItem
-	case s[0] == '-' || sfDigit(s[0]):
-		i := 1
-		for i < len(s) && (sfDigit(s[i]) || s[i] == '.') {
-			i++
+	case strings.IndexByte("-"+digit, s[0]) >= 0:
+		rest = strings.TrimLeft(s[1:], digit+".")
+		if num := s[:len(s)-len(rest)]; num != "-" {
+			return 'n', num, rest, nil
 		}
-		if s[:i] == "-" {
-			return 0, "", s, errSFItem
-		}
-		return 'n', s[:i], s[i:], nil
 	case s[0] == '"':
 		return consumeSFString(s)
-	case sfAlpha(s[0]) || s[0] == '*':
-		i := 1
-		for i < len(s) && (sfTChar(s[i]) || s[i] == ':' || s[i] == '/') {
-			i++
-		}
-		return 't', s[:i], s[i:], nil
+	case strings.IndexByte(alpha+"*", s[0]) >= 0:
+		rest = strings.TrimLeft(s[1:], tchar+":/")
+		return 't', s[:len(s)-len(rest)], rest, nil
 	case s[0] == ':':
-		end := strings.IndexByte(s[1:], ':')
-		if end < 0 {
-			return 0, "", s, errSFItem
+		if v, rest, ok := strings.Cut(s[1:], ":"); ok {
+			return ':', v, rest, nil
 		}
-		return ':', s[1 : end+1], s[end+2:], nil
 	case strings.HasPrefix(s, "?0") || strings.HasPrefix(s, "?1"):
 		return 'b', s[:2], s[2:], nil
 	}
@@ -169,14 +157,13 @@ func consumeSFString(s string) (kind byte, value, rest string, err error) {
 
 var unescapeSF = strings.NewReplacer(`\"`, `"`, `\\`, `\`)
 
-func sfLCAlpha(c byte) bool { return 'a' <= c && c <= 'z' }
-func sfAlpha(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func sfDigit(c byte) bool   { return '0' <= c && c <= '9' }
-
-// sfTChar reports whether c is a tchar of RFC 9110:
+// The characters of RFC 9651 and of tchar (RFC 9110):
 //
 //	tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." /
 //	        "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-func sfTChar(c byte) bool {
-	return sfAlpha(c) || sfDigit(c) || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
-}
+const (
+	lcAlpha = "abcdefghijklmnopqrstuvwxyz"
+	alpha   = lcAlpha + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	digit   = "0123456789"
+	tchar   = alpha + digit + "!#$%&'*+-.^_`|~"
+)

@@ -190,21 +190,21 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
-	*g = Group{file: r, recLo: ref, recN: 1, named: named, ruled: r.sets[ref]&recSetRuled != 0}
-	r.recSet(ref, &g.set)
+	*g = Group{file: r, recLo: ref, recN: 1, named: named, ruled: r.sets[ref]&ownSetRuled != 0}
+	r.ownSet(ref, &g.set)
 }
 
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 
-// recSet sets *s to the compiled rules of record rec alone.
-func (r *Robots) recSet(rec int32, s *ruleSet) {
+// ownSet sets *s to the compiled rules of record rec alone.
+func (r *Robots) ownSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
-	s.file, s.lo, s.n, s.big = r, int32(rs>>recSetLo), int32(rs&recSetBig), nil
+	s.file, s.lo, s.n, s.big = r, int32(rs>>ownSetLo), int32(rs&ownSetBig), nil
 	switch s.n {
-	case recSetBig:
+	case ownSetBig:
 		b := &r.more.bigs[s.lo]
 		s.lo, s.n, s.big = b.lo, b.n, b.big
-	case recSetLines:
+	case ownSetLines:
 		s.lo, s.n = ^rec, s.lo
 	}
 }

@@ -49,7 +49,7 @@ func (g *Group) best(path string, quote bool) (rule, *Robots) {
 	if g.split {
 		var s ruleSet
 		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
-			if g.file.recSet(rec, &s); s.n > 0 {
+			if g.file.ownSet(rec, &s); s.n > 0 {
 				s.match(path, &m)
 			}
 		}

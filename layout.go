@@ -224,17 +224,17 @@ type ruleSet struct {
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
 
-// A recSet is the set of one record alone, low bits first: n (6), ruled (1:
-// the record has a rule line), lo (25). n is recSetBig for more than
-// smallSet rules (lo: its index in moreGroups.bigs), recSetLines for a set
+// An ownSet is the set of one record alone (a ruleSet is a group's), low bits first: n (6), ruled (1:
+// the record has a rule line), lo (25). n is ownSetBig for more than
+// smallSet rules (lo: its index in moreGroups.bigs), ownSetLines for a set
 // read from the line table (lo: its rule lines).
-type recSet uint32
+type ownSet uint32
 
 const (
-	recSetBig   = 1<<6 - 1
-	recSetLines = 1<<6 - 2
-	recSetRuled = 1 << 6
-	recSetLo    = 7
+	ownSetBig   = 1<<6 - 1
+	ownSetLines = 1<<6 - 2
+	ownSetRuled = 1 << 6
+	ownSetLo    = 7
 )
 
 // smallSet is the size up to which a set is searched linearly.
@@ -294,7 +294,7 @@ type Robots struct {
 	global int32
 	named  []namedGroup // sorted by token
 	// sets holds each record's own set; compiled, the rules of every set.
-	sets     []recSet
+	sets     []ownSet
 	compiled []rule
 	more     *moreGroups // nil in most files
 	// size is what Parse kept, lazySize what questions built.

@@ -1,7 +1,7 @@
 package robots
 
 // A set of more than smallSet rules or rule lines, before and as it is
-// laid out (index.go), and a record read from the line table (recSetLines):
+// laid out (index.go), and a record read from the line table (ownSetLines):
 // questions that scan rule lines, and the compiling of a large set.
 
 import (

@@ -62,19 +62,19 @@ func pathSet(s string) uint8 {
 	return set
 }
 
-// linesRecSet returns the recSet of a record of n rule lines, 1 to
+// linesOwnSet returns the ownSet of a record of n rule lines, 1 to
 // scannedMax, that its questions read from the line table.
-func linesRecSet(n int32) recSet { return recSet(n)<<recSetLo | recSetLines | recSetRuled }
+func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
 
-// newRecSet returns the recSet of s, of a record with a rule line if ruled.
-func newRecSet(s *ruleSet, ruled bool) recSet {
+// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
+func newOwnSet(s *ruleSet, ruled bool) ownSet {
 	n := s.n
 	if n > smallSet {
-		n = recSetBig
+		n = ownSetBig
 	}
-	rs := recSet(s.lo)<<recSetLo | recSet(n)
+	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
 	if ruled {
-		rs |= recSetRuled
+		rs |= ownSetRuled
 	}
 	return rs
 }

@@ -20,7 +20,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	clear(rs.state)
 	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
 	r.compiled = rs.compiled[:0]
-	r.sets = make([]recSet, n)
+	r.sets = make([]ownSet, n)
 	names, global := rs.names, rs.global
 	runs, order := sortNames(r.text, names, rs)
 	b.markShared(names, runs, global)
@@ -52,7 +52,7 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	}
 	rs.first, rs.runs, rs.order, rs.recs, rs.compiled = rs.first[:n], runs, order, recs, r.compiled
 	r.compiled = slices.Clone(r.compiled)
-	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[recSet](len(r.sets)) + b.size
+	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[ownSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
 		m.recs, m.multi, m.bigs = trim(m.recs), trim(m.multi), trim(m.bigs)
 		size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
@@ -183,7 +183,7 @@ func (b *groupBuilder) own(rec int32) { b.makeOwn(rec, b.state[rec]&recShared !=
 
 func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(rec)) }
 
-// makeOwn makes the set of record rec, its recSet in r.sets, unless made:
+// makeOwn makes the set of record rec, its ownSet in r.sets, unless made:
 // read from the line table if scan and it can be (1 to scannedMax rule
 // lines, none raw), else compiled or, over smallSet rules, left to its
 // questions (lazySet), and taken from the budget.
@@ -194,7 +194,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	b.state[rec] |= recDone
 	lo, hi := b.first[rec], b.first[rec+1]
 	if scan && hi > lo && hi-lo <= scannedMax && !b.hasRaw(b.rules[lo:hi]) {
-		b.r.sets[rec] = linesRecSet(hi - lo)
+		b.r.sets[rec] = linesOwnSet(hi - lo)
 		return
 	}
 	var s ruleSet
@@ -204,10 +204,10 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	} else {
 		compile(&s, b.r, b.rules[lo:hi], &b.sc)
 	}
-	b.r.sets[rec] = newRecSet(&s, hi > lo)
+	b.r.sets[rec] = newOwnSet(&s, hi > lo)
 	if s.n > smallSet {
 		m := b.r.moreGroups()
-		b.r.sets[rec] = newRecSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
+		b.r.sets[rec] = newOwnSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
 		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
 		b.size += objectSize[lazyLayout]()
 	}

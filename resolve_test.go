@@ -157,7 +157,7 @@ func countScanned(r *Robots, stats map[string]int) {
 		case g.split:
 			var s ruleSet
 			for _, rec := range r.more.recs[g.restLo : g.restLo+g.restN] {
-				if r.recSet(rec, &s); s.lo < 0 {
+				if r.ownSet(rec, &s); s.lo < 0 {
 					stats["split-rest"]++
 				}
 			}

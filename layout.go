@@ -224,10 +224,11 @@ type ruleSet struct {
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
 
-// An ownSet is the set of one record alone (a ruleSet is a group's), low bits first: n (6), ruled (1:
-// the record has a rule line), lo (25). n is ownSetBig for more than
-// smallSet rules (lo: its index in moreGroups.bigs), ownSetLines for a set
-// read from the line table (lo: its rule lines).
+// An ownSet is the set of one record alone (a ruleSet is a group's), low
+// bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
+// ownSetBig for more than smallSet rules (lo: its index in
+// moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
+// rule lines).
 type ownSet uint32
 
 const (

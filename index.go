@@ -8,6 +8,7 @@ package robots
 // rather than 5.93 µs on largest-231KB, against a scan of the rules.
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -85,11 +86,14 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 	var k, common int
 	if b.raw { // heads compared escaped as they go
 		k = sort.Search(len(rules), func(k int) bool { c, _ := escaped(rules[k]); return c > 0 }) - 1
+		if k >= 0 {
+			_, common = escaped(rules[k])
+		}
 	} else {
 		k = sort.Search(len(rules), func(k int) bool { return head(rules[k]) > path }) - 1
-	}
-	if k >= 0 { // a plain head escapes to itself
-		_, common = escaped(rules[k])
+		if k >= 0 {
+			common = commonPrefixLen(head(rules[k]), path)
+		}
 	}
 	for i := int32(k); i >= 0; i = b.up.at(rules, i) {
 		n := rules[i].headLen()
@@ -155,6 +159,24 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 		lo = hi
 	}
 	b.up = makeLinks(rules, up)
+}
+
+// commonPrefixLen returns the length of the longest common prefix of a and
+// b, 8 bytes a step. Buys (bench: BenchmarkAllowed, largest real file): a
+// warm question 306 ns rather than 386 with compareToEscaped for plain
+// heads too, and a 1 KB path (BenchmarkAllowedPathLen) 558 ns rather than
+// 783 with a byte loop.
+func commonPrefixLen(a, b string) int {
+	n, i := min(len(a), len(b)), 0
+	for ; i+8 <= n; i += 8 {
+		if x := load64(a[i:]) ^ load64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // The up links of a laid-out set (bigSet.up), kept in its rules when they

@@ -77,6 +77,11 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// maxLaid bounds the rules of a set laid out, so that its links and
+// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it
+// (TestMaxLaid).
+const maxLaid = 1<<16 - 2
+
 // TestMaxLaid checks that the largest sets of files of MaxSize bytes, of
 // the shortest rule lines that each compile to a rule, or to two, are
 // laid out: fewer than maxLaid rules, whose links and bucket starts fit

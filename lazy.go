@@ -22,11 +22,6 @@ import (
 // first question laid out each large set (layoutQuestions 0).
 const layoutQuestions = 24
 
-// maxLaid bounds the rules of a set laid out, so that its links and
-// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it
-// (TestMaxLaid).
-const maxLaid = 1<<16 - 2
-
 // lazySet returns a set of the n (> smallSet) rule lines of the records
 // srcLo and srcN name (lazyLayout), to be compiled once asked enough.
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {

@@ -279,5 +279,5 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 	if sh >= shapeWildcard {
 		r |= rule(byteSet(p[head:])) << ruleNeedShift
 	}
-	return r | rule(sh)<<ruleShapeShft | rule(head)<<ruleHeadShift
+	return r | rule(sh)<<ruleShapeShift | rule(head)<<ruleHeadShift
 }

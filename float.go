@@ -292,7 +292,7 @@ func unmark(r rule) (_ rule, mark uint8, single bool) {
 	if r.shape() != shapePrefix {
 		return r, mark, false
 	}
-	return r | rule(shapeWildcard)<<ruleShapeShft, mark, true
+	return r | rule(shapeWildcard)<<ruleShapeShift, mark, true
 }
 
 // rarest returns the first of the rarest literal bytes of p, by how

@@ -52,7 +52,7 @@ type dirList struct {
 // The fields of a rule that the marks of a table reuse.
 const (
 	needBits  = 0xFF << ruleNeedShift
-	shapeBits = 3 << ruleShapeShft
+	shapeBits = 3 << ruleShapeShift
 )
 
 // A floatTable finds the wildcard rules of a large set. Each rule is filed
@@ -199,8 +199,8 @@ const (
 	ruleHeadShift = ruleOffBits
 	ruleHeadBits  = 16
 	ruleNeedShift = ruleHeadShift + ruleHeadBits
-	ruleShapeShft = ruleNeedShift + 8
-	ruleRankShift = ruleShapeShft + 2 // of the rank: priority<<1 | allow
+	ruleShapeShift = ruleNeedShift + 8
+	ruleRankShift = ruleShapeShift + 2 // of the rank: priority<<1 | allow
 	ruleAllow     = 1 << ruleRankShift
 )
 
@@ -312,8 +312,8 @@ const (
 	srcOffBits  = 21
 	srcLenBits  = 17
 	srcLenShift = srcOffBits
-	srcLineShft = srcOffBits + srcLenBits
-	srcAllow    = 1 << (srcLineShft + lineBits)
+	srcLineShift = srcOffBits + srcLenBits
+	srcAllow    = 1 << (srcLineShift + lineBits)
 )
 
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
@@ -328,7 +328,7 @@ func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
 
 func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
 
-func (l srcLine) line() int { return int(l >> srcLineShft & maxLine) }
+func (l srcLine) line() int { return int(l >> srcLineShift & maxLine) }
 
 func (l srcLine) allow() bool { return l&srcAllow != 0 }
 

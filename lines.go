@@ -296,7 +296,7 @@ func (r *Robots) eachLine(f func(e *entry, rec int)) {
 
 // newSrcLine returns line number line, whose value is n bytes at off.
 func newSrcLine(off, n, line int, allow bool) srcLine {
-	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShft
+	l := srcLine(off) | srcLine(n)<<srcLenShift | srcLine(line)<<srcLineShift
 	if allow {
 		l |= srcAllow
 	}

@@ -9,7 +9,7 @@ import "strings"
 // need returns the set of bytes a path must hold for r to match.
 func (r rule) need() uint8 { return uint8(r >> ruleNeedShift) }
 
-func (r rule) shape() shape { return shape(r >> ruleShapeShft & 3) }
+func (r rule) shape() shape { return shape(r >> ruleShapeShift & 3) }
 
 // derived reports whether r is the rule an index.htm allow rule implies
 // (indexHTM): an anchored rule whose written pattern does not end in "$".

@@ -193,15 +193,15 @@ const (
 type rule uint64
 
 const (
-	ruleRawBit    = 20
-	ruleRaw       = 1 << ruleRawBit
-	ruleOffBits   = ruleRawBit + 1 // with raw
-	ruleHeadShift = ruleOffBits
-	ruleHeadBits  = 16
-	ruleNeedShift = ruleHeadShift + ruleHeadBits
+	ruleRawBit     = 20
+	ruleRaw        = 1 << ruleRawBit
+	ruleOffBits    = ruleRawBit + 1 // with raw
+	ruleHeadShift  = ruleOffBits
+	ruleHeadBits   = 16
+	ruleNeedShift  = ruleHeadShift + ruleHeadBits
 	ruleShapeShift = ruleNeedShift + 8
-	ruleRankShift = ruleShapeShift + 2 // of the rank: priority<<1 | allow
-	ruleAllow     = 1 << ruleRankShift
+	ruleRankShift  = ruleShapeShift + 2 // of the rank: priority<<1 | allow
+	ruleAllow      = 1 << ruleRankShift
 )
 
 // A file of MaxSize bytes has fewer than maxLine lines.
@@ -309,11 +309,11 @@ type Robots struct {
 type srcLine uint64
 
 const (
-	srcOffBits  = 21
-	srcLenBits  = 17
-	srcLenShift = srcOffBits
+	srcOffBits   = 21
+	srcLenBits   = 17
+	srcLenShift  = srcOffBits
 	srcLineShift = srcOffBits + srcLenBits
-	srcAllow    = 1 << (srcLineShift + lineBits)
+	srcAllow     = 1 << (srcLineShift + lineBits)
 )
 
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }

@@ -129,12 +129,6 @@ func (r *Robots) Allowed(agent, url string) bool {
 	if r != nil && !r.mayMatch && r.policy == policyRules {
 		return true // no rule that could match: an empty file, an HTML page
 	}
-	return r.allowed(agent, url)
-}
-
-// allowed is Allowed for a file that may have rules, apart so that Allowed
-// inlines: a warm question 3.7% faster (BenchmarkVerdicts, paired).
-func (r *Robots) allowed(agent, url string) bool {
 	var g Group
 	r.group(agent, &g)
 	return g.Allowed(url)

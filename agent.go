@@ -63,7 +63,8 @@ func ProductToken(userAgent string) string {
 // header that is not generic, and true, or else its first such word.
 func firstProduct(s string) (string, bool) {
 	var word string
-	for _, f := range strings.FieldsFunc(s, isUASeparator) {
+	separates := func(c rune) bool { return strings.ContainsRune(" \t;(),", c) } // products, comments
+	for _, f := range strings.FieldsFunc(s, separates) {
 		name, _, product := strings.Cut(f, "/")
 		name = name[:tokenLen(name)]
 		if name == "" || slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) }) {
@@ -119,12 +120,6 @@ func tokenLen(s string) int {
 		i++
 	}
 	return i
-}
-
-// isUASeparator reports whether c separates the products and comments of a
-// User-Agent header.
-func isUASeparator(c rune) bool {
-	return c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')' || c == ','
 }
 
 // genericTokens are the products and words of browser User-Agent headers

@@ -97,7 +97,7 @@ func TestMaxLaid(t *testing.T) {
 		layOutAll(r)
 		largest := 0
 		for _, s := range largeSets(r) {
-			n := len(s.ready())
+			n := len(s.compileAside())
 			largest = max(largest, n)
 			if n >= maxLaid || s.big.Load() == nil {
 				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, s.n, s.big.Load() != nil, maxLaid)

@@ -199,11 +199,10 @@ func (d Decision) String() string {
 // is skipped; "://" ends a scheme only before the first "/", "?" or ";";
 // the authority runs up to the first "/", "?" or ";"; the first "#" ends
 // it ("/" if before the path); "?" or ";" first gets a "/" in front; no
-// path gives "/"; the URL ends at its first NUL; nothing else changes.
+// path gives "/"; the part found ends at its first NUL, as the
+// reference's C string of it does (a NUL before the path is passed over
+// like any byte of the authority); nothing else changes.
 func splitPath(url string) (path string, slash bool) {
-	if i := strings.IndexByte(url, 0); i >= 0 {
-		url = url[:i]
-	}
 	start := 0
 	if len(url) > 0 && url[0] == '/' {
 		if len(url) == 1 || url[1] != '/' {
@@ -223,11 +222,15 @@ func splitPath(url string) (path string, slash bool) {
 	return path, path[0] != '/'
 }
 
-func cutFragment(s string) string {
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		return s[:i]
+// cutFragment returns path up to its fragment and then up to its first NUL.
+func cutFragment(path string) string {
+	if i := strings.IndexByte(path, '#'); i >= 0 {
+		path = path[:i]
 	}
-	return s
+	if i := strings.IndexByte(path, 0); i >= 0 {
+		path = path[:i]
+	}
+	return path
 }
 
 // indexPathStart returns the index of the first "/", "?", ";" or "#" of

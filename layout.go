@@ -133,11 +133,12 @@ type bigSet struct {
 // made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked counts the questions of a lazy set before its layout (a few
-	// more than layoutQuestions if questions race).
+	// asked counts the questions of a lazy set before its layout: the
+	// one that makes it layoutQuestions+1 lays the set out.
 	asked atomic.Int32
-	// dirs holds the bits below, set before the layout is published
-	// (bits, so that the state takes 24 bytes).
+	// dirs holds the bits below (bits, so that the state takes 24 bytes):
+	// set by Parse, or of a lazy set once by its first compile
+	// (compileLazy), before its layout is published.
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
 	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.

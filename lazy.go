@@ -43,7 +43,9 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 	b := s.big.Load()
 	if b == nil {
-		if s.big.lazy() && s.big.asked.Add(1) <= layoutQuestions {
+		// Of a lazy set, the question after the first layoutQuestions lays
+		// it out; those that come while it does scan, as before.
+		if s.big.lazy() && s.big.asked.Add(1) != layoutQuestions+1 {
 			s.scanLines(path, m)
 			return
 		}
@@ -127,24 +129,22 @@ func cannotStart(p, path string) bool {
 	return c != path[1]
 }
 
-// ready returns the compiled rules of s: as its layout keeps them once
-// laid out; else, for a large set, in file order (sorted if it compiles
-// to smallSet rules or fewer), in a slice of their own.
-func (s *ruleSet) ready() []rule {
-	switch {
-	case s.big == nil:
-		return s.rules()
-	case s.big.Load() != nil:
-		return s.big.Load().rules
-	case !s.big.lazy():
+// compileAside returns the compiled rules of s, a set of more than
+// smallSet rules or rule lines, in a slice of its own that no question
+// reads until layOut publishes it: in file order, as Parse compiled them,
+// or compiled now from the rule lines of a lazy set.
+func (s *ruleSet) compileAside() []rule {
+	if !s.big.lazy() {
 		return slices.Clone(s.rules())
 	}
 	return s.compileLazy()
 }
 
 // compileLazy compiles the rule lines of s (a lazy set, or a record read
-// from the line table) into a slice of their own, as Parse would have,
-// and sets the bits of the directory rules compile left out.
+// from the line table) into a slice of its own, as Parse would have. Of a
+// lazy set, the first compile to finish sets the bits of the directory
+// rules compile left out, once (every compile finds the same): before any
+// layout that reads them is published, and no question reads them before.
 func (s *ruleSet) compileLazy() []rule {
 	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
@@ -161,7 +161,7 @@ func (s *ruleSet) compileLazy() []rule {
 	var sc scratch
 	compileTo(&c, s.file.text, &compiled, lines, &sc)
 	if c.big != nil && s.big != nil {
-		s.big.dirs.Store(c.big.dirs.Load() | isLazy) // the same bits from any question
+		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
 	rules := make([]rule, len(compiled)) // of its exact size, which MemSize counts
 	copy(rules, compiled)
@@ -170,13 +170,15 @@ func (s *ruleSet) compileLazy() []rule {
 
 // layOut lays out the rules of s, a set of more than smallSet rules or
 // rule lines, and returns its layout (only its rules, sorted, if they are
-// smallSet or fewer). Of concurrent questions, the first to publish is
-// kept, without a lock; MemSize counts it from then on.
+// smallSet or fewer). Questions that race to lay s out each build a
+// layout of their own, aside (compileAside); the first to publish it is
+// kept, without a lock, and never written again; MemSize counts it from
+// then on (TestFirstQuestionsRace).
 func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	rules := s.ready()
+	rules := s.compileAside()
 	b := &bigSet{rules: rules}
 	if len(rules) > smallSet {
 		b = s.newLayout(rules)

@@ -51,7 +51,7 @@ func compiledRules(r *Robots) int {
 	n := len(r.compiled)
 	for _, s := range largeSets(r) {
 		if s.big.lazy() {
-			n += len(s.ready())
+			n += len(s.compileAside())
 		}
 	}
 	return n

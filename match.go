@@ -79,7 +79,7 @@ func newOwnSet(s *ruleSet, ruled bool) ownSet {
 	return rs
 }
 
-// rules returns the compiled rules of s, which is not lazy (see ready).
+// rules returns the compiled rules of s, which is not lazy (see compileAside).
 func (s *ruleSet) rules() []rule {
 	return s.file.compiled[s.lo : s.lo+s.n]
 }

@@ -91,20 +91,28 @@ func TestPathOf(t *testing.T) {
 	}
 }
 
-// TestURLCutAtNUL checks that a URL is read up to its first NUL byte, as
-// Google's reference reads it (a C string): "/a\x00b" is "/a", which
-// "Disallow: /a$" matches (issue 26, item 23).
+// TestURLCutAtNUL checks that the path of a URL is read up to its first
+// NUL byte, as Google's reference reads it: it finds the path in the whole
+// URL, then reads it as a C string. "/a\x00b" is "/a", which
+// "Disallow: /a$" matches (issue 26, item 23); a NUL before the path is
+// passed over, as any byte of the authority (issue 30).
 func TestURLCutAtNUL(t *testing.T) {
 	body := "User-agent: *\nDisallow: /a$\n"
 	runQueries(t, []query{
 		{name: "google/nul-in-url", body: body, agent: "FooBot", url: "http://example.com/a\x00b", want: false, line: 2},
 		{name: "google/nul-in-path", body: body, agent: "FooBot", url: "/a\x00b", want: false, line: 2},
-		{name: "google/nul-in-host", body: body, agent: "FooBot", url: "http://example.com\x00/a", want: true},
+		{name: "google/nul-in-host", body: body, agent: "FooBot", url: "http://example.com\x00/a", want: false, line: 2},
+		{name: "google/nul-mid-host", body: body, agent: "FooBot", url: "http://ex\x00ample.com/a", want: false, line: 2},
+		{name: "google/nul-first", body: body, agent: "FooBot", url: "\x00/a", want: false, line: 2},
 		{name: "google/nul-after-query", body: body, agent: "FooBot", url: "/a?\x00", want: true},
+		{name: "google/nul-before-fragment", body: body, agent: "FooBot", url: "/a\x00#b", want: false, line: 2},
 	})
 	for _, tc := range []struct{ url, want string }{
 		{"http://example.com/a\x00b", "/a"},
-		{"\x00/a", "/"},
+		{"\x00/a", "/a"},
+		{"\x00\x00", "/"},
+		{"//ex\x00ample.com/a\x00/b", "/a"},
+		{"http://ex\x00#ample.com/a", "/"},
 		{"http://example.com?q\x00r", "/?q"},
 	} {
 		if got := pathOf(tc.url); got != tc.want {

@@ -55,8 +55,8 @@
 // parameters and query; "*" matches any bytes and a final "$" the end.
 // Patterns' non-ASCII bytes are %-encoded and their %xx escapes
 // upper-cased ("Disallow: /%62" does not match "/b", as in the reference);
-// the URL is used as given (already %-encoded), up to its first NUL byte,
-// as the reference's C string ends. The longest matching pattern
+// the URL is used as given (already %-encoded), and the path found in it
+// ends at its first NUL byte, as the reference's C string of it does. The longest matching pattern
 // (wildcards counted) wins, allow on a tie; an empty pattern never
 // decides; "Allow: /d/index.html" also allows "/d/", as Google does.
 //
@@ -89,8 +89,9 @@
 // (the first, for a set Parse compiled that index.htm rules take over 32
 // rules). So a file asked once after each fetch is never laid out, and one
 // asked often costs at most about twice the least. No question waits for
-// another (concurrent ones may each build; the first built is kept), and
-// only those that build allocate.
+// another: one builds a set's layout aside and publishes it at once, whole;
+// those that come meanwhile answer as before. Only those that build
+// allocate.
 //
 // A warm question is linear in the path but for the wildcard rules whose
 // rarest literal run recurs in it ("/*/print/*.pdf"; not "/*?sid=" or

@@ -227,9 +227,16 @@ func slowEscape(s string) string {
 }
 
 // slowPathOf extracts the path, parameters and query of url as the
-// reference's GetPathParamsQuery does.
+// reference's GetPathParamsQuery does, then reads it as the C string the
+// reference's matcher takes (up to its first NUL).
 func slowPathOf(url string) string {
-	url, _, _ = strings.Cut(url, "\x00") // a C string, for the reference
+	path, _, _ := strings.Cut(slowPathParamsQuery(url), "\x00")
+	return path
+}
+
+// slowPathParamsQuery is the reference's GetPathParamsQuery, on the whole
+// URL.
+func slowPathParamsQuery(url string) string {
 	start := 0
 	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
 		start = 2

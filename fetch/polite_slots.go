@@ -33,60 +33,70 @@ type hostSlot struct {
 // SlotStore failed). It returns the result and the time its Wait counts
 // from.
 func (p *Politeness) apply(ctx context.Context, key string, r *robots.Robots, req SlotRequest) (SlotResult, time.Time) {
+	req.MaxBackoff = p.opts.MaxBackoff
+	req.Horizon = max(p.opts.MaxRetryAfter, p.opts.MaxBackoff) + 1024*p.opts.MaxDelay
+	if p.slots == nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		now := p.opts.Now()
+		return p.applyHere(p.slot(key, now), r, req, now, false), now
+	}
 	p.mu.Lock()
 	now := p.opts.Now()
 	h := p.slot(key, now)
 	req.Delay = p.delay(h, r, now)
 	p.mu.Unlock()
-	req.MaxBackoff = p.opts.MaxBackoff
-	req.Horizon = max(p.opts.MaxRetryAfter, p.opts.MaxBackoff) + 1024*p.opts.MaxDelay
-	taking := req.Op == SlotTake || req.Op == SlotTry
-	alone := false
-	if p.slots != nil {
-		if p.cache.store(key) != nil {
-			sctx, cancel := context.WithTimeout(ctx, p.cache.opts.StoreTimeout)
-			res, err := p.slots.Slot(sctx, key, req)
-			cancel()
-			if err == nil {
-				// The Wait counts from when the Store applied req: the
-				// answer's way back makes this worker's start later by
-				// that much, never earlier.
-				p.mu.Lock()
-				now = p.opts.Now()
-				h = p.slot(key, now)
-				next := res.Wait
-				if res.Taken {
-					next += max(req.Delay, res.Backoff)
-				}
-				p.set(h, SlotValue{Next: now.Add(next), Backoff: res.Backoff})
-				p.mu.Unlock()
-				if res.Taken {
-					p.stats.slots.Add(1)
-					p.stats.shared.Add(1)
-				}
-				return res, now
+	if p.cache.store(key) != nil {
+		sctx, cancel := context.WithTimeout(ctx, p.cache.opts.StoreTimeout)
+		res, err := p.slots.Slot(sctx, key, req)
+		cancel()
+		if err == nil {
+			// The Wait counts from when the Store applied req: the
+			// answer's way back makes this worker's start later by
+			// that much, never earlier.
+			p.mu.Lock()
+			now = p.opts.Now()
+			h = p.slot(key, now)
+			next := res.Wait
+			if res.Taken {
+				next += max(req.Delay, res.Backoff)
 			}
-			if ctx.Err() == nil { // not the caller's own end
-				p.stats.faults.Add(1)
-				p.cache.fault(key, err)
+			p.set(h, SlotValue{Next: now.Add(next), Backoff: res.Backoff})
+			p.mu.Unlock()
+			if res.Taken {
+				p.stats.slots.Add(1)
+				p.stats.shared.Add(1)
 			}
+			return res, now
 		}
-		alone = true
-		req.Delay *= time.Duration(p.opts.FleetSize)
+		if ctx.Err() == nil { // not the caller's own end
+			p.stats.faults.Add(1)
+			p.cache.fault(key, err)
+		}
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now = p.opts.Now()
-	h = p.slot(key, now)
+	return p.applyHere(p.slot(key, now), r, req, now, true), now
+}
+
+// applyHere applies req to the slot of h, whose rules are r, in memory at
+// now; alone, while the SlotStore fails, with FleetSize times the delay.
+// p.mu must be held.
+func (p *Politeness) applyHere(h *hostSlot, r *robots.Robots, req SlotRequest, now time.Time, alone bool) SlotResult {
+	req.Delay = p.delay(h, r, now)
+	if alone {
+		req.Delay *= time.Duration(p.opts.FleetSize)
+	}
 	v, res := req.Apply(h.v, now)
 	p.set(h, v)
-	if res.Taken && taking {
+	if res.Taken {
 		p.stats.slots.Add(1)
 		if alone {
 			p.stats.alone.Add(1)
 		}
 	}
-	return res, now
+	return res
 }
 
 // Answered tells p how the host of pageURL answered a request for it, with

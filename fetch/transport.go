@@ -82,7 +82,9 @@ type TransportOptions struct {
 // request it asks its Cache whether the crawler may fetch the URL, refuses
 // it with a *DisallowedError if not, optionally waits for the host's
 // crawl-delay (TransportOptions.Polite), and then hands the request to the
-// base transport. Every hop of a redirect is a request and is checked.
+// base transport. Every hop of a redirect is a request and is checked. Its
+// Politeness hears every answer: a 429, 500 or 503 slows the host down
+// (Politeness.Answered), for its own waits and for a Queue over it.
 //
 // The crawler is the one its User-Agent header names: the transport sends
 // that header with every request, replacing the request's own, and checks

@@ -34,7 +34,7 @@ type hostSlot struct {
 // from.
 func (p *Politeness) apply(ctx context.Context, key string, r *robots.Robots, req SlotRequest) (SlotResult, time.Time) {
 	req.MaxBackoff = p.opts.MaxBackoff
-	req.Horizon = max(p.opts.MaxRetryAfter, p.opts.MaxBackoff) + 1024*p.opts.MaxDelay
+	req.Horizon = p.horizon()
 	if p.slots == nil {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -85,8 +85,8 @@ func (p *Politeness) apply(ctx context.Context, key string, r *robots.Robots, re
 // p.mu must be held.
 func (p *Politeness) applyHere(h *hostSlot, r *robots.Robots, req SlotRequest, now time.Time, alone bool) SlotResult {
 	req.Delay = p.delay(h, r, now)
-	if alone {
-		req.Delay *= time.Duration(p.opts.FleetSize)
+	if n := time.Duration(p.opts.FleetSize); alone && n > 1 {
+		req.Delay = min(req.Delay, maxHorizon/n) * n // no overflow
 	}
 	v, res := req.Apply(h.v, now)
 	p.set(h, v)
@@ -97,6 +97,18 @@ func (p *Politeness) applyHere(h *hostSlot, r *robots.Robots, req SlotRequest, n
 		}
 	}
 	return res
+}
+
+// maxHorizon bounds how far ahead a slot may be, whatever the options.
+const maxHorizon = 30 * 24 * time.Hour
+
+// horizon returns how far ahead of now a host's slot may be: past the
+// longest hold and back-off, room for 1,024 slots at MaxDelay, so that
+// queued reservations are not squeezed, within maxHorizon. A slot value
+// further ahead (a poisoned one) is read as this far.
+func (p *Politeness) horizon() time.Duration {
+	o := &p.opts
+	return min(max(o.MaxRetryAfter, o.MaxBackoff), maxHorizon) + min(o.MaxDelay, maxHorizon/1024)*1024
 }
 
 // Answered tells p how the host of pageURL answered a request for it, with

@@ -241,7 +241,11 @@ func (p *Politeness) try(ctx context.Context, pageURL string, lead time.Duration
 	}
 	if d := decide(r, p.agent, u); !d.Allowed {
 		e := &DisallowedError{URL: pageURL, Agent: p.agent, Decision: d}
-		e.File = p.cache.goodURL(key, r)
+		if d.Reason == robots.ReasonRule {
+			e.File = p.cache.goodURL(key, r)
+		} else if st, ok := p.cache.State(pageURL); ok { // the policy decided
+			e.State = st
+		}
 		return key, SlotResult{}, p.opts.Now(), e
 	}
 	res, now := p.apply(ctx, key, r, SlotRequest{Op: SlotTry, Within: lead})

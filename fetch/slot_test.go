@@ -271,3 +271,32 @@ func TestPolitenessWithoutTransport(t *testing.T) {
 		t.Errorf("nil Stats() = %+v, want zero", got)
 	}
 }
+
+// TestPolitenessHugeOptions checks that options at the edge of a
+// time.Duration space requests still, rather than overflow to none.
+func TestPolitenessHugeOptions(t *testing.T) {
+	host := robotsServer(t, "User-agent: *\nCrawl-delay: 86400\n")
+	clock := newSleepClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	store := newSlotStore(clock.Now)
+	store.down.Store(true) // alone, FleetSize times the delay
+	for _, withStore := range []bool{false, true} {
+		opts := fetch.Options{}
+		if withStore {
+			opts = fetch.Options{Store: store, StoreFault: func(string, error) {}}
+		}
+		p, err := fetch.NewPoliteness(fetch.NewCache(nil, testUA, opts), fetch.PoliteOptions{
+			Now: clock.Now, MaxDelay: 1 << 62, MaxRetryAfter: 1 << 62, MaxBackoff: 1 << 62, FleetSize: 1 << 40,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := p.Reserve(t.Context(), host.URL+"/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := p.Reserve(t.Context(), host.URL+"/b")
+		if gap := b.Sub(a); gap < 24*time.Hour {
+			t.Errorf("store %t: two slots %v apart, want at least the crawl-delay, a day", withStore, gap)
+		}
+	}
+}

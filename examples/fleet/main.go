@@ -101,6 +101,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 		defer rdb.Close()
 		opts.Cache.Store = redisstore.New(rdb, redisstore.Options{})
+		// A slow answer from Redis is still better than a slot taken
+		// alone (200 ms by default).
+		opts.Cache.StoreTimeout = time.Second
 		opts.Cache.StoreFault = func(string, error) {} // counted in the stats below
 	}
 	tr, err := fetch.NewTransport(nil, cfg.ua, opts)

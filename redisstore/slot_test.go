@@ -317,3 +317,39 @@ func TestClusterSlots(t *testing.T) {
 		t.Errorf("hosts by master %v, want 3 masters", masters)
 	}
 }
+
+// TestSlotRedisSlow checks that a Redis slower than StoreTimeout holds no
+// reservation longer than about that: the worker takes its slots alone,
+// and says so.
+func TestSlotRedisSlow(t *testing.T) {
+	d := &delaySite{robots: map[string]int{}, pages: map[string][]time.Time{}}
+	host := d.host(t, "User-agent: *\nCrawl-delay: 1\n")
+	px := startProxy(t, redisAddr)
+	store := redisstore.New(client(t, px.Addr()), redisstore.Options{Prefix: "slot-slow:"})
+	const storeTimeout = 100 * time.Millisecond
+	cache := fetch.NewCache(nil, userAgent, fetch.Options{Store: store, AllowPrivate: true,
+		StoreTimeout: storeTimeout, StoreFault: func(string, error) {}})
+	p, err := fetch.NewPoliteness(cache, fetch.PoliteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	if _, err := p.Reserve(ctx, host+"/a"); err != nil { // robots.txt fetched, and a slot shared
+		t.Fatal(err)
+	}
+	px.delay.Store(int64(4 * time.Second))
+	for range 3 {
+		begin := time.Now()
+		if _, err := p.Reserve(ctx, host+"/b"); err != nil {
+			t.Fatal(err)
+		}
+		// The first call waits StoreTimeout; the next ones find the Store
+		// set aside. A bound well under the proxy's delay.
+		if took := time.Since(begin); took > 2*time.Second {
+			t.Errorf("Reserve with Redis 4 s slow took %v, want about StoreTimeout (%v)", took, storeTimeout)
+		}
+	}
+	if st := p.Stats(); st.Alone != 3 || st.StoreFaults != 1 {
+		t.Errorf("Stats() with Redis slow = %+v, want 3 alone, 1 fault", st)
+	}
+}

@@ -34,7 +34,8 @@ type QueueOptions struct {
 // slots are those of a Politeness (that of a Transport shares its answers'
 // slow-downs; with a SlotStore, those of the whole fleet). URLs of one host
 // come out in the order pushed; hosts free at once take turns, the one
-// served longest ago first.
+// served longest ago first. Fetch them with a Transport that is not Polite:
+// a Polite one would take a second slot for each, and wait for it.
 //
 // A Queue keeps at most MaxURLs URLs, and what it knows of their hosts. It
 // is safe for concurrent use, and starts no goroutine.

@@ -72,6 +72,12 @@
 // token reduces it to its token (robots.ProductToken), never to the "*"
 // group.
 //
+// A Transport (NewClient) refuses the requests robots.txt disallows; a
+// Politeness spaces a crawler's requests to each host by its Crawl-delay or
+// Request-rate, and slows down when the host answers 429, 500 or 503; a
+// Queue hands workers the URLs whose hosts are free. With a Store that is
+// also a SlotStore (redisstore), a fleet of processes shares those slots.
+//
 // Where Google's page leaves a number open, this package chooses: the retry
 // intervals (1 hour, 10 minutes after a 503), the bounds on max-age (1 minute
 // to 7 days), the point from which the 30 days are counted (the first failed

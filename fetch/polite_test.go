@@ -123,7 +123,7 @@ func TestPolitenessDelay(t *testing.T) {
 			if diff := cmp.Diff(want, clock.sleeps()); diff != "" {
 				t.Errorf("sleeps of three Waits (-want +got):\n%s", diff)
 			}
-			if got, want := p.Stats(), (fetch.WaitStats{Waits: int64(len(want)), Waited: 2 * tt.want}); got != want {
+			if got, want := p.Stats(), (fetch.WaitStats{Waits: int64(len(want)), Waited: 2 * tt.want, Slots: 3}); got != want {
 				t.Errorf("Stats() = %+v, want %+v", got, want)
 			}
 		})
@@ -184,8 +184,10 @@ func TestPolitenessFair(t *testing.T) {
 	}
 	cancel()
 	<-done
-	if got := p.Stats(); got != (fetch.WaitStats{}) {
-		t.Errorf("Stats() = %+v after cancelled waits only, want zero", got)
+	// Slots: the first slow page, the three fast ones, and the two
+	// cancelled (given back).
+	if got := p.Stats(); got != (fetch.WaitStats{Slots: 6}) {
+		t.Errorf("Stats() = %+v after cancelled waits only, want no waits and 6 slots", got)
 	}
 }
 

@@ -70,7 +70,10 @@ type TransportOptions struct {
 	// Cache is the policy of the Cache the transport makes.
 	Cache Options
 	// Polite, if true, makes the transport wait before each request to a
-	// host as Politeness.Wait does, with the options Politeness.
+	// host as Politeness.Wait does. Politeness sets the options of the
+	// transport's Politeness, which every transport has: it also hears each
+	// answer (Politeness.Answered), so that a Queue over it obeys a host's
+	// 429 and 503 answers.
 	Polite     bool
 	Politeness PoliteOptions
 }
@@ -79,7 +82,9 @@ type TransportOptions struct {
 // request it asks its Cache whether the crawler may fetch the URL, refuses
 // it with a *DisallowedError if not, optionally waits for the host's
 // crawl-delay (TransportOptions.Polite), and then hands the request to the
-// base transport. Every hop of a redirect is a request and is checked.
+// base transport. Every hop of a redirect is a request and is checked. Its
+// Politeness hears every answer: a 429, 500 or 503 slows the host down
+// (Politeness.Answered), for its own waits and for a Queue over it.
 //
 // The crawler is the one its User-Agent header names: the transport sends
 // that header with every request, replacing the request's own, and checks
@@ -107,7 +112,8 @@ type TransportOptions struct {
 type Transport struct {
 	base      http.RoundTripper
 	cache     *Cache
-	polite    *Politeness // nil unless TransportOptions.Polite
+	polite    *Politeness
+	wait      bool // TransportOptions.Polite
 	userAgent string
 	agent     string
 	// uaValue is the value of the User-Agent field of the requests that
@@ -146,11 +152,10 @@ func NewTransport(base http.RoundTripper, userAgent string, opts TransportOption
 	// a client timeout.
 	cache := NewCache(&http.Client{Transport: robotsFetcher{fetcher}}, userAgent, opts.Cache)
 	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
-	if opts.Polite {
-		if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
-			return nil, err
-		}
+	if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
+		return nil, err
 	}
+	t.wait = opts.Polite
 	return t, nil
 }
 
@@ -172,8 +177,9 @@ func NewClient(userAgent string, opts TransportOptions) (*http.Client, error) {
 // check URLs without fetching them.
 func (t *Transport) Cache() *Cache { return t.cache }
 
-// Politeness returns the politeness of t, nil unless TransportOptions.Polite
-// was set.
+// Politeness returns the politeness of t: the one it waits with if
+// TransportOptions.Polite was set, and the one that hears its answers in
+// any case, for a Queue to share.
 func (t *Transport) Politeness() *Politeness { return t.polite }
 
 // Agent returns the product token the rules are checked for.
@@ -190,31 +196,37 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		// request names the crawler to the server as any other does.
 		return t.base.RoundTrip(t.withUserAgent(req))
 	}
-	if err := t.check(req); err != nil {
+	robotsURL, r, err := t.check(req)
+	if err != nil {
 		if req.Body != nil {
 			req.Body.Close() // as a RoundTripper must, even on errors
 		}
 		return nil, err
 	}
-	return t.base.RoundTrip(t.withUserAgent(req))
+	resp, err := t.base.RoundTrip(t.withUserAgent(req))
+	if err == nil {
+		t.polite.answered(req.Context(), robotsURL, r, resp.StatusCode, resp.Header)
+	}
+	return resp, err
 }
 
-// check returns nil when req may go: the rules allow it and, if t is
-// polite, its turn has come. It reads req.URL in place: on a cache hit for a
-// plain origin, an allowed request costs no allocation.
-func (t *Transport) check(req *http.Request) error {
+// check returns the robots.txt URL of req and its rules, and no error when
+// req may go: the rules allow it and, if t is polite, its turn has come. It
+// reads req.URL in place: on a cache hit for a plain origin, an allowed
+// request costs no allocation.
+func (t *Transport) check(req *http.Request) (string, *robots.Robots, error) {
 	ctx := req.Context()
 	robotsURL, r, err := t.cache.robotsOfURL(ctx, req.URL)
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	if d := decide(r, t.agent, req.URL); !d.Allowed {
-		return t.refusal(req.URL.String(), d, robotsURL, r)
+		return "", nil, t.refusal(req.URL.String(), d, robotsURL, r)
 	}
-	if t.polite != nil {
-		return t.polite.wait(ctx, robotsURL, r)
+	if t.wait {
+		return robotsURL, r, t.polite.wait(ctx, robotsURL, r)
 	}
-	return nil
+	return robotsURL, r, nil
 }
 
 // pathBuf is the size of the buffer in which decide joins the path and the

@@ -6,12 +6,13 @@
 //	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379", ContextTimeoutEnabled: true})
 //	cache := fetch.NewCache(nil, userAgent, fetch.Options{Store: redisstore.New(rdb, redisstore.Options{})})
 //
-// For each robots.txt URL, two keys under a prefix:
+// For each robots.txt URL, up to three keys under a prefix:
 //
 //	<prefix>{<robots.txt URL>}:state   the fetch.State, versioned and checked
 //	<prefix>{<robots.txt URL>}:lease   the right to fetch, SET NX PX, expiring
+//	<prefix>{<robots.txt URL>}:slot    the politeness slots (see slot.go)
 //
-// The braces are a Redis Cluster hash tag: both keys of a URL live in one
+// The braces are a Redis Cluster hash tag: the keys of a URL live in one
 // slot, and no command touches more than one key (releasing a lease is a
 // script over its one key), so the Store works on a single node and on a
 // Cluster (redis.NewClusterClient) alike.

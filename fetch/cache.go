@@ -403,6 +403,18 @@ func (c *Cache) goodURL(robotsURL string, r *robots.Robots) string {
 	return ""
 }
 
+// refusal returns the error that refuses page to agent for decision d of
+// the rules r of robotsURL.
+func (c *Cache) refusal(agent, page string, d robots.Decision, robotsURL string, r *robots.Robots) *DisallowedError {
+	e := &DisallowedError{URL: page, Agent: agent, Decision: d}
+	if d.Reason == robots.ReasonRule {
+		e.File = c.goodURL(robotsURL, r)
+	} else if s, ok := c.State(page); ok { // the cache's policy decided
+		e.State = s
+	}
+	return e
+}
+
 // State returns what the Cache knows now of the robots.txt URL that governs
 // pageURL, without fetching it; false if the Cache does not hold it or
 // pageURL is not a valid URL.

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gorep/robots"
 	"github.com/gorep/robots/signals"
 )
 
@@ -48,11 +49,46 @@ func TDMRepURL(pageURL string) (string, error) {
 
 // GetTDMRep fetches the tdmrep.json of the origin of pageURL with the
 // User-Agent header userAgent, reading at most signals.MaxTDMRepSize
-// bytes, following redirects as Get does. A network failure is returned
-// as the error, with a Result of status 0; an HTTP error status is not an
-// error.
+// bytes, following redirects as Get does. It fetches the origin's
+// robots.txt first (Get), and fetches tdmrep.json only where those rules
+// allow the crawler userAgent names: otherwise (a Disallow, or a robots.txt
+// that answered 429, 5xx or not at all) the Result has status 0 and the
+// error is a *DisallowedError, which matches ErrDisallowed. A network
+// failure is returned as the error, with a Result of status 0; an HTTP
+// error status is not an error.
 func GetTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL string) (*TDMRepResult, error) {
+	tu, err := TDMRepURL(pageURL)
+	if err != nil {
+		return nil, err
+	}
+	rr, err := Get(ctx, client, userAgent, pageURL)
+	if rr == nil {
+		return nil, err
+	}
+	if err := wellKnownAllowed(rr.Robots, wellKnownAgent(userAgent), tu); err != nil {
+		return &TDMRepResult{URL: tu, TTL: defaultOptions.retry(0)}, err
+	}
 	return getTDMRep(ctx, client, userAgent, pageURL, &defaultOptions)
+}
+
+// wellKnownAgent returns the token whose rules govern the fetches of
+// well-known files by the crawler whose User-Agent header is userAgent:
+// its product token, or "*" if it names none.
+func wellKnownAgent(userAgent string) string {
+	if agent, err := agentToken(userAgent); err == nil {
+		return agent
+	}
+	return "*"
+}
+
+// wellKnownAllowed returns nil if the rules r let agent fetch fileURL, a
+// well-known file of the site (RFC 9309 exempts only /robots.txt itself),
+// and otherwise the *DisallowedError that refuses it.
+func wellKnownAllowed(r *robots.Robots, agent, fileURL string) error {
+	if d := r.Decide(agent, fileURL); !d.Allowed {
+		return &DisallowedError{URL: fileURL, Agent: agent, Decision: d}
+	}
+	return nil
 }
 
 func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL string, o *Options) (*TDMRepResult, error) {
@@ -140,7 +176,7 @@ func GetSignals(ctx context.Context, client *http.Client, userAgent, agent, page
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
-	tr, err := GetTDMRep(ctx, client, userAgent, pageURL)
+	tr, err := getTDMRepUnder(ctx, client, userAgent, agent, pageURL, rr.Robots)
 	switch {
 	case err != nil:
 		problems = append(problems, err.Error())
@@ -163,6 +199,19 @@ func GetSignals(ctx context.Context, client *http.Client, userAgent, agent, page
 	out.Decision = signals.Decide(pageURL, agent, seen)
 	out.Decision.Problems = append(problems, out.Decision.Problems...)
 	return out, nil
+}
+
+// getTDMRepUnder is GetTDMRep with the robots.txt rules r already fetched,
+// asked for agent.
+func getTDMRepUnder(ctx context.Context, client *http.Client, userAgent, agent, pageURL string, r *robots.Robots) (*TDMRepResult, error) {
+	tu, err := TDMRepURL(pageURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := wellKnownAllowed(r, agent, tu); err != nil {
+		return &TDMRepResult{URL: tu, TTL: defaultOptions.retry(0)}, fmt.Errorf("tdmrep.json not fetched: %w", err)
+	}
+	return getTDMRep(ctx, client, userAgent, pageURL, &defaultOptions)
 }
 
 // readPage fetches the page and reads its header and, for HTML, its head.

@@ -20,6 +20,10 @@ import (
 // (without a lease: at worst each process fetches a file once per
 // lifetime). It is safe for concurrent use.
 type TDMRepCache struct {
+	// robots is the cache of the robots.txt files that say whether agent
+	// may fetch each tdmrep.json.
+	robots    *Cache
+	agent     string
 	client    *http.Client
 	userAgent string
 	opts      Options
@@ -43,14 +47,25 @@ const maxTDMOrigins = 10000
 // NewTDMRepCache returns a cache that fetches with client (nil: the
 // default client, through a Guard unless opts.AllowPrivate, as NewCache's)
 // and the User-Agent header userAgent, with the lifetimes
-// of opts (its zero value: Google's robots.txt policy).
+// of opts (its zero value: Google's robots.txt policy). A tdmrep.json is
+// fetched only where the site's robots.txt (kept in a Cache of its own,
+// with the same client and options) allows the crawler userAgent names.
 func NewTDMRepCache(client *http.Client, userAgent string, opts Options) *TDMRepCache {
-	return &TDMRepCache{client: client, userAgent: userAgent, opts: opts.withDefaults(), entries: map[string]*tdmEntry{}}
+	return newTDMRepCache(NewCache(client, userAgent, opts), client, userAgent, opts)
+}
+
+// newTDMRepCache is NewTDMRepCache asking robots.txt of rc.
+func newTDMRepCache(rc *Cache, client *http.Client, userAgent string, opts Options) *TDMRepCache {
+	return &TDMRepCache{robots: rc, agent: wellKnownAgent(userAgent), client: client, userAgent: userAgent,
+		opts: opts.withDefaults(), entries: map[string]*tdmEntry{}}
 }
 
 // Get returns the tdmrep.json of the origin of pageURL, nil if it has
 // none or it could not be fetched or read; the error of a fetch goes to the
-// callers that waited for it. A caller waits for a fetch, its
+// callers that waited for it. Where the site's robots.txt does not allow
+// the crawler to fetch the file (a Disallow, or a robots.txt that answered
+// 429, 5xx or not at all), Get returns nil and a *DisallowedError, which
+// matches ErrDisallowed, and nothing is fetched but robots.txt. A caller waits for a fetch, its
 // own or one in progress, until ctx ends or for at most Options.Timeout +
 // 2 × StoreTimeout, whatever the client's transport does with the
 // request's context; the fetch goes on for the callers after it.
@@ -60,6 +75,14 @@ func (c *TDMRepCache) Get(ctx context.Context, pageURL string) (*signals.TDMRep,
 		return nil, err
 	}
 	origin := u.Scheme + "://" + u.Host
+	robotsURL, r, err := c.robots.robotsOfURL(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	tu := origin + "/.well-known/tdmrep.json"
+	if d := r.Decide(c.agent, tu); !d.Allowed {
+		return nil, c.robots.refusal(c.agent, tu, d, robotsURL, r)
+	}
 	now := c.opts.Now()
 	c.mu.Lock()
 	e, ok := c.entries[origin]

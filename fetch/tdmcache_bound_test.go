@@ -121,13 +121,19 @@ func TestUsageTransportTDMRepBounded(t *testing.T) {
 // follows Options.AllowPrivate as a Cache does: without it, a name of the
 // crawler's own network (localhost) is refused by the Guard; with it, the
 // Guard is not in the way (the test's loopback dialer refuses names then,
-// before any packet).
+// before any packet). Either way robots.txt could not be fetched, so
+// tdmrep.json is not asked for: the error is a *DisallowedError whose
+// State holds the fetch's error.
 func TestTDMRepCacheAllowPrivate(t *testing.T) {
 	for _, allow := range []bool{false, true} {
 		c := fetch.NewTDMRepCache(nil, "TDMBot/1.0", fetch.Options{AllowPrivate: allow})
 		_, err := c.Get(t.Context(), "http://localhost:1/a")
-		if guarded := errors.Is(err, fetch.ErrGuarded); err == nil || guarded == allow {
-			t.Errorf("AllowPrivate %t: error %v, want one that is ErrGuarded %t", allow, err, !allow)
+		var de *fetch.DisallowedError
+		if !errors.As(err, &de) || !errors.Is(err, fetch.ErrDisallowed) {
+			t.Fatalf("AllowPrivate %t: error %v, want a *DisallowedError", allow, err)
+		}
+		if guarded := errors.Is(de.State.Err, fetch.ErrGuarded); de.State.Err == nil || guarded == allow {
+			t.Errorf("AllowPrivate %t: robots.txt error %v, want one that is ErrGuarded %t", allow, de.State.Err, !allow)
 		}
 	}
 }

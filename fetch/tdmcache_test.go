@@ -16,6 +16,9 @@ import (
 func TestTDMRepCache(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			return // an empty file: everything allowed
+		}
 		hits.Add(1)
 		time.Sleep(10 * time.Millisecond)
 		w.Write([]byte(`[{"location":"/a","tdm-reservation":1}]`))
@@ -51,6 +54,9 @@ func TestTDMRepCache(t *testing.T) {
 func TestTDMRepCacheStore(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			return // an empty file: everything allowed
+		}
 		hits.Add(1)
 		w.Write([]byte(`[{"location":"/a","tdm-reservation":1}]`))
 	}))
@@ -89,6 +95,9 @@ func TestTDMRepCacheStore(t *testing.T) {
 func TestTDMRepCacheStorePlausible(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			return // an empty file: everything allowed
+		}
 		hits.Add(1)
 		w.Write([]byte(`[{"location":"/","tdm-reservation":1}]`))
 	}))

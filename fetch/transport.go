@@ -263,13 +263,7 @@ func passesThrough(req *http.Request) bool {
 // refusal returns the error that refuses page for decision d of the rules
 // r of robotsURL.
 func (t *Transport) refusal(page string, d robots.Decision, robotsURL string, r *robots.Robots) *DisallowedError {
-	e := &DisallowedError{URL: page, Agent: t.agent, Decision: d}
-	if d.Reason == robots.ReasonRule {
-		e.File = t.cache.goodURL(robotsURL, r)
-	} else if s, ok := t.cache.State(page); ok { // the cache's policy decided
-		e.State = s
-	}
-	return e
+	return t.cache.refusal(t.agent, page, d, robotsURL, r)
 }
 
 // withUserAgent returns req with t's User-Agent header: req itself if it

@@ -81,7 +81,7 @@ type UsageTransport struct {
 // fetched as t fetches robots.txt (the same client, so through the same
 // Guard) with t's User-Agent, and cached with t's cache policy.
 func NewUsageTransport(t *Transport, opts UsageOptions) *UsageTransport {
-	return &UsageTransport{t: t, opts: opts, tdm: NewTDMRepCache(t.cache.client, t.userAgent, t.cache.opts)}
+	return &UsageTransport{t: t, opts: opts, tdm: newTDMRepCache(t.cache, t.cache.client, t.userAgent, t.cache.opts)}
 }
 
 // TDMRep returns the cache of tdmrep.json files.
@@ -95,13 +95,21 @@ func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return u.t.RoundTrip(req) // unchecked, with the crawler's User-Agent
 	}
 	ctx := req.Context()
-	page := req.URL.String()
-	r, err := u.t.cache.Robots(ctx, page)
+	robotsURL, r, err := u.t.cache.robotsOfURL(ctx, req.URL)
 	if err != nil {
 		closeBody(req)
 		return nil, err
 	}
-	file, _ := u.tdm.Get(ctx, page) // an unreachable file is no file: nothing reserved is known
+	page := req.URL.String()
+	if d := decide(r, u.t.agent, req.URL); !d.Allowed {
+		// robots.txt refuses: a *DisallowedError, whatever the purpose,
+		// and no other file of the site is fetched for it.
+		closeBody(req)
+		return nil, u.t.refusal(page, d, robotsURL, r)
+	}
+	// An unreachable file is no file: nothing reserved is known. One that
+	// robots.txt disallows is not fetched.
+	file, _ := u.tdm.Get(ctx, page)
 	seen := signals.Seen{Robots: r, TDMRep: file}
 	if pre := signals.Decide(page, u.t.agent, seen); u.denies(pre) {
 		closeBody(req)

@@ -86,7 +86,11 @@ func Decide(url, agent string, s Seen) Decision {
 	var ds []Directive
 	var cut, more bool // cut: rules were left out (maxDirectives)
 	if page {
-		for _, v := range s.Header.Values("X-Robots-Tag") {
+		xrt, cutXRT := capField("X-Robots-Tag", s.Header.Values("X-Robots-Tag"))
+		if cutXRT != "" {
+			d.Problems = append(d.Problems, cutXRT)
+		}
+		for _, v := range xrt {
 			ds, more = parseRobotsValue(ds, SignalXRobotsTag, "", v)
 			cut = cut || more
 		}

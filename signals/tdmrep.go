@@ -36,8 +36,12 @@ import (
 // limit is a sensible bound for a site-wide file of the same kind.
 const MaxTDMRepSize = 500 << 10
 
-// maxTDMRules bounds the rules kept.
-const maxTDMRules = 10000
+// maxTDMRules bounds the entries read, and so the rules kept;
+// maxTDMProblems the problems listed (the others are counted).
+const (
+	maxTDMRules    = 10000
+	maxTDMProblems = 100
+)
 
 // A TDMRule is one rule of tdmrep.json.
 type TDMRule struct {
@@ -72,20 +76,33 @@ func ParseTDMRep(data []byte) (*TDMRep, error) {
 	if len(data) > MaxTDMRepSize {
 		return nil, ErrTDMRepTooLarge
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &raw); err != nil {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !json.Valid(data) {
+		var v any
+		err := json.Unmarshal(data, &v) // says where
 		return nil, fmt.Errorf("%w: %v", ErrTDMRepNotJSON, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, _ := dec.Token(); tok != json.Delim('[') {
+		return nil, fmt.Errorf("%w: it starts with %v", ErrTDMRepNotJSON, tok)
 	}
 	t := &TDMRep{}
 	var b strings.Builder
-	for i, m := range raw {
-		if len(t.Rules) == maxTDMRules {
-			t.Problems = append(t.Problems, "more than "+strconv.Itoa(maxTDMRules)+" rules: the others are not read")
+	skipped := 0 // problems over maxTDMProblems
+	for i := 0; dec.More(); i++ {
+		if i == maxTDMRules {
+			t.Problems = append(t.Problems, "more than "+strconv.Itoa(maxTDMRules)+" entries: the others are not read")
 			break
 		}
+		var m json.RawMessage
+		dec.Decode(&m) // valid JSON: no error
 		rule, problem := parseTDMRule(i, m)
 		if problem != "" {
-			t.Problems = append(t.Problems, "rule "+strconv.Itoa(i+1)+": "+problem)
+			if len(t.Problems) < maxTDMProblems {
+				t.Problems = append(t.Problems, "rule "+strconv.Itoa(i+1)+": "+problem)
+			} else {
+				skipped++
+			}
 		}
 		if rule.Location == "" {
 			continue
@@ -93,6 +110,9 @@ func ParseTDMRep(data []byte) (*TDMRep, error) {
 		t.Rules = append(t.Rules, rule)
 		t.agents = append(t.agents, tdmAgent(len(t.Rules)-1))
 		b.WriteString("user-agent: " + t.agents[len(t.agents)-1] + "\ndisallow: " + rule.Location + "\n")
+	}
+	if skipped > 0 {
+		t.Problems = append(t.Problems, strconv.Itoa(skipped)+" more rules with problems not listed")
 	}
 	t.paths = robots.Parse([]byte(b.String()))
 	return t, nil
@@ -201,7 +221,11 @@ func LayerTDM(file *TDMRep, url, header, headerPolicy, meta, metaPolicy string) 
 		default:
 			res.Problems = append(res.Problems, fmt.Sprintf(detail, truncate(value, 40))+": not 0 or 1, read as unset")
 		}
-		if p := strings.TrimSpace(policy); p != "" {
+		switch p := strings.TrimSpace(policy); {
+		case len(p) > maxPolicyLen:
+			res.Problems = append(res.Problems, fmt.Sprintf(detail, "...")+": tdm-policy longer than "+
+				strconv.Itoa(maxPolicyLen)+" bytes, ignored")
+		case p != "":
 			res.Policy = p
 		}
 	}

@@ -65,10 +65,15 @@ var usageCategories = []string{"train-ai", "ai-use", "search"}
 // signalCategories are the categories of the Content Signals Policy.
 var signalCategories = []string{"search", "ai-input", "ai-train"}
 
-// ParseContentUsage reads the Content-Usage field values.
+// ParseContentUsage reads the Content-Usage field values, up to 8 KiB and
+// 64 members in all; a problem says what was left out.
 func ParseContentUsage(values []string) UsagePrefs {
+	values, cut := capField("Content-Usage", values)
 	text := strings.Join(values, ", ")
 	u := UsagePrefs{Prefs: map[string]Pref{}, Text: truncate(text, 200)}
+	if cut != "" {
+		u.Problems = append(u.Problems, cut)
+	}
 	if len(values) == 0 {
 		return u
 	}
@@ -76,6 +81,9 @@ func ParseContentUsage(values []string) UsagePrefs {
 	if err != nil {
 		u.Problems = append(u.Problems, "Content-Usage is not a structured-field dictionary ("+err.Error()+"): every category is unknown")
 		return u
+	}
+	if p := membersOver("Content-Usage", len(members)); p != "" {
+		u.Problems, members = append(u.Problems, p), members[:maxFieldMembers]
 	}
 	over := 0
 	for _, m := range sfv.LastValues(members) {
@@ -97,18 +105,27 @@ func ParseContentUsage(values []string) UsagePrefs {
 }
 
 // ParseContentSignal reads the Content-Signal field values: comma-separated
-// key=value pairs, keys and values case-insensitive. Where a key is given
-// twice, "no" wins, as where several robots.txt lines apply.
+// key=value pairs, keys and values case-insensitive, up to 8 KiB and 64
+// members in all. Where a key is given twice, "no" wins, as where several
+// robots.txt lines apply.
 func ParseContentSignal(values []string) UsagePrefs {
+	values, cut := capField("Content-Signal", values)
 	text := strings.Join(values, ", ")
 	u := UsagePrefs{Prefs: map[string]Pref{}, Text: truncate(text, 200)}
-	over := 0
+	if cut != "" {
+		u.Problems = append(u.Problems, cut)
+	}
+	over, members := 0, 0
 	for rest, more := text, true; more; {
 		var f string
 		f, rest, more = strings.Cut(rest, ",")
 		f = strings.TrimSpace(f)
 		if f == "" {
 			continue
+		}
+		if members++; members > maxFieldMembers {
+			u.Problems = append(u.Problems, membersOver("Content-Signal", members+strings.Count(rest, ",")))
+			break
 		}
 		k, v, _ := strings.Cut(f, "=")
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))

@@ -57,11 +57,22 @@ func lastComma(s string) int {
 	return -1
 }
 
-// membersOver returns the problem of a field of n members, over
-// maxFieldMembers, or "".
-func membersOver(name string, n int) string {
-	if n <= maxFieldMembers {
-		return ""
+// capMembers returns text cut before its (maxFieldMembers+1)th member,
+// members being separated by commas outside quoted strings (RFC 9651,
+// section 3.2), and a problem if it was cut.
+func capMembers(name, text string) (string, string) {
+	n, quoted := 1, false
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == ',' && !quoted:
+			if n++; n > maxFieldMembers {
+				return text[:i], name + ": more than " + strconv.Itoa(maxFieldMembers) + " members: the others are ignored"
+			}
+		}
 	}
-	return name + ": more than " + strconv.Itoa(maxFieldMembers) + " members: the other " + strconv.Itoa(n-maxFieldMembers) + " are ignored"
+	return text, ""
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/cmd/robotstxt/internal/verdict"
 )
 
 // api serves h for POST requests with a JSON body from this origin, and
@@ -160,25 +161,8 @@ type testRequest struct {
 type testResponse struct {
 	Agents []string `json:"agents"`
 	file
-	Warnings []string `json:"warnings,omitempty"`
-	Results  []result `json:"results"`
-}
-
-// A result is the verdict on one URL, or the error that kept it from one.
-type result struct {
-	URL     string `json:"url"`
-	Allowed *bool  `json:"allowed,omitempty"`
-	Reason  string `json:"reason,omitempty"`
-	Rule    *rule  `json:"rule,omitempty"`
-	Global  bool   `json:"global,omitempty"`
-	Error   string `json:"error,omitempty"`
-}
-
-// A rule is the deciding rule of a result.
-type rule struct {
-	Allow   bool   `json:"allow"`
-	Pattern string `json:"pattern"`
-	Line    int    `json:"line"`
+	Warnings []string          `json:"warnings,omitempty"`
+	Results  []verdict.Verdict `json:"results"`
 }
 
 // test serves /api/test.
@@ -191,7 +175,7 @@ func (s *server) test(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad request: agents: give at least one product token, such as \"Googlebot\"")
 		return
 	}
-	resp := testResponse{Agents: make([]string, len(req.Agents)), file: fileOf(req.Robots), Results: make([]result, len(req.URLs))}
+	resp := testResponse{Agents: make([]string, len(req.Agents)), file: fileOf(req.Robots), Results: make([]verdict.Verdict, len(req.URLs))}
 	for i, a := range req.Agents {
 		token, warning, err := robots.CrawlerToken(a)
 		if err != nil {
@@ -225,15 +209,11 @@ func (s *server) test(w http.ResponseWriter, r *http.Request) {
 // the number of agents and groups.
 const maxTestWork = 100_000
 
-// decide returns the verdict of g on rawURL.
-func decide(g *robots.Group, rawURL string) result {
+// decide returns the verdict of g on rawURL, in the shape "robotstxt test
+// -json" prints it, without its agent: one crawler is asked.
+func decide(g *robots.Group, rawURL string) verdict.Verdict {
 	if err := CheckURL(rawURL); err != nil {
-		return result{URL: rawURL, Error: err.Error()}
+		return verdict.Failed(rawURL, err)
 	}
-	d := g.Decide(rawURL)
-	res := result{URL: rawURL, Allowed: &d.Allowed, Reason: d.Reason.String(), Global: d.Global}
-	if d.Reason == robots.ReasonRule {
-		res.Rule = &rule{d.Rule.Allow, d.Rule.Pattern, d.Rule.Line}
-	}
-	return res
+	return verdict.Of("", rawURL, g.Decide(rawURL))
 }

@@ -28,6 +28,7 @@ func hostileBodies() map[string]map[string]string {
 		"html/metas":            {"html": "<head>" + rep(`<meta name="robots" content="noai">`)},
 		"html/body-metas":       {"html": "<head></head><body>" + rep(`<meta name="robots" content="noai">`)},
 		"robots":                {"robots": rep("Disallow: /a*b\n")},
+		"robots/content-usage":  {"robots": "User-agent: *\n" + rep("Content-Usage: train-ai=n\n")},
 		"tdmrep":                {"tdmrep": "[" + rep("{},") + "{}]"},
 		"url":                   {"url": "/" + rep("a")},
 	}

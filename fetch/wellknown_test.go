@@ -58,7 +58,7 @@ func TestWellKnownObeysRobots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			client := &http.Client{Transport: fetch.NewUsageTransport(tr, fetch.UsageOptions{Purpose: signals.UseAITrain, RefuseBody: true})}
+			client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})}
 			resp, err := client.Get(page)
 			if site.page {
 				if err != nil {
@@ -73,9 +73,6 @@ func TestWellKnownObeysRobots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.TDMRep == nil || res.TDMRep.StatusCode != 0 || res.TDMRep.File != nil {
-				t.Errorf("GetSignals: TDMRep = %+v, want not fetched", res.TDMRep)
-			}
 			if !strings.Contains(strings.Join(res.Decision.Problems, "\n"), "tdmrep.json not fetched: robots: ") {
 				t.Errorf("GetSignals: problems %q do not say why tdmrep.json was not fetched", res.Decision.Problems)
 			}
@@ -83,9 +80,9 @@ func TestWellKnownObeysRobots(t *testing.T) {
 			if _, err := fetch.GetTDMRep(t.Context(), nil, "TrainBot/1.0", page); !errors.Is(err, fetch.ErrDisallowed) {
 				t.Errorf("GetTDMRep: err = %v, want ErrDisallowed", err)
 			}
-			c := fetch.NewTDMRepCache(nil, "TrainBot/1.0", fetch.Options{})
-			if f, err := c.Get(t.Context(), page); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
-				t.Errorf("TDMRepCache.Get = %v, %v, want nil and ErrDisallowed", f, err)
+			c := fetch.NewCache(nil, "TrainBot/1.0", fetch.Options{})
+			if f, _, err := c.TDMRep(t.Context(), "TrainBot", page); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
+				t.Errorf("Cache.TDMRep = %v, %v, want nil and ErrDisallowed", f, err)
 			}
 			if n := tdm.Load(); n != 0 {
 				t.Errorf("tdmrep.json requested %d times, want 0", n)

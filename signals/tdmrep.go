@@ -58,8 +58,7 @@ type TDMRep struct {
 	Rules []TDMRule
 	// Problems are the rules skipped or read as unset, and why.
 	Problems []string
-	paths    *robots.Robots // one group per rule, named by tdmAgent
-	agents   []string       // tdmAgent(i) for each rule, made once
+	groups   []*robots.Group // of each rule: its location alone, compiled once
 }
 
 // ErrTDMRepTooLarge and ErrTDMRepNotJSON report a tdmrep.json that is not
@@ -108,13 +107,16 @@ func ParseTDMRep(data []byte) (*TDMRep, error) {
 			continue
 		}
 		t.Rules = append(t.Rules, rule)
-		t.agents = append(t.agents, tdmAgent(len(t.Rules)-1))
-		b.WriteString("user-agent: " + t.agents[len(t.agents)-1] + "\ndisallow: " + rule.Location + "\n")
+		b.WriteString("user-agent: " + tdmAgent(len(t.Rules)-1) + "\ndisallow: " + rule.Location + "\n")
 	}
 	if skipped > 0 {
 		t.Problems = append(t.Problems, strconv.Itoa(skipped)+" more rules with problems not listed")
 	}
-	t.paths = robots.Parse([]byte(b.String()))
+	paths := robots.Parse([]byte(b.String()))
+	t.groups = make([]*robots.Group, len(t.Rules))
+	for i := range t.Rules {
+		t.groups[i] = paths.Group(tdmAgent(i))
+	}
 	return t, nil
 }
 
@@ -164,8 +166,8 @@ func (t *TDMRep) Match(url string) (TDMRule, bool) {
 	if strings.ContainsAny(url, "$*") {
 		url = strings.NewReplacer("$", "%24", "*", "%2A").Replace(url)
 	}
-	for i := range t.Rules {
-		if d := t.paths.Decide(t.agents[i], url); d.Reason == robots.ReasonRule {
+	for i, g := range t.groups {
+		if d := g.Decide(url); d.Reason == robots.ReasonRule {
 			return t.Rules[i], true
 		}
 	}

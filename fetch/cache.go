@@ -51,8 +51,9 @@ type Options struct {
 	// the most recently used, and forgotten once another host is asked
 	// about: the bound is then exceeded by that one host. Default: 256 MiB.
 	MaxBytes int64
-	// MaxHosts is the number of hosts (robots.txt URLs) kept; the least
-	// recently used are forgotten beyond it. Hosts whose file is being
+	// MaxHosts is the number of files (robots.txt URLs, and the
+	// tdmrep.json URLs that Cache.TDMRep and Cache.Page ask about) kept;
+	// the least recently used are forgotten beyond it. Hosts whose file is being
 	// fetched do not count, and are never forgotten: more callers asking
 	// about more hosts at once than MaxHosts each get their answer, and
 	// the bound holds again once the fetches end. Default: 10,000.
@@ -83,8 +84,9 @@ type Options struct {
 	Now func() time.Time
 	// Fetched, if not nil, is called after each fetch with what Robots
 	// would have returned, before the callers waiting for the fetch go on;
-	// for instance to log network errors. It must be safe for concurrent
-	// use.
+	// for instance to log network errors. A tdmrep.json fetch is reported
+	// too: its Result.URL ends in /.well-known/tdmrep.json. It must be safe
+	// for concurrent use.
 	Fetched func(res *Result, err error)
 
 	// Store, if not nil, is where the state of each host is shared with

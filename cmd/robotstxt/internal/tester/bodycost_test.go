@@ -79,3 +79,27 @@ func TestSignalsBodyCost(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSignalsBody serves each 4 MB /api/signals request of
+// hostileBodies: ns/op and B/op are the figures of issue 32, item 3.
+func BenchmarkSignalsBody(b *testing.B) {
+	h := tester.NewHandler(tester.Options{})
+	for name, req := range hostileBodies() {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(req); err != nil {
+			b.Fatal(err)
+		}
+		body := buf.Bytes()
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				r := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/api/signals", bytes.NewReader(body))
+				r.Header.Set("Content-Type", "application/json")
+				h.ServeHTTP(httptest.NewRecorder(), r)
+			}
+		})
+	}
+}

@@ -97,26 +97,31 @@ func TestRedirectHopGuarded(t *testing.T) {
 		{name: "opt-in/loopback", start: "http://public.example/", to: "http://127.0.0.1:6379/x", private: true, dialed: "127.0.0.1:6379"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rec := &hopRecorder{to: srv.Listener.Addr().String()}
-			tr := newTransport(t, rec, TransportOptions{Cache: Options{AllowPrivate: tt.private}})
-			client := &http.Client{Transport: tr}
-			resp, err := client.Get(tt.start + "go?to=" + tt.to)
-			if err == nil {
-				resp.Body.Close()
-			}
-			if got := errors.Is(err, ErrGuarded); got != tt.guarded {
-				t.Fatalf("GET %s -> %s: err = %v; ErrGuarded %t, want %t", tt.start, tt.to, err, got, tt.guarded)
-			}
-			for _, a := range rec.got() {
-				if a != "public.example:80" && a != "203.0.113.7:80" && a != tt.dialed {
-					t.Errorf("dialed %s, want only the public site's address and %q", a, tt.dialed)
+		for _, usage := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/usage=%t", tt.name, usage), func(t *testing.T) {
+				rec := &hopRecorder{to: srv.Listener.Addr().String()}
+				tr := newTransport(t, rec, TransportOptions{Cache: Options{AllowPrivate: tt.private}})
+				client := &http.Client{Transport: tr}
+				if usage { // a UsageTransport over it: the hop refused before its robots.txt too
+					client.Transport = &UsageTransport{t: tr}
 				}
-			}
-			if tt.dialed != "" && !slices.Contains(rec.got(), tt.dialed) {
-				t.Errorf("dialed %v, want %s among them (opted in)", rec.got(), tt.dialed)
-			}
-		})
+				resp, err := client.Get(tt.start + "go?to=" + tt.to)
+				if err == nil {
+					resp.Body.Close()
+				}
+				if got := errors.Is(err, ErrGuarded); got != tt.guarded {
+					t.Fatalf("GET %s -> %s: err = %v; ErrGuarded %t, want %t", tt.start, tt.to, err, got, tt.guarded)
+				}
+				for _, a := range rec.got() {
+					if a != "public.example:80" && a != "203.0.113.7:80" && a != tt.dialed {
+						t.Errorf("dialed %s, want only the public site's address and %q", a, tt.dialed)
+					}
+				}
+				if tt.dialed != "" && !slices.Contains(rec.got(), tt.dialed) {
+					t.Errorf("dialed %v, want %s among them (opted in)", rec.got(), tt.dialed)
+				}
+			})
+		}
 	}
 }
 

@@ -102,6 +102,12 @@ func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
 		return u.t.RoundTrip(req) // unchecked, with the crawler's User-Agent
 	}
+	if u.t.guardHops {
+		if err := hopRefusal(req); err != nil { // before the hop's robots.txt is asked for
+			closeBody(req)
+			return nil, err
+		}
+	}
 	ctx := req.Context()
 	robotsURL, r, err := u.t.cache.robotsOfURL(ctx, req.URL)
 	if err != nil {

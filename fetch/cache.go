@@ -360,12 +360,11 @@ type known struct {
 	now  time.Time
 }
 
-// knownLocked returns what the Cache knows of the file at fileURL (a
+// knownLocked returns what the Cache knows of the file at robotsURL (a
 // robots.txt URL, or a well-known file's) at now, after the refresh it is
 // due, or the one in progress, as Robots describes. It is called with c.mu
 // held, and releases it.
-func (c *Cache) knownLocked(ctx context.Context, fileURL string, now time.Time) (known, error) {
-	robotsURL := fileURL
+func (c *Cache) knownLocked(ctx context.Context, robotsURL string, now time.Time) (known, error) {
 	e := c.lookup(robotsURL)
 	switch {
 	case e.done != nil:

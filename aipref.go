@@ -110,22 +110,17 @@ func combineKnown(key string, pref Preference, keys []string, prefs ...*Preferen
 	return true
 }
 
-// ParseContentSignal reads a Content-Signal value (contentsignals.org,
-// draft-romm-aipref-contentsignals-00) of a robots.txt line or a header (its
-// lines joined by commas): "search=yes, ai-input=yes, ai-train=no", yes and
-// no in any case; where a key is given twice, "no" wins. Other has Line 0.
+// ParseContentSignal reads a Content-Signal value (contentsignals.org) of a
+// line or a header: "search=yes, ai-train=no", any case; "no" wins.
 func ParseContentSignal(value string) ContentSignals {
 	s := contentSignals([]Extra{{Value: value}})
 	s.Lines = nil
 	return s
 }
 
-// ParseContentUsage reads a Content-Usage dictionary (RFC 9651) of a header
-// or of a robots.txt rule after its path (draft-ietf-aipref-attach-05):
-// train-ai, ai-use and search (draft-ietf-aipref-vocab-08) with the tokens y
-// and n. A key given twice keeps its last value; a value other than y or n
-// leaves the category unknown, and so does every category of a dictionary
-// that does not parse, whose error is returned. Other has Line 0.
+// ParseContentUsage reads a Content-Usage dictionary (RFC 9651, aipref-vocab
+// train-ai, ai-use, search = y or n; the last of a key counts) of a header
+// or a rule after its path; one that does not parse, nothing, and the error.
 func ParseContentUsage(value string) (cu ContentUsage, err error) {
 	dict, err := sfv.ParseDictionary(value)
 	cu.add(dict, 0)
@@ -168,10 +163,8 @@ func signalPref(value string) Preference {
 
 var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
 
-// parseContentUsage reads the value of a Content-Usage line, as Preferences
-// describes it: its path, which starts with "/" and ends at the first space
-// or tab ("" if none), and its dictionary, nil with the error if it does
-// not parse.
+// parseContentUsage reads a Content-Usage line: its path, from "/" to the
+// first space or tab ("" if none), and its dictionary, nil with the error.
 func parseContentUsage(v string) (path string, dict []sfv.Member, err error) {
 	if strings.HasPrefix(v, "/") {
 		path, v = cutSpace(v)

@@ -36,15 +36,10 @@ func (r *Robots) Extras(key string) []Extra {
 }
 
 func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
-	if !e.isExtra(text, key) {
+	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
 		return out
 	}
 	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
-}
-
-// isExtra reports whether e is an extra line whose key is key ("": any).
-func (e *entry) isExtra(text, key string) bool {
-	return e.kind == kindOther && (key == "" || equalFoldASCII(e.key(text), key))
 }
 
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
@@ -64,11 +59,7 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	n := 0 // counted first: 20,000 Content-Usage lines cost 1 MB, not the 5 MB of appending
 	for _, rec := range g.records(&one) {
-		g.file.eachRecordLine(int(rec), func(e *entry) {
-			if e.isExtra(g.file.text, key) {
-				n++
-			}
-		})
+		g.file.eachRecordLine(int(rec), func(e *entry) { var x [1]Extra; n += len(e.appendExtra(x[:0], g.file.text, key, 0)) })
 	}
 	if n == 0 {
 		return nil

@@ -111,11 +111,9 @@ func combineKnown(key string, pref Preference, keys []string, prefs ...*Preferen
 }
 
 // ParseContentSignal reads a Content-Signal value (contentsignals.org) of a
-// line or a header: "search=yes, ai-train=no", any case; "no" wins.
+// line or a header: "search=yes, ai-train=no", any case; "no" wins. Line 0.
 func ParseContentSignal(value string) ContentSignals {
-	s := contentSignals([]Extra{{Value: value}})
-	s.Lines = nil
-	return s
+	return contentSignals([]Extra{{Value: value}})
 }
 
 // ParseContentUsage reads a Content-Usage dictionary (RFC 9651, aipref-vocab
@@ -140,9 +138,8 @@ func contentSignals(lines []Extra) ContentSignals {
 	return s
 }
 
-// parseContentSignal splits the value of a Content-Signal line into its
-// "key=value" fields, separated by commas, skipping empty ones: each key
-// lower-cased, each value as written.
+// parseContentSignal splits a Content-Signal value into its non-empty
+// "key=value" fields: each key lower-cased, each value as written.
 func parseContentSignal(v string) []UsageValue {
 	var out []UsageValue
 	for f := range strings.SplitSeq(v, ",") {
@@ -155,8 +152,7 @@ func parseContentSignal(v string) []UsageValue {
 	return out
 }
 
-// signalPref returns the preference a Content-Signal value states: "yes" or
-// "no" in any case, or unknown.
+// signalPref is the preference of a Content-Signal value: yes, no, unknown.
 func signalPref(value string) Preference {
 	return Preference(max(0, slices.Index(preferenceNames[:], strings.ToLower(value))))
 }

@@ -280,7 +280,7 @@ func distinctPaths(n int) string {
 // with and that package signals reads the headers with (issue 32, item 6).
 func TestParseUsageValues(t *testing.T) {
 	s := ParseContentSignal("Search=YES, ai-input=maybe, use=x, ai-train=yes, ai-train=no")
-	want := ContentSignals{Search: PreferenceYes, AITrain: PreferenceNo, Other: []UsageValue{{Key: "ai-input", Value: "maybe"}, {Key: "use", Value: "x"}}}
+	want := ContentSignals{Search: PreferenceYes, AITrain: PreferenceNo, Other: []UsageValue{{Key: "ai-input", Value: "maybe"}, {Key: "use", Value: "x"}}, Lines: []int{0}}
 	if diff := cmp.Diff(want, s); diff != "" {
 		t.Errorf("ParseContentSignal mismatch (-want +got):\n%s", diff)
 	}

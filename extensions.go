@@ -61,10 +61,7 @@ func (g *Group) Extras(key string) []Extra {
 	for _, rec := range g.records(&one) {
 		g.file.eachRecordLine(int(rec), func(e *entry) { var x [1]Extra; n += len(e.appendExtra(x[:0], g.file.text, key, 0)) })
 	}
-	if n == 0 {
-		return nil
-	}
-	out := make([]Extra, 0, n)
+	out := slices.Grow([]Extra(nil), n) // nil when n is 0, as before
 	for _, rec := range g.records(&one) {
 		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
 	}

@@ -82,22 +82,14 @@ var (
 )
 
 // Preferences returns the usage preferences that the file states for agent
-// and url, in the groups that apply to agent as for Allowed:
-//
-//   - Content-Signal lines (contentsignals.org,
-//     draft-romm-aipref-contentsignals-00): "Content-Signal: search=yes,
-//     ai-input=yes, ai-train=no", yes and no in any case.
-//   - Content-Usage rules (draft-ietf-aipref-attach-05, vocabulary
-//     draft-ietf-aipref-vocab-08): an optional path pattern, whitespace, then
-//     an RFC 9651 dictionary of train-ai, ai-use and search with the tokens
-//     y and n ("Content-Usage: /ai-ok/ train-ai=y"). The rules with the
-//     longest path that matches url (as Allow and Disallow; no path matches
-//     with length 0) apply, and only to a url that may be fetched. A key
-//     given twice keeps its last value; a value other than y or n, or a
-//     dictionary that does not parse, leaves the category unknown.
-//
-// Where values conflict, "no" wins. Unknown keys and values are kept in
-// Other; Check reports them. Unlike Allowed, it allocates.
+// and url, in the groups that apply to agent as for Allowed: its
+// Content-Signal lines, each read as ParseContentSignal reads one, and its
+// Content-Usage rules, each an optional path pattern, whitespace, then a
+// dictionary read as ParseContentUsage reads one ("Content-Usage: /ai-ok/
+// train-ai=y"). The rules with the longest path that matches url (as Allow
+// and Disallow; no path matches with length 0) apply, and only to a url that
+// may be fetched. Where lines conflict, "no" wins. Unknown keys and values
+// are kept in Other; Check reports them. Unlike Allowed, it allocates.
 func (r *Robots) Preferences(agent, url string) Preferences {
 	p := Preferences{Allowed: r.Allowed(agent, url)}
 	p.Signals = contentSignals(r.GroupExtras(agent, keyContentSignal))
@@ -118,60 +110,63 @@ func combineKnown(key string, pref Preference, keys []string, prefs ...*Preferen
 	return true
 }
 
+// ParseContentSignal reads a Content-Signal value (contentsignals.org) of a
+// line or a header: "search=yes, ai-train=no", any case; "no" wins. Line 0.
+func ParseContentSignal(value string) ContentSignals {
+	return contentSignals([]Extra{{Value: value}})
+}
+
+// ParseContentUsage reads a Content-Usage dictionary (RFC 9651, aipref-vocab
+// train-ai, ai-use, search = y or n; the last of a key counts) of a header
+// or a rule after its path; one that does not parse, nothing, and the error.
+func ParseContentUsage(value string) (cu ContentUsage, err error) {
+	dict, err := sfv.ParseDictionary(value)
+	cu.add(dict, 0)
+	return cu, err
+}
+
 func contentSignals(lines []Extra) ContentSignals {
 	var s ContentSignals
 	for _, e := range lines {
 		s.Lines = append(s.Lines, e.Line)
 		for _, f := range parseContentSignal(e.Value) {
-			if !combineKnown(f.key, f.pref, signalKeys, &s.Search, &s.AIInput, &s.AITrain) {
-				s.Other = append(s.Other, UsageValue{Key: f.key, Value: f.value, Line: e.Line})
+			if f.Line = e.Line; !combineKnown(f.Key, signalPref(f.Value), signalKeys, &s.Search, &s.AIInput, &s.AITrain) {
+				s.Other = append(s.Other, f)
 			}
 		}
 	}
 	return s
 }
 
-// A signalField is one "key=value" of a Content-Signal line.
-type signalField struct {
-	key   string // lower-cased
-	value string // as written
-	pref  Preference
-}
-
-// parseContentSignal splits the value of a Content-Signal line into its
-// "key=value" fields, separated by commas, skipping empty ones.
-func parseContentSignal(v string) []signalField {
-	var out []signalField
+// parseContentSignal splits a Content-Signal value into its non-empty
+// "key=value" fields: each key lower-cased, each value as written.
+func parseContentSignal(v string) []UsageValue {
+	var out []UsageValue
 	for f := range strings.SplitSeq(v, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
 		key, value, _ := strings.Cut(f, "=")
-		value = strings.TrimSpace(value)
-		pref := max(0, slices.Index(preferenceNames[:], strings.ToLower(value))) // "yes", "no", or unknown
-		out = append(out, signalField{strings.ToLower(strings.TrimSpace(key)), value, Preference(pref)})
+		out = append(out, UsageValue{Key: strings.ToLower(strings.TrimSpace(key)), Value: strings.TrimSpace(value)})
 	}
 	return out
 }
 
-var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
-
-// A usageRule is a parsed Content-Usage line.
-type usageRule struct {
-	path string       // starts with "/"; "" when the line has none
-	dict []sfv.Member // nil if the dictionary did not parse
-	err  error        // why the dictionary did not parse
+// signalPref is the preference of a Content-Signal value: yes, no, unknown.
+func signalPref(value string) Preference {
+	return Preference(max(0, slices.Index(preferenceNames[:], strings.ToLower(value))))
 }
 
-// parseContentUsage reads the value of a Content-Usage line, as Preferences
-// describes it: a path starts with "/" and ends at the first space or tab.
-func parseContentUsage(v string) (u usageRule) {
-	pref := v
+var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
+
+// parseContentUsage reads a Content-Usage line: its path, from "/" to the
+// first space or tab ("" if none), and its dictionary, nil with the error.
+func parseContentUsage(v string) (path string, dict []sfv.Member, err error) {
 	if strings.HasPrefix(v, "/") {
-		u.path, pref = cutSpace(v)
+		path, v = cutSpace(v)
 	}
-	u.dict, u.err = sfv.ParseDictionary(pref)
-	return u
+	dict, err = sfv.ParseDictionary(v)
+	return path, dict, err
 }
 
 // contentUsage returns the preference of the Content-Usage rules lines for
@@ -181,24 +176,29 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 	priority := map[string]int{"": 0} // of each path, for url
 	best := 0
 	for _, e := range lines {
-		u := parseContentUsage(e.Value)
-		if _, ok := priority[u.path]; !ok {
-			priority[u.path] = usagePriority(u.path, url)
+		path, dict, _ := parseContentUsage(e.Value)
+		if _, ok := priority[path]; !ok {
+			priority[path] = usagePriority(path, url)
 		}
-		switch p := priority[u.path]; {
+		switch p := priority[path]; {
 		case p < best:
 			continue
 		case p > best:
 			cu, best = ContentUsage{}, p // a longer path: the rules read so far do not apply
 		}
 		cu.Lines = append(cu.Lines, e.Line)
-		for _, m := range sfv.LastValues(u.dict) {
-			if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
-				cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: e.Line})
-			}
-		}
+		cu.add(dict, e.Line)
 	}
 	return cu
+}
+
+// add combines the members of dict, of a rule on line, into cu.
+func (cu *ContentUsage) add(dict []sfv.Member, line int) {
+	for _, m := range sfv.LastValues(dict) {
+		if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
+			cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: line})
+		}
+	}
 }
 
 // usagePriority returns the length of path if it matches url, else -1:

@@ -275,3 +275,21 @@ func distinctPaths(n int) string {
 		b.WriteString(line)
 	}
 }
+
+// TestParseUsageValues checks the parsers that Preferences reads each line
+// with and that package signals reads the headers with (issue 32, item 6).
+func TestParseUsageValues(t *testing.T) {
+	s := ParseContentSignal("Search=YES, ai-input=maybe, use=x, ai-train=yes, ai-train=no")
+	want := ContentSignals{Search: PreferenceYes, AITrain: PreferenceNo, Other: []UsageValue{{Key: "ai-input", Value: "maybe"}, {Key: "use", Value: "x"}}, Lines: []int{0}}
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("ParseContentSignal mismatch (-want +got):\n%s", diff)
+	}
+	u, err := ParseContentUsage(`train-ai=n, train-ai=y, search="n", bots=n`)
+	wantU := ContentUsage{TrainAI: PreferenceYes, Other: []UsageValue{{Key: "search", Value: `"n"`}, {Key: "bots", Value: "n"}}}
+	if diff := cmp.Diff(wantU, u); diff != "" || err != nil {
+		t.Errorf("ParseContentUsage mismatch, err %v (-want +got):\n%s", err, diff)
+	}
+	if u, err := ParseContentUsage("/ train-ai=n"); err == nil || u.TrainAI != PreferenceUnknown {
+		t.Errorf("ParseContentUsage of a rule with its path = %+v, %v; want an error and nothing known", u, err)
+	}
+}

@@ -152,32 +152,32 @@ func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
 	}
 	for _, f := range fields {
 		switch {
-		case f.key == "use": // Cloudflare's managed files add "use=...": kept, not a signal
-		case !slices.Contains(signalKeys, f.key):
-			msg := "unknown content signal " + strconv.Quote(f.key) + ": the signals are search, ai-input and ai-train"
-			if guess := strings.ReplaceAll(f.key, "_", "-"); slices.Contains(signalKeys, guess) {
-				msg = "unknown content signal " + strconv.Quote(f.key) + " (did you mean " + strconv.Quote(guess) + "?)"
+		case f.Key == "use": // Cloudflare's managed files add "use=...": kept, not a signal
+		case !slices.Contains(signalKeys, f.Key):
+			msg := "unknown content signal " + strconv.Quote(f.Key) + ": the signals are search, ai-input and ai-train"
+			if guess := strings.ReplaceAll(f.Key, "_", "-"); slices.Contains(signalKeys, guess) {
+				msg = "unknown content signal " + strconv.Quote(f.Key) + " (did you mean " + strconv.Quote(guess) + "?)"
 			}
 			c.add(e.Line, SeverityWarning, CodeUnknownSignal, msg)
 		default:
-			if f.pref == PreferenceUnknown {
-				c.add(e.Line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.key)+" has the value "+
-					strconv.Quote(f.value)+": only \"yes\" and \"no\" count, so the preference is unknown")
+			if signalPref(f.Value) == PreferenceUnknown {
+				c.add(e.Line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.Key)+" has the value "+
+					strconv.Quote(f.Value)+": only \"yes\" and \"no\" count, so the preference is unknown")
 			}
-			if prev, ok := seen[f.key]; ok {
+			if prev, ok := seen[f.Key]; ok {
 				where := "line " + strconv.Itoa(prev)
 				if prev == e.Line {
 					where = "this line"
 				}
-				c.add(e.Line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.key)+
+				c.add(e.Line, SeverityWarning, CodeDuplicateSignal, "content signal "+strconv.Quote(f.Key)+
 					" is given again (first on "+where+"): where the values differ, \"no\" wins")
 			} else {
-				seen[f.key] = e.Line
+				seen[f.Key] = e.Line
 			}
 		}
-		if f.pref == PreferenceYes && disallowsAll(rec) {
+		if signalPref(f.Value) == PreferenceYes && disallowsAll(rec) {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
-				strconv.Quote(f.key+"="+f.value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
+				strconv.Quote(f.Key+"="+f.Value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
 		}
 	}
 }
@@ -198,21 +198,21 @@ func disallowsAll(rec Record) bool {
 }
 
 func (c *checker) usage(r *Robots, recs []Record, e Extra) {
-	u := parseContentUsage(e.Value)
-	if u.path == "" && disallowsAll(recs[e.Record]) {
+	path, dict, err := parseContentUsage(e.Value)
+	if path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")
-	} else if rule, ok := disallowedUsage(r, recs, recs[e.Record], u.path); ok {
-		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(u.path)+
+	} else if rule, ok := disallowedUsage(r, recs, recs[e.Record], path); ok {
+		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage for "+strconv.Quote(path)+
 			" in a group that disallows it (line "+strconv.Itoa(rule.Line)+": "+rule.String()+"): preferences apply only to paths that may be crawled, so this line has no effect")
 	}
-	if u.err != nil {
+	if err != nil {
 		c.add(e.Line, SeverityWarning, CodeInvalidSignal, "Content-Usage value "+strconv.Quote(e.Value)+
-			" is not a path and a preference such as \"/ train-ai=n\" ("+u.err.Error()+"): the preference is unknown")
+			" is not a path and a preference such as \"/ train-ai=n\" ("+err.Error()+"): the preference is unknown")
 		return
 	}
 	seen := map[string]bool{}
-	for _, m := range u.dict {
+	for _, m := range dict {
 		if seen[m.Key] {
 			c.add(e.Line, SeverityWarning, CodeDuplicateSignal, "category "+strconv.Quote(m.Key)+
 				" is given twice: only the last value counts")

@@ -51,8 +51,9 @@ type Options struct {
 	// the most recently used, and forgotten once another host is asked
 	// about: the bound is then exceeded by that one host. Default: 256 MiB.
 	MaxBytes int64
-	// MaxHosts is the number of hosts (robots.txt URLs) kept; the least
-	// recently used are forgotten beyond it. Hosts whose file is being
+	// MaxHosts is the number of files (robots.txt URLs, and the
+	// tdmrep.json URLs that Cache.TDMRep and Cache.Page ask about) kept;
+	// the least recently used are forgotten beyond it. Hosts whose file is being
 	// fetched do not count, and are never forgotten: more callers asking
 	// about more hosts at once than MaxHosts each get their answer, and
 	// the bound holds again once the fetches end. Default: 10,000.
@@ -83,8 +84,9 @@ type Options struct {
 	Now func() time.Time
 	// Fetched, if not nil, is called after each fetch with what Robots
 	// would have returned, before the callers waiting for the fetch go on;
-	// for instance to log network errors. It must be safe for concurrent
-	// use.
+	// for instance to log network errors. A tdmrep.json fetch is reported
+	// too: its Result.URL ends in /.well-known/tdmrep.json. It must be safe
+	// for concurrent use.
 	Fetched func(res *Result, err error)
 
 	// Store, if not nil, is where the state of each host is shared with
@@ -206,6 +208,7 @@ type Cache struct {
 type entry struct {
 	st   State
 	good *robots.Robots // st's last good copy, parsed; nil if none
+	tdm  *tdmFile       // the same for a tdmrep.json; good is nil then
 	// next is when to look again (in the Store, then by fetching): zero
 	// before the first look.
 	next time.Time
@@ -341,6 +344,27 @@ func (c *Cache) learn(origin string, plain bool, pageURL string) (string, error)
 // rulesLocked returns the rules of robotsURL that apply at now, as Robots
 // does. It is called with c.mu held, and releases it.
 func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time) (*robots.Robots, error) {
+	k, err := c.knownLocked(ctx, robotsURL, now)
+	if err != nil {
+		return nil, err
+	}
+	return rulesIn(c.opts.phaseOf(&k.st, k.now), k.good), nil
+}
+
+// known is what a Cache knows of one file at now: its State, its last good
+// copy parsed (good for a robots.txt file, tdm for a tdmrep.json).
+type known struct {
+	st   State
+	good *robots.Robots
+	tdm  *tdmFile
+	now  time.Time
+}
+
+// knownLocked returns what the Cache knows of the file at robotsURL (a
+// robots.txt URL, or a well-known file's) at now, after the refresh it is
+// due, or the one in progress, as Robots describes. It is called with c.mu
+// held, and releases it.
+func (c *Cache) knownLocked(ctx context.Context, robotsURL string, now time.Time) (known, error) {
 	e := c.lookup(robotsURL)
 	switch {
 	case e.done != nil:
@@ -356,7 +380,8 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 	default:
 		c.stats.hits.Add(1)
 	}
-	done, st, good, run := e.done, e.st, e.good, e.run
+	done, run := e.done, e.run
+	k := known{st: e.st, good: e.good, tdm: e.tdm, now: now}
 	if done != nil {
 		run.join()
 	}
@@ -371,22 +396,22 @@ func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time
 		case <-done:
 		case <-ctx.Done():
 			c.leave(run)
-			return nil, ctx.Err()
+			return known{}, ctx.Err()
 		case <-wait.C:
 			c.leave(run)
-			return nil, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
+			return known{}, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
 				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()
 		if run.abandoned {
 			// Abandoned as this caller came: it asks again.
-			return c.rulesLocked(ctx, robotsURL, c.opts.Now())
+			return c.knownLocked(ctx, robotsURL, c.opts.Now())
 		}
-		st, good = e.st, e.good
+		k = known{st: e.st, good: e.good, tdm: e.tdm}
 		c.mu.Unlock()
-		now = c.opts.Now()
+		k.now = c.opts.Now()
 	}
-	return rulesIn(c.opts.phaseOf(&st, now), good), nil
+	return k, nil
 }
 
 // goodURL returns the URL the file of r came from, if r is the last good
@@ -401,6 +426,18 @@ func (c *Cache) goodURL(robotsURL string, r *robots.Robots) string {
 		}
 	}
 	return ""
+}
+
+// refusal returns the error that refuses page to agent for decision d of
+// the rules r of robotsURL.
+func (c *Cache) refusal(agent, page string, d robots.Decision, robotsURL string, r *robots.Robots) *DisallowedError {
+	e := &DisallowedError{URL: page, Agent: agent, Decision: d}
+	if d.Reason == robots.ReasonRule {
+		e.File = c.goodURL(robotsURL, r)
+	} else if s, ok := c.State(page); ok { // the cache's policy decided
+		e.State = s
+	}
+	return e
 }
 
 // State returns what the Cache knows now of the robots.txt URL that governs
@@ -449,13 +486,17 @@ func (c *Cache) refresh(ctx context.Context, e *entry) {
 	var ferr error
 	next, fresh, lease := c.update(context.WithValue(ctx, fetchErrKey{}, &ferr), &st)
 	var good *robots.Robots
-	if fresh {
+	var tdm *tdmFile
+	switch {
+	case fresh && isTDMRepURL(st.RobotsURL):
+		tdm = st.goodTDMRep()
+	case fresh:
 		good = st.goodRules()
 	}
 
 	c.mu.Lock()
 	if fresh {
-		e.st, e.good, e.err = st, good, ferr
+		e.st, e.good, e.tdm, e.err = st, good, tdm, ferr
 	}
 	e.next = next
 	close(e.done)

@@ -64,6 +64,14 @@
 // All those durations and bounds are fields of Options, whose zero value
 // means the defaults above.
 //
+// A Cache keeps a site's /.well-known/tdmrep.json by the same mechanism and
+// policy, under its own URL (Cache.TDMRep): one fetch per file, shared
+// through the Store, the last good copy used while fetches fail; it is
+// fetched only where robots.txt allows the crawler to fetch it. Cache.Page
+// is the one call that answers every use of a URL (package signals) before
+// it is fetched, Page.Complete after; UsageTransport and GetSignals are
+// built on it.
+//
 // Cache.State says which part of the policy applies to a host and why
 // ("disallow all: 503 since …, retried at …"); Cache.Decide reports
 // robots.ReasonDisallowAll or robots.ReasonAllowAll when the policy rather
@@ -318,6 +326,9 @@ func getNow(ctx context.Context, client *http.Client, userAgent, robotsURL strin
 			n, _ := io.ReadFull(resp.Body, one[:])
 			res.Truncated = n > 0
 		}
+	}
+	if isTDMRepURL(robotsURL) {
+		body = nil // parsed by the Cache as a tdmrep.json (State.goodTDMRep)
 	}
 	res.Robots = robots.FromStatus(resp.StatusCode, body)
 	if res.Outcome == Unreachable {

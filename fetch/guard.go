@@ -59,6 +59,18 @@ var ErrGuarded = errors.New("robots: refusing to connect to an address of the cr
 // http://169.254.169.254/ is the commonest forgery, and no intranet crawls
 // there.
 //
+// A redirect cannot open the exception: a Transport given no base
+// transport (NewClient's default) refuses, with an error wrapping
+// ErrGuarded, a redirect hop to a guarded IP literal (10.1.2.3, 127.0.0.1,
+// [::1], [::ffff:127.0.0.1]), for the page and so for its robots.txt,
+// unless the first URL of the chain named a guarded IP literal itself (an
+// intranet crawl; never towards a link-local address or a metadata
+// service). Options.AllowPrivate opts out, as does a base transport of the
+// caller's own. The pages themselves go through http.DefaultTransport: a
+// crawler of the public web that wants no connection to its own network at
+// all, names included, gives NewClient a Strict Guard's Transport (see
+// Guard.Transport).
+//
 // Get and NewCache use a Guard when they are given no client, and a
 // Transport for its robots.txt fetches when it is given no base transport.
 // A client given to them is used as it is: put a Guard's DialContext in its
@@ -207,6 +219,31 @@ func withIntranet(ctx context.Context, robotsURL string) context.Context {
 		return context.WithValue(ctx, intranetKey{}, true)
 	}
 	return ctx
+}
+
+// hopRefusal returns the error that refuses req if it is a hop of a
+// redirect (req.Response is set) to a guarded IP literal, from a chain whose
+// first URL did not name one, or to a link-local address or a metadata
+// service from any chain (see Guard); nil otherwise. A chain it cannot walk
+// back to its first request counts as one that did not start on a literal.
+func hopRefusal(req *http.Request) error {
+	if req.Response == nil || req.Context().Value(robotsFetchKey{}) != nil {
+		return nil
+	}
+	ip, err := netip.ParseAddr(req.URL.Hostname())
+	if err != nil || !guarded(ip) {
+		return nil
+	}
+	first := req
+	for first.Response != nil && first.Response.Request != nil {
+		first = first.Response.Request
+	}
+	if first.Response == nil && !metadata(ip) {
+		if start, err := netip.ParseAddr(first.URL.Hostname()); err == nil && guarded(start) {
+			return nil // an intranet crawl
+		}
+	}
+	return fmt.Errorf("%w: a redirect to %s, %s (see fetch.Guard)", ErrGuarded, req.URL.Host, guardedKind(ip))
 }
 
 // literalHost returns the address that the host of rawURL is written as, if

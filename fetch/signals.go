@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gorep/robots"
 	"github.com/gorep/robots/signals"
 )
 
@@ -33,8 +34,6 @@ type TDMRepResult struct {
 	// TTL is how long the result may be kept: the robots.txt lifetime
 	// policy (Options), applied to this file.
 	TTL time.Duration
-	// body is the file read, for a shared Store.
-	body []byte
 }
 
 // TDMRepURL returns the tdmrep.json URL of the origin of pageURL.
@@ -48,11 +47,46 @@ func TDMRepURL(pageURL string) (string, error) {
 
 // GetTDMRep fetches the tdmrep.json of the origin of pageURL with the
 // User-Agent header userAgent, reading at most signals.MaxTDMRepSize
-// bytes, following redirects as Get does. A network failure is returned
-// as the error, with a Result of status 0; an HTTP error status is not an
-// error.
+// bytes, following redirects as Get does. It fetches the origin's
+// robots.txt first (Get), and fetches tdmrep.json only where those rules
+// allow the crawler userAgent names: otherwise (a Disallow, or a robots.txt
+// that answered 429, 5xx or not at all) the Result has status 0 and the
+// error is a *DisallowedError, which matches ErrDisallowed. A network
+// failure is returned as the error, with a Result of status 0; an HTTP
+// error status is not an error.
 func GetTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL string) (*TDMRepResult, error) {
+	tu, err := TDMRepURL(pageURL)
+	if err != nil {
+		return nil, err
+	}
+	rr, err := Get(ctx, client, userAgent, pageURL)
+	if rr == nil {
+		return nil, err
+	}
+	if err := wellKnownAllowed(rr.Robots, wellKnownAgent(userAgent), tu); err != nil {
+		return &TDMRepResult{URL: tu, TTL: defaultOptions.retry(0)}, err
+	}
 	return getTDMRep(ctx, client, userAgent, pageURL, &defaultOptions)
+}
+
+// wellKnownAgent returns the token whose rules govern the fetches of
+// well-known files by the crawler whose User-Agent header is userAgent:
+// its product token, or "*" if it names none.
+func wellKnownAgent(userAgent string) string {
+	if agent, err := agentToken(userAgent); err == nil {
+		return agent
+	}
+	return "*"
+}
+
+// wellKnownAllowed returns nil if the rules r let agent fetch fileURL, a
+// well-known file of the site (RFC 9309 exempts only /robots.txt itself),
+// and otherwise the *DisallowedError that refuses it.
+func wellKnownAllowed(r *robots.Robots, agent, fileURL string) error {
+	if d := r.Decide(agent, fileURL); !d.Allowed {
+		return &DisallowedError{URL: fileURL, Agent: agent, Decision: d}
+	}
+	return nil
 }
 
 func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL string, o *Options) (*TDMRepResult, error) {
@@ -77,9 +111,6 @@ func getTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 		return res, fmt.Errorf("tdmrep: reading %s: %w", tu, err)
 	}
 	res.File, res.Problem = signals.ParseTDMRep(body)
-	if res.File != nil {
-		res.body = body
-	}
 	return res, nil
 }
 
@@ -109,10 +140,6 @@ func getWithAgent(ctx context.Context, client *http.Client, userAgent, u string)
 type SignalsResult struct {
 	// Decision is the answer for each use.
 	Decision signals.Decision
-	// Robots is the robots.txt fetch.
-	Robots *Result
-	// TDMRep is the tdmrep.json fetch; nil if it failed on the network.
-	TDMRep *TDMRepResult
 	// PageStatus is the page's HTTP status; 0 when it was not fetched
 	// (robots.txt disallows it, or the fetch failed).
 	PageStatus int
@@ -121,65 +148,87 @@ type SignalsResult struct {
 }
 
 // GetSignals fetches what bears on the uses of pageURL by the crawler whose
-// product token is agent: the robots.txt that governs it, its site's
-// tdmrep.json, and, only if robots.txt allows agent to fetch it, the page
-// itself, of which it reads the header and, for HTML, the first
-// signals.DefaultHeadLimit bytes: the head, then the body for meta tags
-// misplaced there, which are reported (signals.ReadHeadScan). The fetches carry the User-Agent
-// header userAgent. Errors of the tdmrep.json and page fetches are
-// reported in the Decision's problems; the error is for a URL that cannot
-// be fetched at all.
+// product token is agent, with a Cache of its own: NewCache(client,
+// userAgent, Options{}).Signals. A crawler that asks about many pages
+// keeps one Cache and calls its Signals, which fetches each site's files
+// once.
 func GetSignals(ctx context.Context, client *http.Client, userAgent, agent, pageURL string) (*SignalsResult, error) {
-	rr, err := Get(ctx, client, userAgent, pageURL)
-	if rr == nil {
+	return NewCache(client, userAgent, Options{}).Signals(ctx, agent, pageURL)
+}
+
+// Signals answers each use of pageURL by the crawler whose product token is
+// agent: Page, then, only if robots.txt allows agent to fetch it, the page
+// itself, fetched with the Cache's client and User-Agent header, of which it
+// reads the header and, for HTML, the first signals.DefaultHeadLimit bytes:
+// the head, then the body for meta tags misplaced there, which are reported
+// (signals.ReadHeadScan). Each redirect hop is checked against its
+// robots.txt as the page was; a hop it disallows is not followed, and the
+// page's signals are then unseen. Errors of the page fetch are reported in
+// the Decision's problems; the error is Page's.
+func (c *Cache) Signals(ctx context.Context, agent, pageURL string) (*SignalsResult, error) {
+	p, err := c.Page(ctx, agent, pageURL)
+	if err != nil {
 		return nil, err
 	}
-	out := &SignalsResult{Robots: rr}
-	seen := signals.Seen{Robots: rr.Robots}
-	var problems []string
+	out := &SignalsResult{Decision: p.Decision}
+	if p.Decision.Uses.Fetch.Answer != signals.Allow {
+		return out, nil
+	}
+	h, head, err := c.readPage(ctx, p.agent, pageURL, out)
 	if err != nil {
-		problems = append(problems, err.Error())
+		p.problems = append(p.problems, "page: "+err.Error())
 	}
-	tr, err := GetTDMRep(ctx, client, userAgent, pageURL)
-	switch {
-	case err != nil:
-		problems = append(problems, err.Error())
-	case tr.Problem != nil:
-		problems = append(problems, tr.URL+": "+tr.Problem.Error())
-	}
-	if tr != nil {
-		out.TDMRep, seen.TDMRep = tr, tr.File
-		if tr.File != nil {
-			for _, p := range tr.File.Problems {
-				problems = append(problems, tr.URL+": "+p)
-			}
-		}
-	}
-	if rr.Robots.Allowed(agent, pageURL) {
-		if err := readPage(ctx, client, userAgent, pageURL, out, &seen); err != nil {
-			problems = append(problems, "page: "+err.Error())
-		}
-	}
-	out.Decision = signals.Decide(pageURL, agent, seen)
-	out.Decision.Problems = append(problems, out.Decision.Problems...)
+	out.Decision = p.Complete(h, head)
 	return out, nil
 }
 
-// readPage fetches the page and reads its header and, for HTML, its head.
-func readPage(ctx context.Context, client *http.Client, userAgent, pageURL string, out *SignalsResult, seen *signals.Seen) error {
-	resp, err := getWithAgent(ctx, client, userAgent, pageURL)
+// readPage fetches the page and returns its header and, for HTML, its
+// head; a nil header when no response came or a redirect was refused.
+func (c *Cache) readPage(ctx context.Context, agent, pageURL string, out *SignalsResult) (http.Header, *signals.Head, error) {
+	req, err := http.NewRequestWithContext(withIntranet(ctx, pageURL), http.MethodGet, pageURL, nil)
 	if err != nil {
-		return err
+		return nil, nil, err
+	}
+	req.Header.Set("User-Agent", c.userAgent)
+	client := c.client
+	switch {
+	case client != nil:
+	case c.opts.AllowPrivate:
+		client = openClient()
+	default:
+		client = defaultClient()
+	}
+	cl := *client
+	var refused error
+	cl.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) > maxRedirects || revisits(req, via) {
+			return http.ErrUseLastResponse
+		}
+		d, err := c.Decide(req.Context(), agent, req.URL.String())
+		if err == nil && !d.Allowed {
+			err = &DisallowedError{URL: req.URL.String(), Agent: agent, Decision: d}
+		}
+		if err != nil {
+			refused = fmt.Errorf("redirect to %s not followed: %w", req.URL, err)
+			return http.ErrUseLastResponse
+		}
+		return nil
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	out.PageStatus = resp.StatusCode
-	seen.Header = resp.Header
+	if refused != nil {
+		return nil, nil, refused
+	}
 	out.ContentType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if !isHTML(out.ContentType) {
-		return nil
+		return resp.Header, nil, nil
 	}
-	seen.Head, err = signals.ReadHeadScan(resp.Body, 0)
-	return err
+	head, err := signals.ReadHeadScan(resp.Body, 0)
+	return resp.Header, head, err
 }
 
 // isHTML reports whether the media type is HTML, or unknown.

@@ -28,6 +28,10 @@ func TestGetTDMRep(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" {
+					w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+					return
+				}
 				if r.URL.Path != "/.well-known/tdmrep.json" || r.UserAgent() != "TDMBot/1.0" {
 					t.Errorf("request %s with User-Agent %q", r.URL.Path, r.UserAgent())
 				}

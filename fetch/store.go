@@ -8,7 +8,8 @@ import (
 	"github.com/gorep/robots"
 )
 
-// A Store keeps the state of Google's policy for robots.txt URLs where
+// A Store keeps the state of Google's policy for robots.txt URLs (and the
+// well-known files a Cache keeps alike, such as tdmrep.json) where
 // several Caches can share it, so that a fleet of crawler processes fetches
 // each file once and answers alike. A Cache reads a State from its Store
 // before fetching, fetches only under a Lease, and saves what it fetched.

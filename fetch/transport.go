@@ -116,6 +116,10 @@ type Transport struct {
 	wait      bool // TransportOptions.Polite
 	userAgent string
 	agent     string
+	// guardHops is set when the transport was given no base and no
+	// AllowPrivate: it refuses a redirect hop to a guarded IP literal
+	// (hopRefusal, see Guard).
+	guardHops bool
 	// uaValue is the value of the User-Agent field of the requests that
 	// carried another. They share it: its capacity of one makes an append
 	// copy it.
@@ -131,7 +135,9 @@ type Transport struct {
 // With neither base nor opts.Base, requests go to http.DefaultTransport and
 // robots.txt fetches through a Guard (unless opts.Cache.AllowPrivate): no
 // robots.txt fetch connects to the crawler's own network unless the page's
-// host is such an address itself. A base given is used for both as it is.
+// host is such an address itself, and no redirect leads a page, or its
+// robots.txt, to a guarded IP literal unless the first URL of the chain was
+// one (see Guard). A base given is used for both as it is.
 func NewTransport(base http.RoundTripper, userAgent string, opts TransportOptions) (*Transport, error) {
 	agent, err := agentToken(userAgent)
 	if err != nil {
@@ -140,18 +146,19 @@ func NewTransport(base http.RoundTripper, userAgent string, opts TransportOption
 	if base == nil {
 		base = opts.Base
 	}
-	fetcher := base
+	fetcher, guardHops := base, false
 	switch {
 	case base != nil:
 	case opts.Cache.AllowPrivate:
 		base, fetcher = http.DefaultTransport, http.DefaultTransport
 	default:
-		base, fetcher = http.DefaultTransport, guardedTransport()
+		base, fetcher, guardHops = http.DefaultTransport, guardedTransport(), true
 	}
 	// The cache's client bounds each fetch with Options.Timeout, not with
 	// a client timeout.
 	cache := NewCache(&http.Client{Transport: robotsFetcher{fetcher}}, userAgent, opts.Cache)
-	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent}}
+	t := &Transport{base: base, cache: cache, userAgent: userAgent, agent: agent, uaValue: []string{userAgent},
+		guardHops: guardHops}
 	if t.polite, err = NewPoliteness(cache, opts.Politeness); err != nil {
 		return nil, err
 	}
@@ -191,6 +198,12 @@ func (t *Transport) Agent() string { return t.agent }
 // context that ends while waiting gets that error; the base transport is
 // not called then.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.guardHops {
+		if err := hopRefusal(req); err != nil {
+			closeBody(req)
+			return nil, err
+		}
+	}
 	if passesThrough(req) {
 		// With the crawler's User-Agent all the same: a /robots.txt
 		// request names the crawler to the server as any other does.
@@ -275,13 +288,7 @@ func passesThrough(req *http.Request) bool {
 // refusal returns the error that refuses page for decision d of the rules
 // r of robotsURL.
 func (t *Transport) refusal(page string, d robots.Decision, robotsURL string, r *robots.Robots) *DisallowedError {
-	e := &DisallowedError{URL: page, Agent: t.agent, Decision: d}
-	if d.Reason == robots.ReasonRule {
-		e.File = t.cache.goodURL(robotsURL, r)
-	} else if s, ok := t.cache.State(page); ok { // the cache's policy decided
-		e.State = s
-	}
-	return e
+	return t.cache.refusal(t.agent, page, d, robotsURL, r)
 }
 
 // withUserAgent returns req with t's User-Agent header: req itself if it

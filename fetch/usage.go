@@ -1,31 +1,38 @@
 package fetch
 
 // A transport that knows what the crawler fetches for (package signals):
-// it answers, for each response, every use of the page, and can skip a
-// URL, or refuse a body, whose answer for the crawler's purpose is deny.
+// it answers, for each response, every use of the page (Cache.Page, then
+// Page.Complete), and can skip a URL, or refuse a body, whose answer for
+// one of the crawler's purposes is deny.
 
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"runtime"
+	"slices"
+	"sync"
+	"weak"
 
 	"github.com/gorep/robots/signals"
 )
 
 // ErrDenied is the error, wrapped in a *DeniedError, with which a
-// UsageTransport refuses a URL or a body whose answer for its purpose is
-// deny.
+// UsageTransport refuses a URL or a body whose answer for one of its
+// purposes is deny.
 var ErrDenied = errors.New("signals: denied for this purpose")
 
 // A DeniedError says which signals deny the crawler's purpose.
 type DeniedError struct {
-	URL     string
+	URL string
+	// Purpose is the first of the purposes denied.
 	Purpose signals.Use
 	// BeforeFetch reports whether the URL was refused before any request
-	// for it was sent (by tdmrep.json or robots.txt), rather than its body
-	// after the response came.
+	// for it was sent (by tdmrep.json or robots.txt's Content-Signal and
+	// Content-Usage lines), rather than its body after the response came.
 	BeforeFetch bool
 	Decision    signals.Decision
 }
@@ -44,18 +51,18 @@ func (e *DeniedError) Is(target error) bool { return target == ErrDenied }
 
 // UsageOptions tune a UsageTransport.
 type UsageOptions struct {
-	// Purpose is what the crawler fetches for, such as signals.UseAITrain;
-	// "" for no purpose: nothing is refused, decisions are still made.
-	Purpose signals.Use
-	// RefuseBody makes RoundTrip refuse a response whose answer for
-	// Purpose is deny (from its headers or head), closing its body and
+	// Purposes are what the crawler fetches for, each one of
+	// signals.AllUses, such as signals.UseAITrain; none: nothing is
+	// refused, decisions are still made. NewUsageTransport refuses any
+	// other value (a typo such as "ai_train" would refuse nothing).
+	Purposes []signals.Use
+	// RefuseBody makes RoundTrip refuse a response whose answer for a
+	// purpose is deny (from its headers or head), closing its body and
 	// returning a *DeniedError. Without it the response is returned and
 	// DecisionOf tells the caller.
 	RefuseBody bool
 	// Decided, if set, is called with each response and its Decision
-	// before RoundTrip returns it (or refuses it): the way to get the
-	// Decision when a client wraps response bodies (an http.Client with a
-	// Timeout does), where DecisionOf cannot find it.
+	// before RoundTrip returns it (or refuses it).
 	Decided func(resp *http.Response, d signals.Decision)
 	// HeadLimit bounds the bytes of an HTML body read for its head, kept
 	// and handed back with the body; 0 means signals.DefaultHeadLimit.
@@ -63,106 +70,134 @@ type UsageOptions struct {
 }
 
 // A UsageTransport wraps a Transport (which obeys robots.txt) for a
-// crawler with a purpose. For each request it first asks what the site
-// says before any fetch (robots.txt's Content-Signal and Content-Usage
-// lines, tdmrep.json, fetched once per origin and cached): if the answer
-// for the purpose is deny, the URL is skipped with a *DeniedError and no
-// request is sent. Otherwise it sends the request through the Transport,
-// reads the response's headers and the head of an HTML body, and attaches
-// the Decision to the response (DecisionOf). It is safe for concurrent
-// use.
+// crawler with purposes. For each request it first refuses, with the
+// Transport's *DisallowedError, a URL robots.txt disallows; then asks
+// what the site says before any fetch (Cache.Page: robots.txt's
+// Content-Signal and Content-Usage lines, tdmrep.json, fetched once per
+// origin by the Transport's Cache): if the answer for a purpose is deny,
+// the URL is skipped with a *DeniedError and no request is sent. Otherwise
+// it sends the request through the Transport, reads the response's headers
+// and the head of an HTML body, and attaches the Decision to the response
+// (DecisionOf). It is safe for concurrent use.
 type UsageTransport struct {
 	t    *Transport
-	tdm  *TDMRepCache
 	opts UsageOptions
 }
 
-// NewUsageTransport returns a UsageTransport over t. tdmrep.json is
-// fetched as t fetches robots.txt (the same client, so through the same
-// Guard) with t's User-Agent, and cached with t's cache policy.
-func NewUsageTransport(t *Transport, opts UsageOptions) *UsageTransport {
-	return &UsageTransport{t: t, opts: opts, tdm: NewTDMRepCache(t.cache.client, t.userAgent, t.cache.opts)}
+// NewUsageTransport returns a UsageTransport over t, or an error if a
+// purpose of opts is not one of signals.AllUses.
+func NewUsageTransport(t *Transport, opts UsageOptions) (*UsageTransport, error) {
+	for _, p := range opts.Purposes {
+		if !slices.Contains(signals.AllUses, p) {
+			return nil, fmt.Errorf("signals: unknown purpose %q: the uses are %v", p, signals.AllUses)
+		}
+	}
+	return &UsageTransport{t: t, opts: opts}, nil
 }
 
-// TDMRep returns the cache of tdmrep.json files.
-func (u *UsageTransport) TDMRep() *TDMRepCache { return u.tdm }
-
-// RoundTrip skips a URL the site denies for the purpose before fetching
-// it, and otherwise fetches it through the Transport and attaches the
-// Decision to the response.
+// RoundTrip skips a URL the site denies for a purpose before fetching it,
+// and otherwise fetches it through the Transport and attaches the Decision
+// to the response.
 func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if passesThrough(req) {
 		return u.t.RoundTrip(req) // unchecked, with the crawler's User-Agent
 	}
+	if u.t.guardHops {
+		if err := hopRefusal(req); err != nil { // before the hop's robots.txt is asked for
+			closeBody(req)
+			return nil, err
+		}
+	}
 	ctx := req.Context()
-	page := req.URL.String()
-	r, err := u.t.cache.Robots(ctx, page)
+	robotsURL, r, err := u.t.cache.robotsOfURL(ctx, req.URL)
 	if err != nil {
 		closeBody(req)
 		return nil, err
 	}
-	file, _ := u.tdm.Get(ctx, page) // an unreachable file is no file: nothing reserved is known
-	seen := signals.Seen{Robots: r, TDMRep: file}
-	if pre := signals.Decide(page, u.t.agent, seen); u.denies(pre) {
+	page := req.URL.String()
+	if d := decide(r, u.t.agent, req.URL); !d.Allowed {
+		// robots.txt refuses: a *DisallowedError, whatever the purpose,
+		// and no other file of the site is fetched for it.
 		closeBody(req)
-		return nil, &DeniedError{URL: page, Purpose: u.opts.Purpose, BeforeFetch: true, Decision: pre}
+		return nil, u.t.refusal(page, d, robotsURL, r)
+	}
+	p, err := u.t.cache.Page(ctx, u.t.agent, page)
+	if err != nil {
+		closeBody(req)
+		return nil, err
+	}
+	if use := u.denied(p.Decision); use != "" {
+		closeBody(req)
+		return nil, &DeniedError{URL: page, Purpose: use, BeforeFetch: true, Decision: p.Decision}
 	}
 	resp, err := u.t.RoundTrip(req)
 	if err != nil {
 		return nil, err
 	}
-	seen.Header = resp.Header
-	body := resp.Body
-	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); isHTML(mt) && body != nil && req.Method != http.MethodHead {
+	var head *signals.Head
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); isHTML(mt) && resp.Body != nil && req.Method != http.MethodHead {
 		var kept bytes.Buffer
 		limit := u.opts.HeadLimit
 		if limit <= 0 {
 			limit = signals.DefaultHeadLimit
 		}
-		seen.Head, err = signals.ReadHead(io.TeeReader(body, &kept), limit)
+		head, err = signals.ReadHead(io.TeeReader(resp.Body, &kept), limit)
 		if err != nil {
 			resp.Body.Close()
 			return nil, err
 		}
-		body = struct {
+		resp.Body = struct {
 			io.Reader
 			io.Closer
 		}{io.MultiReader(&kept, resp.Body), resp.Body}
 	}
-	d := signals.Decide(page, u.t.agent, seen)
+	d := p.Complete(resp.Header, head)
 	if u.opts.Decided != nil {
 		u.opts.Decided(resp, d)
 	}
-	if u.opts.RefuseBody && u.denies(d) {
+	if use := u.denied(d); u.opts.RefuseBody && use != "" {
 		resp.Body.Close()
-		return nil, &DeniedError{URL: page, Purpose: u.opts.Purpose, Decision: d}
+		return nil, &DeniedError{URL: page, Purpose: use, Decision: d}
 	}
-	resp.Body = &decidedBody{ReadCloser: body, decision: d}
+	attach(resp, d)
 	return resp, nil
 }
 
-// denies reports whether d denies the purpose.
-func (u *UsageTransport) denies(d signals.Decision) bool {
-	v := d.Uses.Get(u.opts.Purpose)
-	return v != nil && v.Answer == signals.Deny
+// denied returns the first purpose d denies, or "".
+func (u *UsageTransport) denied(d signals.Decision) signals.Use {
+	for _, p := range u.opts.Purposes {
+		if d.Uses.Get(p).Answer == signals.Deny {
+			return p
+		}
+	}
+	return ""
 }
 
-// decidedBody is a response body that carries the response's Decision.
-type decidedBody struct {
-	io.ReadCloser
-	decision signals.Decision
+// decisions holds the Decision of each response a UsageTransport returned,
+// until the response is garbage: keyed by the response itself, which an
+// http.Client hands back as it is (with a Timeout, it wraps the body, not
+// the response), so that DecisionOf finds it whatever the client did.
+var decisions sync.Map // weak.Pointer[http.Response] -> signals.Decision
+
+// attach records d as the Decision of resp.
+func attach(resp *http.Response, d signals.Decision) {
+	k := weak.Make(resp)
+	decisions.Store(k, d)
+	runtime.AddCleanup(resp, func(k weak.Pointer[http.Response]) { decisions.Delete(k) }, k)
 }
 
 // DecisionOf returns the Decision a UsageTransport attached to resp, and
-// whether there is one.
+// whether there is one. It finds it through an http.Client with a Timeout
+// too.
 func DecisionOf(resp *http.Response) (signals.Decision, bool) {
 	if resp == nil {
 		return signals.Decision{}, false
 	}
-	if b, ok := resp.Body.(*decidedBody); ok {
-		return b.decision, true
+	d, ok := decisions.Load(weak.Make(resp))
+	if !ok {
+		return signals.Decision{}, false
 	}
-	return signals.Decision{}, false
+	return d.(signals.Decision), true
 }
 
 // closeBody closes the body of a request not sent, as a RoundTripper

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
@@ -51,7 +52,7 @@ func TestUsageTransportTraining(t *testing.T) {
 		t.Fatal(err)
 	}
 	var decided atomic.Int32
-	ut := fetch.NewUsageTransport(tr, fetch.UsageOptions{Purpose: signals.UseAITrain, RefuseBody: true,
+	ut := mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true,
 		Decided: func(*http.Response, signals.Decision) { decided.Add(1) }})
 	client := &http.Client{Transport: ut}
 
@@ -105,7 +106,7 @@ func TestUsageTransportTraining(t *testing.T) {
 func TestUsageTransportNoPurpose(t *testing.T) {
 	srv, hits := usageSite(t)
 	tr, _ := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
-	client := &http.Client{Transport: fetch.NewUsageTransport(tr, fetch.UsageOptions{})}
+	client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{})}
 	resp, err := client.Get(srv.URL + "/articles/1")
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +129,7 @@ func TestUsageTransportRobotsUserAgent(t *testing.T) {
 	}))
 	defer srv.Close()
 	tr, _ := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
-	ut := fetch.NewUsageTransport(tr, fetch.UsageOptions{})
+	ut := mustUsage(t, tr, fetch.UsageOptions{})
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
 	req.Header.Set("User-Agent", "Mozilla/5.0")
 	resp, err := ut.RoundTrip(req)
@@ -138,5 +139,40 @@ func TestUsageTransportRobotsUserAgent(t *testing.T) {
 	resp.Body.Close()
 	if ua, _ := got.Load().(string); ua != "TrainBot/1.0" {
 		t.Errorf("robots.txt requested with User-Agent %q, want the crawler's %q", ua, "TrainBot/1.0")
+	}
+}
+
+// mustUsage returns fetch.NewUsageTransport(tr, opts), failing the test on
+// an error.
+func mustUsage(t *testing.T, tr *fetch.Transport, opts fetch.UsageOptions) *fetch.UsageTransport {
+	t.Helper()
+	ut, err := fetch.NewUsageTransport(tr, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ut
+}
+
+// TestDecisionOfWithTimeout checks that the Decision reaches the caller of
+// an http.Client with a Timeout, which wraps the response's body (issue
+// 32, item 2: DecisionOf found nothing then).
+func TestDecisionOfWithTimeout(t *testing.T) {
+	srv, _ := usageSite(t)
+	tr, err := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{}), Timeout: time.Minute}
+	resp, err := client.Get(srv.URL + "/free/header")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	d, ok := fetch.DecisionOf(resp)
+	if !ok || d.Uses.AITrain.Answer != signals.Deny {
+		t.Errorf("DecisionOf = %+v, %t; want ai-train denied by the header", d.Uses.AITrain, ok)
+	}
+	if body, err := io.ReadAll(resp.Body); err != nil || string(body) != "plain text" {
+		t.Errorf("body %q, %v", body, err)
 	}
 }

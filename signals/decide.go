@@ -86,7 +86,11 @@ func Decide(url, agent string, s Seen) Decision {
 	var ds []Directive
 	var cut, more bool // cut: rules were left out (maxDirectives)
 	if page {
-		for _, v := range s.Header.Values("X-Robots-Tag") {
+		xrt, cutXRT := capField("X-Robots-Tag", s.Header.Values("X-Robots-Tag"))
+		if cutXRT != "" {
+			d.Problems = append(d.Problems, cutXRT)
+		}
+		for _, v := range xrt {
 			ds, more = parseRobotsValue(ds, SignalXRobotsTag, "", v)
 			cut = cut || more
 		}
@@ -156,55 +160,50 @@ func robotsTxtPrefs(c *contributions, p robots.Preferences) {
 		}
 		return "robots.txt line " + strconv.Itoa(lines[0]) + ": "
 	}
-	sig := func(pref robots.Preference, key string, uses ...Use) {
-		if pref == robots.PreferenceUnknown {
-			return
-		}
-		for _, u := range uses {
-			c.add(u, prefAnswer(pref == robots.PreferenceYes), SignalContentSignal, where(p.Signals.Lines)+key+"="+pref.String())
-		}
-	}
-	sig(p.Signals.Search, "search", UseIndex, UseSnippet)
-	sig(p.Signals.AIInput, "ai-input", UseAIInput)
-	sig(p.Signals.AITrain, "ai-train", UseAITrain)
-	use := func(pref robots.Preference, key string, uses ...Use) {
-		if pref == robots.PreferenceUnknown {
-			return
-		}
-		v := map[bool]string{true: "y", false: "n"}[pref == robots.PreferenceYes]
-		for _, u := range uses {
-			c.add(u, prefAnswer(pref == robots.PreferenceYes), SignalContentUsage, where(p.Usage.Lines)+key+"="+v)
-		}
-	}
-	use(p.Usage.Search, "search", UseIndex, UseSnippet)
-	use(p.Usage.AIUse, "ai-use", UseAIInput)
-	use(p.Usage.TrainAI, "train-ai", UseAITrain)
+	signalPrefs(c, where(p.Signals.Lines), p.Signals)
+	usagePrefs(c, where(p.Usage.Lines), p.Usage)
 }
 
 // headerPrefs adds the Content-Usage and Content-Signal headers.
 func headerPrefs(c *contributions, h http.Header, d *Decision) {
 	if v := h.Values("Content-Usage"); len(v) > 0 {
-		u := ParseContentUsage(v)
-		d.Problems = append(d.Problems, u.Problems...)
-		for key, uses := range map[string][]Use{"search": {UseIndex, UseSnippet}, "ai-use": {UseAIInput}, "train-ai": {UseAITrain}} {
-			if p := u.Prefs[key]; p != 0 {
-				for _, use := range uses {
-					c.add(use, prefAnswer(p == 'y'), SignalContentUsage, "header: "+key+"="+string(p))
-				}
-			}
-		}
+		u, problems := contentUsageHeader(v)
+		d.Problems = append(d.Problems, problems...)
+		usagePrefs(c, "header: ", u)
 	}
 	if v := h.Values("Content-Signal"); len(v) > 0 {
-		u := ParseContentSignal(v)
-		d.Problems = append(d.Problems, u.Problems...)
-		for key, uses := range map[string][]Use{"search": {UseIndex, UseSnippet}, "ai-input": {UseAIInput}, "ai-train": {UseAITrain}} {
-			if p := u.Prefs[key]; p != 0 {
-				for _, use := range uses {
-					c.add(use, prefAnswer(p == 'y'), SignalContentSignal, "header: "+key+"="+map[bool]string{true: "yes", false: "no"}[p == 'y'])
-				}
+		s, problems := contentSignalHeader(v)
+		d.Problems = append(d.Problems, problems...)
+		signalPrefs(c, "header: ", s)
+	}
+}
+
+// signalPrefs adds the Content-Signal preferences s, read where.
+func signalPrefs(c *contributions, where string, s robots.ContentSignals) {
+	add := func(pref robots.Preference, key string, uses ...Use) {
+		for _, u := range uses {
+			if pref != robots.PreferenceUnknown {
+				c.add(u, prefAnswer(pref == robots.PreferenceYes), SignalContentSignal, where+key+"="+pref.String())
 			}
 		}
 	}
+	add(s.Search, "search", UseIndex, UseSnippet)
+	add(s.AIInput, "ai-input", UseAIInput)
+	add(s.AITrain, "ai-train", UseAITrain)
+}
+
+// usagePrefs adds the Content-Usage preferences u, read where.
+func usagePrefs(c *contributions, where string, u robots.ContentUsage) {
+	add := func(pref robots.Preference, key string, uses ...Use) {
+		for _, use := range uses {
+			if pref != robots.PreferenceUnknown {
+				c.add(use, prefAnswer(pref == robots.PreferenceYes), SignalContentUsage, where+key+"="+pref.String()[:1])
+			}
+		}
+	}
+	add(u.Search, "search", UseIndex, UseSnippet)
+	add(u.AIUse, "ai-use", UseAIInput)
+	add(u.TrainAI, "train-ai", UseAITrain)
 }
 
 // robotsRulePrefs adds the robots meta and X-Robots-Tag rules r.

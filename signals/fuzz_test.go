@@ -101,14 +101,20 @@ func FuzzHeaders(f *testing.F) {
 	f.Add("train-ai=n, ai-use=y", "search=yes, ai-train=no", "googlebot: noindex", "1")
 	f.Add(`a=(b c);d, e="\"`, "=,=", "unavailable_after: Sun, 1 Jan", "x")
 	f.Fuzz(func(t *testing.T, usage, signal, xrt, tdm string) {
-		for _, p := range ParseContentUsage([]string{usage}).Prefs {
-			if p != 'y' && p != 'n' {
-				t.Fatalf("Content-Usage %q: pref %q", usage, p)
-			}
-		}
-		for _, p := range ParseContentSignal([]string{signal}).Prefs {
-			if p != 'y' && p != 'n' {
-				t.Fatalf("Content-Signal %q: pref %q", signal, p)
+		for field, f := range map[string]func([]string) []robots.Preference{
+			"Content-Usage": func(v []string) []robots.Preference {
+				u, _ := contentUsageHeader(v)
+				return []robots.Preference{u.TrainAI, u.AIUse, u.Search}
+			},
+			"Content-Signal": func(v []string) []robots.Preference {
+				s, _ := contentSignalHeader(v)
+				return []robots.Preference{s.Search, s.AIInput, s.AITrain}
+			},
+		} {
+			for _, p := range f([]string{usage, signal}) {
+				if p > robots.PreferenceNo {
+					t.Fatalf("%s %q, %q: preference %v", field, usage, signal, p)
+				}
 			}
 		}
 		h := http.Header{"Content-Usage": {usage}, "Content-Signal": {signal}, "X-Robots-Tag": {xrt}, "Tdm-Reservation": {tdm}}

@@ -36,8 +36,12 @@ import (
 // limit is a sensible bound for a site-wide file of the same kind.
 const MaxTDMRepSize = 500 << 10
 
-// maxTDMRules bounds the rules kept.
-const maxTDMRules = 10000
+// maxTDMRules bounds the entries read, and so the rules kept;
+// maxTDMProblems the problems listed (the others are counted).
+const (
+	maxTDMRules    = 10000
+	maxTDMProblems = 100
+)
 
 // A TDMRule is one rule of tdmrep.json.
 type TDMRule struct {
@@ -54,8 +58,7 @@ type TDMRep struct {
 	Rules []TDMRule
 	// Problems are the rules skipped or read as unset, and why.
 	Problems []string
-	paths    *robots.Robots // one group per rule, named by tdmAgent
-	agents   []string       // tdmAgent(i) for each rule, made once
+	groups   []*robots.Group // of each rule: its location alone, compiled once
 }
 
 // ErrTDMRepTooLarge and ErrTDMRepNotJSON report a tdmrep.json that is not
@@ -72,29 +75,48 @@ func ParseTDMRep(data []byte) (*TDMRep, error) {
 	if len(data) > MaxTDMRepSize {
 		return nil, ErrTDMRepTooLarge
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &raw); err != nil {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !json.Valid(data) {
+		var v any
+		err := json.Unmarshal(data, &v) // says where
 		return nil, fmt.Errorf("%w: %v", ErrTDMRepNotJSON, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, _ := dec.Token(); tok != json.Delim('[') {
+		return nil, fmt.Errorf("%w: it starts with %v", ErrTDMRepNotJSON, tok)
 	}
 	t := &TDMRep{}
 	var b strings.Builder
-	for i, m := range raw {
-		if len(t.Rules) == maxTDMRules {
-			t.Problems = append(t.Problems, "more than "+strconv.Itoa(maxTDMRules)+" rules: the others are not read")
+	skipped := 0 // problems over maxTDMProblems
+	for i := 0; dec.More(); i++ {
+		if i == maxTDMRules {
+			t.Problems = append(t.Problems, "more than "+strconv.Itoa(maxTDMRules)+" entries: the others are not read")
 			break
 		}
+		var m json.RawMessage
+		dec.Decode(&m) // valid JSON: no error
 		rule, problem := parseTDMRule(i, m)
 		if problem != "" {
-			t.Problems = append(t.Problems, "rule "+strconv.Itoa(i+1)+": "+problem)
+			if len(t.Problems) < maxTDMProblems {
+				t.Problems = append(t.Problems, "rule "+strconv.Itoa(i+1)+": "+problem)
+			} else {
+				skipped++
+			}
 		}
 		if rule.Location == "" {
 			continue
 		}
 		t.Rules = append(t.Rules, rule)
-		t.agents = append(t.agents, tdmAgent(len(t.Rules)-1))
-		b.WriteString("user-agent: " + t.agents[len(t.agents)-1] + "\ndisallow: " + rule.Location + "\n")
+		b.WriteString("user-agent: " + tdmAgent(len(t.Rules)-1) + "\ndisallow: " + rule.Location + "\n")
 	}
-	t.paths = robots.Parse([]byte(b.String()))
+	if skipped > 0 {
+		t.Problems = append(t.Problems, strconv.Itoa(skipped)+" more rules with problems not listed")
+	}
+	paths := robots.Parse([]byte(b.String()))
+	t.groups = make([]*robots.Group, len(t.Rules))
+	for i := range t.Rules {
+		t.groups[i] = paths.Group(tdmAgent(i))
+	}
 	return t, nil
 }
 
@@ -144,8 +166,8 @@ func (t *TDMRep) Match(url string) (TDMRule, bool) {
 	if strings.ContainsAny(url, "$*") {
 		url = strings.NewReplacer("$", "%24", "*", "%2A").Replace(url)
 	}
-	for i := range t.Rules {
-		if d := t.paths.Decide(t.agents[i], url); d.Reason == robots.ReasonRule {
+	for i, g := range t.groups {
+		if d := g.Decide(url); d.Reason == robots.ReasonRule {
 			return t.Rules[i], true
 		}
 	}
@@ -201,7 +223,11 @@ func LayerTDM(file *TDMRep, url, header, headerPolicy, meta, metaPolicy string) 
 		default:
 			res.Problems = append(res.Problems, fmt.Sprintf(detail, truncate(value, 40))+": not 0 or 1, read as unset")
 		}
-		if p := strings.TrimSpace(policy); p != "" {
+		switch p := strings.TrimSpace(policy); {
+		case len(p) > maxPolicyLen:
+			res.Problems = append(res.Problems, fmt.Sprintf(detail, "...")+": tdm-policy longer than "+
+				strconv.Itoa(maxPolicyLen)+" bytes, ignored")
+		case p != "":
 			res.Policy = p
 		}
 	}

@@ -93,7 +93,7 @@ func TestParseTDMRepBad(t *testing.T) {
 	// The rule cap: 12,000 rules in 480 KB, the last 2,000 not read.
 	many := "[" + strings.Repeat(`{"location":"/x","tdm-reservation":1},`, 11999) + `{"location":"/y","tdm-reservation":1}]`
 	f, err = ParseTDMRep([]byte(many))
-	if err != nil || len(f.Rules) != maxTDMRules || !strings.Contains(f.Problems[len(f.Problems)-1], "more than 10000 rules") {
+	if err != nil || len(f.Rules) != maxTDMRules || !strings.Contains(f.Problems[len(f.Problems)-1], "more than 10000 entries") {
 		t.Fatalf("many rules: err %v, %d rules", err, len(f.Rules))
 	}
 	if _, ok := f.Match("/y"); ok {

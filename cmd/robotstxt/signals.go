@@ -62,8 +62,9 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	status := 0
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
+	cache := fetch.NewCache(nil, userAgent, fetch.Options{}) // each site's files fetched once
 	for _, u := range fs.Args() {
-		res, err := fetch.GetSignals(context.Background(), nil, userAgent, token, u)
+		res, err := cache.Signals(context.Background(), token, u)
 		if err != nil {
 			fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
 			return 2

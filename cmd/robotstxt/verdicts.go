@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/cmd/robotstxt/internal/verdict"
 )
 
 // runTest runs "robotstxt test".
@@ -47,26 +48,8 @@ type testReport struct {
 	Results []testResult `json:"results"`
 }
 
-// A testResult is the verdict on one URL, as the tester's API gives it.
-type testResult struct {
-	// Agent is the crawler answered, as in testReport.Agents.
-	Agent   string    `json:"agent"`
-	URL     string    `json:"url"`
-	Allowed bool      `json:"allowed"`
-	Reason  string    `json:"reason"`
-	Rule    *ruleJSON `json:"rule,omitempty"`
-	// Global reports whether the rules came from the groups for "*".
-	Global bool `json:"global"`
-	// Decision is the verdict in words, as in the text output.
-	Decision string `json:"decision"`
-}
-
-// A ruleJSON is a robots.Rule in JSON.
-type ruleJSON struct {
-	Allow   bool   `json:"allow"`
-	Pattern string `json:"pattern"`
-	Line    int    `json:"line"`
-}
+// A testResult is the verdict on one URL, in the shape of the tester's API.
+type testResult = verdict.Verdict
 
 // test prints the verdict of the robots.txt for each URL of args, with the
 // deciding line. name is the command line that ran it, for messages.
@@ -126,7 +109,7 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 			if !d.Allowed {
 				status = 1
 			}
-			report.Results = append(report.Results, resultOf(report.Agents[i], url, d))
+			report.Results = append(report.Results, verdict.Of(report.Agents[i], url, d))
 		}
 	}
 	if *asJSON {
@@ -141,21 +124,12 @@ func test(name string, args []string, stdin io.Reader, stdout, stderr io.Writer)
 	for _, r := range report.Results {
 		if len(groups) > 1 {
 			// Several crawlers: each line names its own.
-			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", verdict(r.Allowed), r.Agent, r.URL, explain(r, report.FinalURL))
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\n", allowedWord(*r.Allowed), r.Agent, r.URL, explain(r, report.FinalURL))
 		} else {
-			fmt.Fprintf(stdout, "%s\t%s\t%s\n", verdict(r.Allowed), r.URL, explain(r, report.FinalURL))
+			fmt.Fprintf(stdout, "%s\t%s\t%s\n", allowedWord(*r.Allowed), r.URL, explain(r, report.FinalURL))
 		}
 	}
 	return status
-}
-
-// resultOf returns the testResult of the decision d for agent on url.
-func resultOf(agent, url string, d robots.Decision) testResult {
-	r := testResult{Agent: agent, URL: url, Allowed: d.Allowed, Reason: d.Reason.String(), Global: d.Global, Decision: d.String()}
-	if d.Reason == robots.ReasonRule {
-		r.Rule = &ruleJSON{Allow: d.Rule.Allow, Pattern: d.Rule.Pattern, Line: d.Rule.Line}
-	}
-	return r
 }
 
 // printJSON prints v as indented JSON and returns status, or 2 if v cannot
@@ -170,7 +144,7 @@ func printJSON(v any, status int, stdout, stderr io.Writer) int {
 	return status
 }
 
-func verdict(allowed bool) string {
+func allowedWord(allowed bool) string {
 	if allowed {
 		return "allowed"
 	}

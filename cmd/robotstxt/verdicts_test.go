@@ -7,7 +7,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gorep/robots/cmd/robotstxt/internal/verdict"
 )
+
+// yes and no are the values of a verdict's Allowed.
+var yes, no = new(true), new(false)
 
 func TestTestJSON(t *testing.T) {
 	site := newSite(t, 503, "")
@@ -19,19 +23,19 @@ func TestTestJSON(t *testing.T) {
 	}{
 		{"file", []string{"test", "-json", "-f", good, "-agent", "OtherBot", "/private/public/a", "/private/x", "/"}, 1, testReport{
 			File: good, Agents: []string{"OtherBot"}, Results: []testResult{
-				{Agent: "OtherBot", URL: "/private/public/a", Allowed: true, Reason: "rule", Global: true,
-					Rule: &ruleJSON{Allow: true, Pattern: "/private/public", Line: 4}, Decision: "allowed by line 4: Allow: /private/public"},
-				{Agent: "OtherBot", URL: "/private/x", Reason: "rule", Global: true,
-					Rule: &ruleJSON{Pattern: "/private", Line: 3}, Decision: "disallowed by line 3: Disallow: /private"},
-				{Agent: "OtherBot", URL: "/", Allowed: true, Reason: "no matching rule", Global: true, Decision: "allowed (no matching rule)"},
+				{Agent: "OtherBot", URL: "/private/public/a", Allowed: yes, Reason: "rule", Global: true,
+					Rule: &verdict.Rule{Allow: true, Pattern: "/private/public", Line: 4}, Decision: "allowed by line 4: Allow: /private/public"},
+				{Agent: "OtherBot", URL: "/private/x", Allowed: no, Reason: "rule", Global: true,
+					Rule: &verdict.Rule{Pattern: "/private", Line: 3}, Decision: "disallowed by line 3: Disallow: /private"},
+				{Agent: "OtherBot", URL: "/", Allowed: yes, Reason: "no matching rule", Global: true, Decision: "allowed (no matching rule)"},
 			}}},
 		{"legacy-form", []string{"-json", "-f", good, "/nogoogle"}, 1, testReport{
 			File: good, Agents: []string{"Googlebot"}, Results: []testResult{
-				{Agent: "Googlebot", URL: "/nogoogle", Reason: "rule", Rule: &ruleJSON{Pattern: "/nogoogle", Line: 8}, Decision: "disallowed by line 8: Disallow: /nogoogle"},
+				{Agent: "Googlebot", URL: "/nogoogle", Allowed: no, Reason: "rule", Rule: &verdict.Rule{Pattern: "/nogoogle", Line: 8}, Decision: "disallowed by line 8: Disallow: /nogoogle"},
 			}}},
 		{"url/503", []string{"test", "-json", "-f", site.URL, "/a"}, 1, testReport{
 			File: site.URL + "/robots.txt", Status: 503, Outcome: "unreachable", Agents: []string{"Googlebot"}, Results: []testResult{
-				{Agent: "Googlebot", URL: "/a", Reason: "disallow all", Decision: "disallowed (disallow all)"},
+				{Agent: "Googlebot", URL: "/a", Allowed: no, Reason: "disallow all", Decision: "disallowed (disallow all)"},
 			}}},
 	}
 	for _, tt := range tests {
@@ -158,8 +162,8 @@ func TestSeveralAgents(t *testing.T) {
 			t.Fatalf("run(%q) printed %q: %v", args, stdout.String(), err)
 		}
 		want := testReport{File: "stdin", Agents: []string{"GPTBot", "googlebot-news,googlebot"}, Results: []testResult{
-			{Agent: "GPTBot", URL: "/news/a", Reason: "rule", Rule: &ruleJSON{Pattern: "/", Line: 2}, Decision: "disallowed by line 2: Disallow: /"},
-			{Agent: "googlebot-news,googlebot", URL: "/news/a", Allowed: true, Reason: "rule", Rule: &ruleJSON{Allow: true, Pattern: "/news/", Line: 8},
+			{Agent: "GPTBot", URL: "/news/a", Allowed: no, Reason: "rule", Rule: &verdict.Rule{Pattern: "/", Line: 2}, Decision: "disallowed by line 2: Disallow: /"},
+			{Agent: "googlebot-news,googlebot", URL: "/news/a", Allowed: yes, Reason: "rule", Rule: &verdict.Rule{Allow: true, Pattern: "/news/", Line: 8},
 				Decision: "allowed by line 8: Allow: /news/"},
 		}}
 		if diff := cmp.Diff(want, got); diff != "" {

@@ -93,7 +93,10 @@ func crawlForTraining(start string, base http.RoundTripper) (trainReport, error)
 	if err != nil {
 		return rep, err
 	}
-	ut := fetch.NewUsageTransport(t, fetch.UsageOptions{Purpose: signals.UseAITrain, RefuseBody: true})
+	ut, err := fetch.NewUsageTransport(t, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})
+	if err != nil {
+		return rep, err
+	}
 	c := colly.NewCollector(colly.AllowedDomains(u.Hostname()), colly.UserAgent(userAgent), colly.IgnoreRobotsTxt())
 	c.WithTransport(ut)
 	var mu sync.Mutex

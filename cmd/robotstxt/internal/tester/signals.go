@@ -1,6 +1,7 @@
 package tester
 
 import (
+	"fmt"
 	"net/http"
 	"net/textproto"
 	"strings"
@@ -32,12 +33,22 @@ func (s *server) signals(w http.ResponseWriter, r *http.Request) {
 	if req.URL == "" {
 		req.URL = "/"
 	}
+	if len(req.URL) > maxURLBytes {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad request: url: over %d bytes", maxURLBytes))
+		return
+	}
 	agent := robots.ProductToken(req.Agent)
 	if agent == "" {
 		agent = "Googlebot"
 	}
-	seen := signals.Seen{Robots: robots.Parse([]byte(req.Robots)), Header: parseHeaderBlock(req.Headers)}
+	// Parse reads robots.MaxSize bytes: the rest is not copied.
+	seen := signals.Seen{Robots: robots.Parse([]byte(req.Robots[:min(len(req.Robots), robots.MaxSize)]))}
 	var problems []string
+	if len(req.Headers) > maxHeaderBlock {
+		req.Headers = req.Headers[:maxHeaderBlock]
+		problems = append(problems, fmt.Sprintf("headers: over %d bytes: the rest is ignored", maxHeaderBlock))
+	}
+	seen.Header = parseHeaderBlock(req.Headers)
 	if strings.TrimSpace(req.TDMRep) != "" {
 		f, err := signals.ParseTDMRep([]byte(req.TDMRep))
 		if err != nil {
@@ -55,11 +66,19 @@ func (s *server) signals(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, d)
 }
 
+// maxHeaderBlock bounds the header block of a /api/signals request: a
+// response header is seldom over 8 KiB, and a Decision reads each field up
+// to 8 KiB. maxURLBytes bounds its URL, which the answer repeats.
+const (
+	maxHeaderBlock = 64 << 10
+	maxURLBytes    = 16 << 10
+)
+
 // parseHeaderBlock reads pasted "Name: value" lines, skipping a status line
 // ("HTTP/1.1 200 OK") and lines without a colon.
 func parseHeaderBlock(block string) http.Header {
 	h := http.Header{}
-	for _, line := range strings.Split(block, "\n") {
+	for line := range strings.Lines(block) {
 		name, value, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			continue

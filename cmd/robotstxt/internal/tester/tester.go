@@ -17,10 +17,12 @@
 //	{"robots": "User-agent: *\nDisallow: /a\n", "agents": ["Googlebot"], "urls": ["https://example.com/a", "/b", "a b"]}
 //
 //	{"agents": ["Googlebot"], "size": 27, "truncated": false, "results": [
-//	  {"url": "https://example.com/a", "allowed": false, "reason": "rule", "global": true,
-//	   "rule": {"allow": false, "pattern": "/a", "line": 2}},
-//	  {"url": "/b", "allowed": true, "reason": "no matching rule", "global": true},
-//	  {"url": "a b", "error": "not %-encoded: a space may not appear in a URL; write a%20b"}]}
+//	  {"url": "https://example.com/a", "allowed": false, "reason": "rule",
+//	   "rule": {"allow": false, "pattern": "/a", "line": 2}, "global": true,
+//	   "decision": "disallowed by line 2: Disallow: /a"},
+//	  {"url": "/b", "allowed": true, "reason": "no matching rule", "global": true,
+//	   "decision": "allowed (no matching rule)"},
+//	  {"url": "a b", "global": false, "error": "not %-encoded: a space may not appear in a URL; write a%20b"}]}
 //
 // agents are product tokens ("Googlebot"), at least one; with several, the
 // crawler obeys the groups of all of them, as robots.Robots.Group says. An
@@ -29,7 +31,9 @@
 // starting with "/", %-encoded; any other gets "error" instead of a verdict.
 // reason is the robots.Reason of the decision, as its String method spells
 // it; rule is the deciding rule when reason is "rule"; global reports that
-// no group names the crawler and the "*" groups applied.
+// no group names the crawler and the "*" groups applied; decision says it in
+// words. Each result has the shape of "robotstxt test -json"'s, without its
+// agent (package verdict).
 //
 // POST /api/check lists the findings of robots.Check on a file:
 //

@@ -30,7 +30,10 @@ type (
 		Reason  string `json:"reason"`
 		Rule    *rule  `json:"rule"`
 		Global  bool   `json:"global"`
-		Error   string `json:"error"`
+		// Decision is the verdict in words, as "robotstxt test" says it
+		// (the one verdict shape of issue 32, item 6).
+		Decision string `json:"decision"`
+		Error    string `json:"error"`
 	}
 	rule struct {
 		Allow   bool   `json:"allow"`
@@ -211,6 +214,12 @@ func TestTest(t *testing.T) {
 				tt.want.Agents = tt.agents
 			}
 			tt.want.Size = len(tt.robots)
+			for i, r := range got.Results {
+				if r.Allowed != nil && !strings.HasPrefix(r.Decision, map[bool]string{true: "allowed", false: "disallowed"}[*r.Allowed]) {
+					t.Errorf("result %d: decision %q does not say allowed %t", i, r.Decision, *r.Allowed)
+				}
+				got.Results[i].Decision = "" // checked above
+			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("POST /api/test: answer mismatch (-want +got):\n%s", diff)
 			}

@@ -56,38 +56,35 @@ func within(t *testing.T, d time.Duration, what string, f func() error) {
 	}
 }
 
-// TestTDMRepCacheBounded checks that a TDMRepCache waits for a tdmrep.json
-// no longer than Options.Timeout (and the Store's), as a Cache does for
-// robots.txt, when the client's transport loses the request's context;
-// and that the origin is then known unreachable for the retry interval,
-// not waited for again.
-func TestTDMRepCacheBounded(t *testing.T) {
-	c := fetch.NewTDMRepCache(&http.Client{Transport: stuckTDMRep(t, false)}, "TDMBot/1.0", fetch.Options{Timeout: 100 * time.Millisecond})
+// TestTDMRepBounded checks that a Cache waits for a tdmrep.json no longer
+// than Options.Timeout, as for robots.txt, when the client's transport loses
+// the request's context; that the fetch is then a network error, the
+// policy's (no file known, a problem that says so); and that the origin is
+// then known unreachable for the retry interval, not waited for again.
+func TestTDMRepBounded(t *testing.T) {
+	c := fetch.NewCache(&http.Client{Transport: stuckTDMRep(t, false)}, "TDMBot/1.0", fetch.Options{Timeout: 100 * time.Millisecond})
 	for i := range 2 {
-		within(t, 10*time.Second, "TDMRepCache.Get", func() error {
-			f, err := c.Get(context.Background(), "http://example.com/a")
-			if f != nil {
-				return fmt.Errorf("call %d: file %+v from a stuck fetch", i, f)
+		within(t, 10*time.Second, "Cache.TDMRep", func() error {
+			f, problems, err := c.TDMRep(context.Background(), "TDMBot", "http://example.com/a")
+			if f != nil || err != nil {
+				return fmt.Errorf("call %d: file %+v, error %v from a stuck fetch; want neither", i, f, err)
 			}
-			if i == 0 && !errors.Is(err, context.DeadlineExceeded) {
-				return fmt.Errorf("call %d: error %v, want one wrapping context.DeadlineExceeded", i, err)
-			}
-			if i == 1 && err != nil {
-				return fmt.Errorf("call %d: error %v, want none: the failure is known", i, err)
+			if len(problems) != 1 || !strings.Contains(problems[0], "network error since") {
+				return fmt.Errorf("call %d: problems %q, want the network error", i, problems)
 			}
 			return nil
 		})
 	}
 }
 
-// TestTDMRepCacheCallerLeaves checks that the caller whose Get starts a
-// fetch leaves when its context ends, as the callers waiting with it do.
-func TestTDMRepCacheCallerLeaves(t *testing.T) {
-	c := fetch.NewTDMRepCache(&http.Client{Transport: stuckTDMRep(t, true)}, "TDMBot/1.0", fetch.Options{Timeout: time.Hour})
+// TestTDMRepCallerLeaves checks that the caller whose TDMRep starts a fetch
+// leaves when its context ends, as the callers waiting with it do.
+func TestTDMRepCallerLeaves(t *testing.T) {
+	c := fetch.NewCache(&http.Client{Transport: stuckTDMRep(t, true)}, "TDMBot/1.0", fetch.Options{Timeout: time.Hour})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	within(t, 10*time.Second, "TDMRepCache.Get", func() error {
-		if _, err := c.Get(ctx, "http://example.com/a"); !errors.Is(err, context.DeadlineExceeded) {
+	within(t, 10*time.Second, "Cache.TDMRep", func() error {
+		if _, _, err := c.TDMRep(ctx, "TDMBot", "http://example.com/a"); !errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("error %v, want the context's", err)
 		}
 		return nil
@@ -102,7 +99,7 @@ func TestUsageTransportTDMRepBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ut := fetch.NewUsageTransport(tr, fetch.UsageOptions{Purpose: signals.UseAITrain})
+	ut := mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}})
 	within(t, 10*time.Second, "UsageTransport.RoundTrip", func() error {
 		req, _ := http.NewRequest(http.MethodGet, "http://example.com/page", nil)
 		resp, err := ut.RoundTrip(req)
@@ -117,17 +114,23 @@ func TestUsageTransportTDMRepBounded(t *testing.T) {
 	})
 }
 
-// TestTDMRepCacheAllowPrivate checks that a TDMRepCache given no client
+// TestTDMRepAllowPrivate checks that a Cache given no client
 // follows Options.AllowPrivate as a Cache does: without it, a name of the
 // crawler's own network (localhost) is refused by the Guard; with it, the
 // Guard is not in the way (the test's loopback dialer refuses names then,
-// before any packet).
-func TestTDMRepCacheAllowPrivate(t *testing.T) {
+// before any packet). Either way robots.txt could not be fetched, so
+// tdmrep.json is not asked for: the error is a *DisallowedError whose
+// State holds the fetch's error.
+func TestTDMRepAllowPrivate(t *testing.T) {
 	for _, allow := range []bool{false, true} {
-		c := fetch.NewTDMRepCache(nil, "TDMBot/1.0", fetch.Options{AllowPrivate: allow})
-		_, err := c.Get(t.Context(), "http://localhost:1/a")
-		if guarded := errors.Is(err, fetch.ErrGuarded); err == nil || guarded == allow {
-			t.Errorf("AllowPrivate %t: error %v, want one that is ErrGuarded %t", allow, err, !allow)
+		c := fetch.NewCache(nil, "TDMBot/1.0", fetch.Options{AllowPrivate: allow})
+		_, _, err := c.TDMRep(t.Context(), "TDMBot", "http://localhost:1/a")
+		var de *fetch.DisallowedError
+		if !errors.As(err, &de) || !errors.Is(err, fetch.ErrDisallowed) {
+			t.Fatalf("AllowPrivate %t: error %v, want a *DisallowedError", allow, err)
+		}
+		if guarded := errors.Is(de.State.Err, fetch.ErrGuarded); de.State.Err == nil || guarded == allow {
+			t.Errorf("AllowPrivate %t: robots.txt error %v, want one that is ErrGuarded %t", allow, de.State.Err, !allow)
 		}
 	}
 }

@@ -307,6 +307,9 @@ func (f robotsFetcher) RoundTrip(req *http.Request) (*http.Response, error) {
 // module follows (robots.CrawlerToken), or an error if it names no crawler.
 func agentToken(userAgent string) (string, error) {
 	agent, _, err := robots.CrawlerToken(userAgent)
+	if err != nil && robots.ProductToken(userAgent) != "" {
+		return "", err // ambiguous ("Eval Bot/1.0"): the error names the fix
+	}
 	if err != nil || agent == "*" {
 		return "", fmt.Errorf("robots: User-Agent %q names no crawler, "+
 			"so the rules for * would apply; start it with the crawler's name, such as \"ExampleBot/1.0 (+https://example.com/bot)\"", userAgent)

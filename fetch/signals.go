@@ -155,7 +155,7 @@ func GetSignals(ctx context.Context, client *http.Client, userAgent, agent, page
 			}
 		}
 	}
-	if rr.Robots.Allowed(agent, pageURL) {
+	if signals.Decide(pageURL, agent, seen).Uses.Fetch.Answer == signals.Allow { // agent may list tokens (signals.Decide)
 		if err := readPage(ctx, client, userAgent, pageURL, out, &seen); err != nil {
 			problems = append(problems, "page: "+err.Error())
 		}

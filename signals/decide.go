@@ -165,10 +165,11 @@ func Decide(url, agent string, s Seen) Decision {
 }
 
 // crawlerTokens returns the product tokens of agent: itself, or those of a
-// crawler that obeys several, separated by commas ("googlebot-news,googlebot";
-// a User-Agent header is one agent whatever its commas).
+// crawler that obeys several, separated by commas ("googlebot-news,googlebot"),
+// as robotstxt's -agent reads them: a value with "/", ";", "(" or ")" is a
+// User-Agent header, one agent whatever its commas.
 func crawlerTokens(agent string) []string {
-	if strings.ContainsAny(agent, "/;() ") || !strings.Contains(agent, ",") {
+	if strings.ContainsAny(agent, "/;()") || !strings.Contains(agent, ",") {
 		return []string{agent}
 	}
 	tokens := strings.Split(agent, ",")

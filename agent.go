@@ -90,7 +90,8 @@ func firstProduct(s string) (string, bool) {
 //   - A value with "/", whitespace, ";", "(" or ")" is a User-Agent header
 //     ("GPTBot/1.2 (+https://openai.com/gptbot)"), which would silently get
 //     the answers of "*": its ProductToken is returned, with a warning; if
-//     it names no crawler ("Mozilla/5.0 (X11)"), an error.
+//     it names no crawler ("Mozilla/5.0 (X11)"), or its first word has no
+//     version and is not that token ("Eval Bot/1.0"), an error.
 //   - Any other value ("MJ12bot") is returned as given, as Google's matcher
 //     asks it, with a warning that no user-agent line can name it ("MJ12bot"
 //     in a file names "MJ"), so only the groups for "*" answer.
@@ -104,9 +105,11 @@ func CrawlerToken(agent string) (token, warning string, err error) {
 	case agent == "*" || tokenLen(agent) == len(agent):
 		return agent, "", nil
 	case strings.ContainsAny(agent, "/;()") || strings.ContainsFunc(agent, unicode.IsSpace):
-		token = ProductToken(agent)
+		token, w := ProductToken(agent), agent[:tokenLen(agent)]
 		if token == "" {
 			return "", "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"Googlebot\"", agent)
+		} else if n, _ := firstProduct(w); n != "" && n != token && agent[len(w)] != '/' {
+			return "", "", fmt.Errorf("robots: the agent %q is ambiguous: its first word %q has no version, its first product is %q: give the product token (%q or %q)", agent, w, token, w, token)
 		}
 		return token, fmt.Sprintf("%q is a User-Agent header, not a product token: asking as %q", agent, token), nil
 	}

@@ -345,9 +345,7 @@ var crawlers = []Crawler{
 
 // KnownCrawlers returns the table of known crawlers, sorted by operator.
 // The result is a copy.
-func KnownCrawlers() []Crawler {
-	return slices.Clone(crawlers)
-}
+func KnownCrawlers() []Crawler { return slices.Clone(crawlers) }
 
 // LookupCrawler returns the known crawler whose token is token, compared
 // case-insensitively as user-agent lines are. ok is false if there is

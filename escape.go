@@ -269,9 +269,7 @@ func lower(c byte) byte {
 
 // isSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
 // (a non-breaking space is data).
-func isSpace(c byte) bool {
-	return c == ' ' || '\t' <= c && c <= '\r'
-}
+func isSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
 func trimSpace(s string) string {
 	for len(s) > 0 && isSpace(s[0]) {

@@ -80,9 +80,7 @@ func newOwnSet(s *ruleSet, ruled bool) ownSet {
 }
 
 // rules returns the compiled rules of s, which is not lazy (see compileAside).
-func (s *ruleSet) rules() []rule {
-	return s.file.compiled[s.lo : s.lo+s.n]
-}
+func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
 
 // head returns the literal head of the escaped pattern of r (escaped).
 func (s *ruleSet) head(r rule) string { return s.escaped(r, r.headLen()) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -286,6 +287,25 @@ func (c *Cache) Decide(ctx context.Context, agent, pageURL string) (robots.Decis
 func productToken(agent string) (string, error) {
 	token, _, err := robots.CrawlerToken(agent)
 	return token, err
+}
+
+// crawlerTokens returns the product tokens of agent, each by productToken's
+// rule: agent's own, or, for a crawler that obeys several, spelled with
+// commas as signals.Decide reads them ("googlebot-news,googlebot"), each of
+// them. A value with "/", ";", "(" or ")" is a User-Agent header: one
+// agent, whatever its commas.
+func crawlerTokens(agent string) ([]string, error) {
+	tokens := []string{agent}
+	if !strings.ContainsAny(agent, "/;()") {
+		tokens = strings.Split(agent, ",")
+	}
+	for i, t := range tokens {
+		var err error
+		if tokens[i], err = productToken(strings.TrimSpace(t)); err != nil {
+			return nil, err
+		}
+	}
+	return tokens, nil
 }
 
 // Robots returns the rules that apply now to pageURL, a page URL or a

@@ -2,6 +2,7 @@ package fetch_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -105,4 +106,25 @@ func ExampleCache_State() {
 	// disallowed (disallow all)
 	// disallow all: 503 since 2026-11-23T10:00:00Z, retried at 2026-11-23T10:05:00Z
 	// misses: 1 unreachable fetches: 1
+}
+
+// A site that cannot be reached (a refused connection, a DNS failure, a
+// guarded address): Allowed answers false with a nil error, since the error
+// policy decided (disallow all), and State gives the network error and says
+// the policy in words.
+func ExampleCache_State_networkError() {
+	refused := &http.Client{Transport: roundTripperFunc(func(*http.Request) (*http.Response, error) {
+		return nil, errors.New("dial tcp 192.0.2.1:443: connect: connection refused")
+	})}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	cache := fetch.NewCache(refused, "ExampleBot/1.0", fetch.Options{Now: func() time.Time { return now }})
+	ok, err := cache.Allowed(context.Background(), "ExampleBot", "https://example.com/page")
+	fmt.Println(ok, err)
+	st, _ := cache.State("https://example.com/page")
+	fmt.Println(st.Err)
+	fmt.Println(st.Policy)
+	// Output:
+	// false <nil>
+	// robots: Get "https://example.com/robots.txt": dial tcp 192.0.2.1:443: connect: connection refused
+	// disallow all: network error (robots: Get "https://example.com/robots.txt": dial tcp 192.0.2.1:443: connect: connection refused) since 2026-01-01T00:00:00Z, retried at 2026-01-01T01:00:00Z
 }

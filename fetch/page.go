@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/gorep/robots/signals"
 )
@@ -28,14 +29,16 @@ type Page struct {
 }
 
 // Page returns the answer for each use of pageURL by the crawler whose
-// product token is agent, before the page is fetched: from the robots.txt
+// product token is agent (several, for a crawler that obeys them, spelled
+// with commas: "googlebot-news,googlebot"; their groups merged), before
+// the page is fetched: from the robots.txt
 // that governs it and its site's tdmrep.json, each fetched once per origin
 // and kept (see Cache and TDMRep). tdmrep.json is not fetched where
 // robots.txt does not allow agent to fetch it, and a tdmrep.json that
 // cannot be had is no file: the Decision's problems say why. The errors
 // are those of Allowed.
 func (c *Cache) Page(ctx context.Context, agent, pageURL string) (*Page, error) {
-	token, err := productToken(agent)
+	tokens, err := crawlerTokens(agent)
 	if err != nil {
 		return nil, err
 	}
@@ -43,6 +46,7 @@ func (c *Cache) Page(ctx context.Context, agent, pageURL string) (*Page, error) 
 	if err != nil {
 		return nil, err
 	}
+	token := strings.Join(tokens, ",") // as signals.Decide reads several
 	p := &Page{url: pageURL, agent: token, seen: signals.Seen{Robots: r, Now: c.opts.Now()}}
 	file, problems, err := c.TDMRep(ctx, token, pageURL)
 	switch {

@@ -130,7 +130,9 @@ type Transport struct {
 // crawler whose full User-Agent header is userAgent, such as "ExampleBot/1.0
 // (+https://example.com/bot)". It returns an error if userAgent names no
 // crawler: robots.ProductToken finds no token in it, as in a browser's
-// header, and the rules for "*" would apply silently.
+// header, and the rules for "*" would apply silently; or if it is
+// ambiguous, its first word without a version ("Eval Bot/1.0": "Eval" or
+// "Bot"?), with an error that names the fix (robots.CrawlerToken).
 //
 // With neither base nor opts.Base, requests go to http.DefaultTransport and
 // robots.txt fetches through a Guard (unless opts.Cache.AllowPrivate): no
@@ -326,6 +328,9 @@ func (f robotsFetcher) RoundTrip(req *http.Request) (*http.Response, error) {
 // module follows (robots.CrawlerToken), or an error if it names no crawler.
 func agentToken(userAgent string) (string, error) {
 	agent, _, err := robots.CrawlerToken(userAgent)
+	if err != nil && robots.ProductToken(userAgent) != "" {
+		return "", err // ambiguous ("Eval Bot/1.0"): the error names the fix
+	}
 	if err != nil || agent == "*" {
 		return "", fmt.Errorf("robots: User-Agent %q names no crawler, "+
 			"so the rules for * would apply; start it with the crawler's name, such as \"ExampleBot/1.0 (+https://example.com/bot)\"", userAgent)

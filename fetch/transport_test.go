@@ -182,6 +182,21 @@ func TestTransportUserAgent(t *testing.T) {
 	}
 }
 
+// TestNewClientAmbiguousAgent: a User-Agent whose first word has no
+// version ("Eval Bot/1.0") is refused, with the error that names the fix,
+// rather than asked as "Bot".
+func TestNewClientAmbiguousAgent(t *testing.T) {
+	for _, ua := range []string{"Eval Bot/1.0", "Eval Bot/1.0 (+http://x)", "Screaming Frog SEO Spider/19.0"} {
+		_, err := fetch.NewClient(ua, fetch.TransportOptions{})
+		if err == nil || !strings.Contains(err.Error(), "ambiguous") || !strings.Contains(err.Error(), "give the product token") {
+			t.Errorf("NewClient(%q) error = %v, want one saying it is ambiguous and naming the fix", ua, err)
+		}
+		if _, err := fetch.NewTransport(nil, ua, fetch.TransportOptions{}); err == nil {
+			t.Errorf("NewTransport(%q) error = nil, want one", ua)
+		}
+	}
+}
+
 func TestNewTransportAgent(t *testing.T) {
 	tests := []struct {
 		name, userAgent, wantAgent string // wantAgent "": refused

@@ -70,7 +70,7 @@ func (st *State) goodTDMRep() *tdmFile {
 // and a *DisallowedError, which matches ErrDisallowed, and fetches nothing
 // but robots.txt. Its other errors are those of Allowed.
 func (c *Cache) TDMRep(ctx context.Context, agent, pageURL string) (*signals.TDMRep, []string, error) {
-	token, err := productToken(agent)
+	tokens, err := crawlerTokens(agent)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -83,8 +83,8 @@ func (c *Cache) TDMRep(ctx context.Context, agent, pageURL string) (*signals.TDM
 		return nil, nil, err
 	}
 	tu := strings.TrimSuffix(robotsURL, "/robots.txt") + tdmRepPath
-	if d := r.Decide(token, tu); !d.Allowed {
-		return nil, nil, c.refusal(token, tu, d, robotsURL, r)
+	if d := r.Group(tokens...).Decide(tu); !d.Allowed {
+		return nil, nil, c.refusal(strings.Join(tokens, ","), tu, d, robotsURL, r)
 	}
 	c.mu.Lock()
 	k, err := c.knownLocked(ctx, tu, c.opts.Now())

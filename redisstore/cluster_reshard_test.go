@@ -26,7 +26,7 @@ func TestClusterReshard(t *testing.T) {
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
 	redirects := &redirectCount{}
-	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second}
+	opts := fetch.Options{StoreTimeout: clusterStoreTimeout, LeaseWait: 10 * time.Second}
 	caches := clusterFleet(t, c, s, clock, workers, &faults, redirects, opts)
 	admin := clusterClient(t, c, nil)
 	ctx := context.Background()

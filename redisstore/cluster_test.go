@@ -36,11 +36,23 @@ func clusterFleet(t testing.TB, c *cluster, s *site, clock *fakeClock, w int, fa
 		}
 	}
 	for i := range caches {
-		opts.Store = redisstore.New(clusterClient(t, c, redirects), redisstore.Options{})
+		opts.Store = redisstore.New(clusterClient(t, c, redirects), redisstore.Options{LeaseTerm: clusterLeaseTerm})
 		caches[i] = fetch.NewCache(s.client(), userAgent, opts)
 	}
 	return caches
 }
+
+// clusterLeaseTerm is the lease term of the Cluster tests' Stores. No
+// worker of theirs dies: a long term keeps the lease of a holder that a
+// loaded machine starves (-race, 20 processes on 2 cores) from running out
+// while it fetches, which would let a second worker fetch the file.
+const clusterLeaseTerm = 30 * time.Second
+
+// clusterStoreTimeout is the StoreTimeout of the Cluster tests that count
+// fetches: a call to a healthy master that times out is rightly a fault,
+// and sets the master aside, so it must not time out on a loaded machine.
+// A dead master refuses at once, whatever the bound.
+const clusterStoreTimeout = 20 * time.Second
 
 // masterOf returns the address of the master that holds the state of the
 // host of pageURL, as rdb sees the cluster now.
@@ -67,10 +79,10 @@ func TestClusterOneFetchPerHost(t *testing.T) {
 	c := startCluster(t, 5*time.Second)
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
-	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second}
+	opts := fetch.Options{StoreTimeout: clusterStoreTimeout, LeaseWait: 10 * time.Second}
 	caches := clusterFleet(t, c, s, clock, workers, &faults, nil, opts)
 	for round := 1; round <= 2; round++ {
-		askAll(t, caches, hosts, 20*time.Second)
+		askAll(t, caches, hosts, time.Minute)
 		if got := s.fetches.Load(); got != int64(round*hosts) {
 			t.Errorf("round %d: %d fetches in all, want %d", round, got, round*hosts)
 		}
@@ -94,17 +106,19 @@ func TestClusterOneFetchPerHost(t *testing.T) {
 // a few seconds of its replica's promotion.
 func TestClusterFailover(t *testing.T) {
 	const workers, hosts = 4, 30
-	// Shared again at most this long after the promotion. The Cache leaves
-	// a failed shard aside for a second; go-redis then reloads the slots.
-	const wantGap = 3 * time.Second
+	// Shared again at most wantGap after the promotion: the Cache leaves a
+	// failed shard aside for a second, go-redis then reloads the slots. It
+	// is scaled to how slow the machine is now, measured by how long the
+	// Cluster took to promote the replica (2.0-2.8 s on an idle machine):
+	// five times that, and 3 s at least. Before go-redis was told to reload,
+	// it took 57 s.
+	wantGap := 3 * time.Second
 	start := time.Now()
 	c := startCluster(t, time.Second)
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
-	// Generous bounds for a loaded machine: a call that times out on a
-	// healthy master would rightly set it aside. The dead master refuses
-	// at once.
-	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second}
+	// Generous bounds for a loaded machine (see clusterStoreTimeout).
+	opts := fetch.Options{StoreTimeout: clusterStoreTimeout, LeaseWait: 10 * time.Second}
 	caches := clusterFleet(t, c, s, clock, workers, &faults, nil, opts)
 	admin := clusterClient(t, c, nil)
 
@@ -168,6 +182,9 @@ func TestClusterFailover(t *testing.T) {
 		roundStart := time.Now()
 		shared, n := ask()
 		p := promoted.Load()
+		if p != 0 {
+			wantGap = max(wantGap, 5*time.Unix(0, p).Sub(killed))
+		}
 		if shared != lastShared || (p != 0) != lastPromoted {
 			t.Logf("round %d at %v after the kill: %d fetches for %d hosts, promoted: %t", round, roundStart.Sub(killed).Round(time.Millisecond), n, hosts, p != 0)
 			lastShared, lastPromoted = shared, p != 0
@@ -191,8 +208,8 @@ func TestClusterFailover(t *testing.T) {
 		}
 	}
 	p := time.Unix(0, promoted.Load())
-	t.Logf("killed %s: replica promoted %v later; shared again %v after the promotion (%d faults); test took %v",
-		victim, p.Sub(killed).Round(time.Millisecond), sharedAt.Sub(p).Round(time.Millisecond), faults.Load(), time.Since(start).Round(time.Millisecond))
+	t.Logf("killed %s: replica promoted %v later; shared again %v after the promotion (allowed %v) (%d faults); test took %v",
+		victim, p.Sub(killed).Round(time.Millisecond), sharedAt.Sub(p).Round(time.Millisecond), wantGap, faults.Load(), time.Since(start).Round(time.Millisecond))
 }
 
 // fmtHost is the host name of host number i, as page writes it.

@@ -188,11 +188,11 @@ func TestFleetOneFetchPerHost(t *testing.T) {
 	s, clock := newSite(t), newClock()
 	var faults atomic.Int64
 	// Generous bounds: this test counts fetches, on a loaded machine and
-	// with -race; TestFleetFaults checks the default bounds.
-	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 10 * time.Second}
-	caches := fleet(s, redisstore.New(rdb, redisstore.Options{}), clock, workers, &faults, opts)
+	// with -race (see clusterStoreTimeout and clusterLeaseTerm).
+	opts := fetch.Options{StoreTimeout: clusterStoreTimeout, LeaseWait: 10 * time.Second}
+	caches := fleet(s, redisstore.New(rdb, redisstore.Options{LeaseTerm: clusterLeaseTerm}), clock, workers, &faults, opts)
 	for round := 1; round <= 2; round++ {
-		askAll(t, caches, hosts, 20*time.Second)
+		askAll(t, caches, hosts, time.Minute)
 		if got := s.fetches.Load(); got != int64(round*hosts) {
 			t.Errorf("round %d: %d fetches in all, want %d", round, got, round*hosts)
 		}
@@ -208,7 +208,13 @@ func TestFleetOneFetchPerHost(t *testing.T) {
 // the fleet shares again once Redis is back.
 func TestFleetFaults(t *testing.T) {
 	const workers, hosts = 4, 3
-	const bound = 900 * time.Millisecond // StoreTimeout 200ms, LeaseWait 500ms
+	// The default bounds ten times over, so that a loaded machine's delays
+	// (tens to hundreds of ms) stay far inside them, yet far from what a
+	// question would wait without them (the slow Redis's 30 s, or the
+	// 40 s of a lease never published). A question waits at most LeaseWait
+	// and three calls to the Store, then fetches alone (the fetch is local).
+	opts := fetch.Options{StoreTimeout: 2 * time.Second, LeaseWait: 5 * time.Second, Timeout: 40 * time.Second}
+	bound := opts.LeaseWait + 3*opts.StoreTimeout + 2*time.Second
 	tests := []struct {
 		name string
 		// setup returns the address the Caches use, and break and mend,
@@ -238,7 +244,7 @@ func TestFleetFaults(t *testing.T) {
 			setup: func(t *testing.T) (string, func(), func()) {
 				srv := startServer(t)
 				p := startProxy(t, srv.Addr())
-				return p.Addr(), func() { p.delay.Store(int64(2 * time.Second)) }, func() { p.delay.Store(0) }
+				return p.Addr(), func() { p.delay.Store(int64(30 * time.Second)) }, func() { p.delay.Store(0) }
 			},
 		},
 	}
@@ -247,7 +253,7 @@ func TestFleetFaults(t *testing.T) {
 			addr, breakIt, mend := tt.setup(t)
 			s, clock := newSite(t), newClock()
 			var faults atomic.Int64
-			caches := fleet(s, redisstore.New(client(t, addr), redisstore.Options{}), clock, workers, &faults, fetch.Options{})
+			caches := fleet(s, redisstore.New(client(t, addr), redisstore.Options{}), clock, workers, &faults, opts)
 			if !tt.brokenAtStart {
 				askAll(t, caches, hosts, bound)
 				if got := s.fetches.Load(); got != hosts || faults.Load() != 0 {
@@ -295,13 +301,19 @@ func TestFleetDeadLeaseHolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var faults atomic.Int64
-	c := fleet(s, store, clock, 1, &faults, fetch.Options{LeaseWait: 100 * time.Millisecond})[0]
+	// Knowing nothing of the file, the Cache would wait for the lease as
+	// for a fetch of its own, Timeout + StoreTimeout (a minute here): the
+	// question must end long before, once the dead lease expired (300 ms),
+	// however loaded the machine.
+	opts := fetch.Options{LeaseWait: 100 * time.Millisecond, Timeout: time.Minute}
+	c := fleet(s, store, clock, 1, &faults, opts)[0]
 	start := time.Now()
 	ok, err := c.Allowed(context.Background(), "FleetBot", page(0, "/"))
 	took := time.Since(start)
 	st, _ := c.State(page(0, "/"))
-	if !ok || err != nil || !strings.HasPrefix(st.Policy, "rules fetched") || took > 2*time.Second {
-		t.Errorf("Allowed = %t, %v (%s) after %v; want true (rules fetched…) once the dead lease expired (300ms)", ok, err, st.Policy, took)
+	if !ok || err != nil || !strings.HasPrefix(st.Policy, "rules fetched") || took > opts.Timeout/2 {
+		t.Errorf("Allowed = %t, %v (%s) after %v; want true (rules fetched…) once the dead lease expired (300ms), not after the Cache's wait (%v)",
+			ok, err, st.Policy, took, opts.Timeout)
 	}
 	if got := s.fetches.Load(); got != 1 || faults.Load() != 0 {
 		t.Errorf("%d fetches, %d faults; want 1, 0", got, faults.Load())
@@ -317,7 +329,12 @@ func TestFleetKilledMidFetch(t *testing.T) {
 	s, clock := newSite(t), newClock()
 	s.delay = 200 * time.Millisecond
 	var faults atomic.Int64
-	caches := fleet(s, redisstore.New(client(t, srv.Addr()), redisstore.Options{}), clock, workers, &faults, fetch.Options{})
+	// A waiter whose holder cannot publish (Redis died) would wait for the
+	// lease as for a fetch of its own, Timeout + StoreTimeout (40 s here),
+	// if Redis's failure did not free it: each must answer long before.
+	opts := fetch.Options{Timeout: 40 * time.Second}
+	bound := opts.Timeout / 4
+	caches := fleet(s, redisstore.New(client(t, srv.Addr()), redisstore.Options{}), clock, workers, &faults, opts)
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		time.Sleep(100 * time.Millisecond)
@@ -328,8 +345,8 @@ func TestFleetKilledMidFetch(t *testing.T) {
 			wg.Go(func() {
 				start := time.Now()
 				ok, err := c.Allowed(context.Background(), "FleetBot", page(h, "/public"))
-				if took := time.Since(start); !ok || err != nil || took > time.Second {
-					t.Errorf("Allowed(host%d/public) = %t, %v after %v; want true within 1s", h, ok, err, took)
+				if took := time.Since(start); !ok || err != nil || took > bound {
+					t.Errorf("Allowed(host%d/public) = %t, %v after %v; want true within %v", h, ok, err, took, bound)
 				}
 			})
 		}

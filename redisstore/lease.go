@@ -15,17 +15,18 @@ import (
 const defaultLeaseTerm = 2 * time.Second
 
 // take sets a lease key to the token ARGV[1] for ARGV[2] ms if no one holds
-// it, and returns 1; else it returns 0, after giving the key a TTL of
-// ARGV[2] ms if it has none or one longer than ARGV[3] ms, the longest a
-// lease may be asked for: such a key (left by a bug, a person or another
-// program) would otherwise stop the fleet from fetching the file for ever.
+// it, and returns 1. A key with no TTL, or one longer than ARGV[3] ms (the
+// Store's lease term, which bounds every lease this package keeps), is no
+// lease of this fleet's (left by a bug, a person or another program): it is
+// taken over at once, and 1 returned, rather than waited for. Else 0.
 var take = redis.NewScript(`
 if redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
 	return 1
 end
 local ttl = redis.call("PTTL", KEYS[1])
 if ttl == -1 or ttl > tonumber(ARGV[3]) then
-	redis.call("PEXPIRE", KEYS[1], ARGV[2])
+	redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+	return 1
 end
 return 0`)
 
@@ -45,8 +46,7 @@ if redis.call("GET", KEYS[1]) == ARGV[1] then
 end
 return 0`)
 
-// maxLease bounds the ttl a Lease accepts: a key with a longer TTL is not
-// a lease this package set.
+// maxLease bounds the ttl a Lease accepts.
 const maxLease = time.Hour
 
 // Lease takes the lease of robotsURL for ttl (at most an hour) if no one
@@ -55,16 +55,17 @@ const maxLease = time.Hour
 // The lease is kept in Redis for one lease term (Options.LeaseTerm, 2
 // seconds) at a time, renewed every third of a term by this process until
 // Release or ttl: a lease whose holder dies (a crashed or killed process)
-// ends within a term, not after the whole fetch it was taken for. A lease
-// key that has no TTL, or one longer than an hour, is not one this package
-// set: Lease gives it a term, after which it ends.
+// ends within a term, not after the whole fetch it was taken for. So a
+// lease key that has no TTL, or one longer than the term, is not one this
+// package set with this term: Lease takes it over at once. (A fleet whose
+// Stores have different terms fetches a file twice now and then: use one.)
 func (s *Store) Lease(ctx context.Context, robotsURL string, ttl time.Duration) (fetch.Lease, error) {
 	ttl = min(max(ttl, time.Millisecond), maxLease)
 	term := min(s.term, ttl)
 	var token [16]byte
 	rand.Read(token[:])
 	l := &lease{s: s, key: s.LeaseKey(robotsURL), token: hex.EncodeToString(token[:]), stop: make(chan struct{})}
-	n, err := take.Run(ctx, s.rdb, []string{l.key}, l.token, term.Milliseconds(), maxLease.Milliseconds()).Int()
+	n, err := take.Run(ctx, s.rdb, []string{l.key}, l.token, term.Milliseconds(), s.term.Milliseconds()).Int()
 	if err != nil {
 		return nil, s.failed(err)
 	}

@@ -22,8 +22,8 @@
 // abandoned host leaves Redis on its own; a lease is kept one term
 // (Options.LeaseTerm, 2 seconds) at a time, renewed by its holder's process
 // while it fetches, so that the lease of a worker that crashed ends within a
-// term. A lease key without a TTL, or with one longer than an hour, is not
-// one this package set: the next Lease gives it a term.
+// term. A lease key without a TTL, or with one longer than a term, is not
+// one this package set: the next Lease takes it over at once.
 //
 // A state key that does not hold a value this package wrote for that URL
 // (another program's, of another type, truncated, oversized, corrupt) is

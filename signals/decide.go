@@ -2,6 +2,7 @@ package signals
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -47,22 +48,29 @@ type Decision struct {
 
 // Decide combines what s holds into one answer per use for url (absolute,
 // or a path) and the crawler whose product token is agent, following the
-// table in the package documentation.
+// table in the package documentation. A crawler that obeys several tokens
+// is spelled with commas, as robotstxt's -agent spells it
+// ("googlebot-news,googlebot"): it obeys the robots.txt groups of all of
+// them (robots.Robots.Group) and the meta tags and X-Robots-Tag rules that
+// name any of them.
 func Decide(url, agent string, s Seen) Decision {
 	d := Decision{URL: url, Agent: agent, PageSeen: s.Header != nil || s.Head != nil}
+	tokens := crawlerTokens(agent)
 	var c contributions
 	blocked := false
 	if s.Robots == nil {
 		d.Unseen = append(d.Unseen, "robots.txt was not fetched: fetch is unknown")
 	} else {
-		rd := s.Robots.Decide(agent, url)
+		rd := s.Robots.Group(tokens...).Decide(url)
 		detail := rd.Reason.String()
 		if rd.Reason == robots.ReasonRule {
 			detail = "line " + strconv.Itoa(rd.Rule.Line) + ": " + rd.Rule.String()
 		}
 		// The site's own lines count even for a page it disallows
 		// (Preferences reads Content-Usage only where fetching is allowed).
-		robotsTxtPrefs(&c, s.Robots.Preferences(agent, url))
+		for _, t := range namedTokens(s.Robots, tokens, url) {
+			robotsTxtPrefs(&c, s.Robots.Preferences(t, url))
+		}
 		if rd.Allowed {
 			c.add(UseFetch, Allow, SignalRobotsTxt, detail)
 		} else {
@@ -120,13 +128,22 @@ func Decide(url, agent string, s Seen) Decision {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	rules := Combine(robots.ProductToken(agent), ds)
-	robotsRulePrefs(&c, rules, now)
+	lower := make([]string, len(tokens))
+	for i, t := range tokens {
+		lower[i] = strings.ToLower(robots.ProductToken(t))
+	}
+	var mine []Directive // the rules for the crawler, each agent of it spelled as its first
 	for _, x := range ds {
-		if x.Agent == "" || x.Agent == "robots" || x.Agent == strings.ToLower(robots.ProductToken(agent)) {
+		if x.Agent == "" || x.Agent == "robots" || slices.Contains(lower, x.Agent) {
 			d.Directives = append(d.Directives, x)
+			if x.Agent != "" && x.Agent != "robots" {
+				x.Agent = lower[0]
+			}
+			mine = append(mine, x)
 		}
 	}
+	rules := Combine(lower[0], mine)
+	robotsRulePrefs(&c, rules, now)
 	for _, u := range rules.Unknown {
 		d.Problems = append(d.Problems, "unknown rule "+strconvQuote(u.Text)+" ("+u.Signal+") ignored")
 	}
@@ -149,6 +166,40 @@ func Decide(url, agent string, s Seen) Decision {
 		*d.Uses.Get(u) = c.verdict(u)
 	}
 	return d
+}
+
+// crawlerTokens returns the product tokens of agent: itself, or those of a
+// crawler that obeys several, separated by commas ("googlebot-news,googlebot"),
+// as robotstxt's -agent reads them: a value with "/", ";", "(" or ")" is a
+// User-Agent header, one agent whatever its commas.
+func crawlerTokens(agent string) []string {
+	if strings.ContainsAny(agent, "/;()") || !strings.Contains(agent, ",") {
+		return []string{agent}
+	}
+	tokens := strings.Split(agent, ",")
+	for i, t := range tokens {
+		tokens[i] = strings.TrimSpace(t)
+	}
+	return tokens
+}
+
+// namedTokens returns the tokens whose Content-Signal and Content-Usage
+// lines apply: those a group of r names, or if none is named, the first
+// (whose answers are those of "*").
+func namedTokens(r *robots.Robots, tokens []string, url string) []string {
+	if len(tokens) == 1 {
+		return tokens
+	}
+	var named []string
+	for _, t := range tokens {
+		if !r.Decide(t, url).Global {
+			named = append(named, t)
+		}
+	}
+	if len(named) == 0 {
+		return tokens[:1]
+	}
+	return named
 }
 
 // robotsTxtPrefs adds the Content-Signal and Content-Usage lines of

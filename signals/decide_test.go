@@ -184,3 +184,34 @@ func TestDecideCombines(t *testing.T) {
 		}
 	})
 }
+
+// TestDecideSeveralTokens: a crawler spelled with commas obeys the groups
+// of all its tokens, and the meta tags and X-Robots-Tag rules naming any.
+func TestDecideSeveralTokens(t *testing.T) {
+	const file = "User-agent: googlebot\nDisallow: /g/\nContent-Signal: ai-train=no\n\nUser-agent: *\nDisallow: /star/\n"
+	tests := []struct {
+		name, agent, url string
+		headers          []string
+		head             string
+		use              Use
+		want             Answer
+	}{
+		{"groups/merged", "googlebot-news,googlebot", "/g/a", nil, "", UseFetch, Deny},
+		{"groups/not-star", "googlebot-news,googlebot", "/star/a", nil, "", UseFetch, Allow},
+		{"groups/one-token-falls-to-star", "googlebot-news", "/star/a", nil, "", UseFetch, Deny},
+		{"robots-txt-prefs/named-token", "googlebot-news,googlebot", "/a", nil, "", UseAITrain, Deny},
+		{"meta/any-token", "googlebot-news,googlebot", "/a", nil, `<meta name="googlebot" content="noindex">`, UseIndex, Deny},
+		{"meta/first-token", "googlebot-news,googlebot", "/a", nil, `<meta name="googlebot-news" content="nosnippet">`, UseSnippet, Deny},
+		{"x-robots-tag/any-token", "googlebot-news, googlebot", "/a", []string{"X-Robots-Tag: googlebot: noindex"}, "", UseIndex, Deny},
+		{"meta/other-crawler", "googlebot-news,googlebot", "/a", nil, `<meta name="bingbot" content="noindex">`, UseIndex, Unknown},
+		{"header-with-commas/one-agent", "Mozilla/5.0 (compatible, X) EvalBot/1.0", "/star/a", nil, "", UseFetch, Deny},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decide(tt.url, tt.agent, seenPage(t, file, tt.headers, tt.head))
+			if got := d.Uses.Get(tt.use).Answer; got != tt.want {
+				t.Errorf("Decide(%q, %q): %s = %s, want %s (%+v)", tt.url, tt.agent, tt.use, got, tt.want, d.Uses.Get(tt.use))
+			}
+		})
+	}
+}

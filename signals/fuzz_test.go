@@ -9,6 +9,29 @@ import (
 	"github.com/gorep/robots"
 )
 
+// fuzzMaxBytes bounds the inputs of this package's fuzz targets: each
+// returns at once on a larger one, as the robots package's do (see
+// fuzzMaxBytes there). Go's fuzzer minimises every input that reaches new
+// code before it goes on, for up to a minute by default, trying candidates
+// in number quadratic in the input's size (about n²/2): a new input of a
+// few KiB held FuzzReadHead's workers minimising, at 0 executions a second,
+// for 30 s of a 60 s run; at 1 KiB, FuzzRobotsValue's for 40 s (half a
+// million candidates, on a loaded machine). A larger input reaches no new
+// code, so it is never minimised; the tests of each parser read the large
+// inputs (bound_test.go, usage_bound_test.go). 256 bytes hold a head with
+// a few meta tags, a header of a dozen rules.
+const fuzzMaxBytes = 256
+
+// tooLargeToFuzz reports whether the arguments of a fuzz target are over
+// fuzzMaxBytes in all.
+func tooLargeToFuzz(page []byte, strs ...string) bool {
+	n := len(page)
+	for _, s := range strs {
+		n += len(s)
+	}
+	return n > fuzzMaxBytes
+}
+
 // FuzzRobotsValue checks that any value parses without panic, that every
 // rule keeps text it came from, and that combining never panics.
 func FuzzRobotsValue(f *testing.F) {
@@ -17,6 +40,9 @@ func FuzzRobotsValue(f *testing.F) {
 		f.Add(s, "robots")
 	}
 	f.Fuzz(func(t *testing.T, value, name string) {
+		if tooLargeToFuzz(nil, value, name) {
+			return
+		}
 		for _, sig := range []string{SignalMeta, SignalXRobotsTag} {
 			ds := ParseRobotsValue(sig, name, value)
 			for _, d := range ds {
@@ -38,6 +64,9 @@ func FuzzReadHead(f *testing.F) {
 	f.Add([]byte(tdmrepHTML), int64(0))
 	f.Add([]byte(`<head><title>x<meta name=a content=b></title><template><meta name=c content=d></template><meta name=e content=f>`), int64(40))
 	f.Fuzz(func(t *testing.T, page []byte, limit int64) {
+		if tooLargeToFuzz(page) {
+			return
+		}
 		limit %= 4096
 		h, err := ReadHead(bytes.NewReader(page), limit)
 		if err != nil {
@@ -64,6 +93,9 @@ func FuzzTDMRep(f *testing.F) {
 	f.Add([]byte(tdmrepGroups), "/directory-b/images/a.jpg")
 	f.Add([]byte(`[{"location":"/a*$","tdm-reservation":1},{"location":"/","tdm-reservation":0}]`), "/a$")
 	f.Fuzz(func(t *testing.T, data []byte, url string) {
+		if tooLargeToFuzz(data, url) {
+			return
+		}
 		file, err := ParseTDMRep(data)
 		if err != nil {
 			if file != nil {
@@ -101,6 +133,9 @@ func FuzzHeaders(f *testing.F) {
 	f.Add("train-ai=n, ai-use=y", "search=yes, ai-train=no", "googlebot: noindex", "1")
 	f.Add(`a=(b c);d, e="\"`, "=,=", "unavailable_after: Sun, 1 Jan", "x")
 	f.Fuzz(func(t *testing.T, usage, signal, xrt, tdm string) {
+		if tooLargeToFuzz(nil, usage, signal, xrt, tdm) {
+			return
+		}
 		for field, f := range map[string]func([]string) []robots.Preference{
 			"Content-Usage": func(v []string) []robots.Preference {
 				u, _ := contentUsageHeader(v)

@@ -22,7 +22,7 @@ type Directive struct {
 	// Signal is SignalXRobotsTag or SignalMeta.
 	Signal string `json:"signal"`
 	// Agent is the lower-cased user agent the rule is scoped to, "" for
-	// every crawler.
+	// every crawler: a header rule without one, or <meta name="robots">.
 	Agent string `json:"agent,omitempty"`
 	// Name is the lower-cased rule name, such as "noindex" or
 	// "max-snippet".
@@ -67,6 +67,9 @@ func ParseRobotsValue(signal, agent, value string) []Directive {
 // maxDirectives rules in all; it reports whether rules were left out.
 func parseRobotsValue(out []Directive, signal, agent, value string) ([]Directive, bool) {
 	agent = strings.ToLower(strings.TrimSpace(agent))
+	if signal == SignalMeta && agent == "robots" {
+		agent = "" // <meta name="robots">: every crawler, as Directive.Agent says
+	}
 	start := len(out)
 	for rest, more := value, true; more; {
 		var piece string

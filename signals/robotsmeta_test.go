@@ -25,10 +25,10 @@ func TestParseRobotsValue(t *testing.T) {
 		value  string
 		want   []string // agent|name|value|text
 	}{
-		{"google/noindex", SignalMeta, "robots", "noindex", []string{"robots|noindex||noindex"}},
+		{"google/noindex", SignalMeta, "robots", "noindex", []string{"|noindex||noindex"}},
 		{"google/case-insensitive", SignalMeta, "GoogleBot", "NoIndex, NOFOLLOW", []string{"googlebot|noindex||NoIndex", "googlebot|nofollow||NOFOLLOW"}},
 		{"google/max-snippet-image", SignalMeta, "robots", "max-snippet:20, max-image-preview:large",
-			[]string{"robots|max-snippet|20|max-snippet:20", "robots|max-image-preview|large|max-image-preview:large"}},
+			[]string{"|max-snippet|20|max-snippet:20", "|max-image-preview|large|max-image-preview:large"}},
 		{"google/header-agent", SignalXRobotsTag, "", "googlebot: nofollow", []string{"googlebot|nofollow||googlebot: nofollow"}},
 		{"google/header-agent-several", SignalXRobotsTag, "", "otherbot: noindex, nofollow",
 			[]string{"otherbot|noindex||otherbot: noindex", "otherbot|nofollow||otherbot: nofollow"}},
@@ -39,7 +39,7 @@ func TestParseRobotsValue(t *testing.T) {
 		{"rfc850-date-comma", SignalXRobotsTag, "", "noindex, unavailable_after: Sunday, 06-Nov-94 08:49:37 GMT, nofollow",
 			[]string{"|noindex||noindex", "|unavailable_after|Sunday, 06-Nov-94 08:49:37 GMT|unavailable_after: Sunday, 06-Nov-94 08:49:37 GMT", "|nofollow||nofollow"}},
 		{"agent-switch", SignalXRobotsTag, "", "a: noindex, b: nosnippet, noai", []string{"a|noindex||a: noindex", "b|nosnippet||b: nosnippet", "b|noai||b: noai"}},
-		{"unknown-kept", SignalMeta, "robots", "noindex, noyaca, ", []string{"robots|noindex||noindex", "robots|noyaca||noyaca"}},
+		{"unknown-kept", SignalMeta, "robots", "noindex, noyaca, ", []string{"|noindex||noindex", "|noyaca||noyaca"}},
 		{"empty", SignalMeta, "robots", " , ,", nil},
 	}
 	for _, tt := range tests {

@@ -35,7 +35,7 @@ const usage = `usage: robotstxt test [-agent NAME]... [-json] [-f FILE|-|URL] UR
        robotstxt fetch URL
        robotstxt audit [-json] FILE|-|URL
        robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]
-       robotstxt signals [-agent NAME] [-json] URL...
+       robotstxt signals [-agent NAME]... [-json] URL...
        robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...   (the same as test)
 `
 

@@ -10,7 +10,7 @@
 //	robotstxt fetch URL
 //	robotstxt audit [-json] FILE|-|URL
 //	robotstxt serve [-addr HOST:PORT] [-allow-fetch [-allow-private]] [FILE|-]
-//	robotstxt signals [-agent NAME] [-json] URL...
+//	robotstxt signals [-agent NAME]... [-json] URL...
 //	robotstxt [-agent NAME]... [-json] [-f FILE|-|URL] URL...
 //
 // test prints one line per URL: "allowed" or "disallowed", the URL, and the
@@ -77,8 +77,10 @@
 // signals fetches the robots.txt, the tdmrep.json and, where robots.txt
 // allows, the page's headers and head, and says per use (fetch, index,
 // snippet, ai-input, ai-train) whether the site allows it and which signal
-// decided (see package signals). The exit status is 0 when every URL may
-// be fetched, 1 when one may not, and 2 on a usage error.
+// decided (see package signals), for each crawler -agent names, read as
+// for test (repeated: each apart; commas: one crawler of several tokens).
+// The exit status is 0 when every URL may be fetched, 1 when one may not,
+// and 2 on a usage error.
 //
 // serve starts the tester, a web page on 127.0.0.1:8080 (-addr) to edit the
 // file (FILE, or the example) and see as one types which URLs are allowed

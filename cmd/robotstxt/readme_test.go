@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,7 +208,14 @@ func replay(t *testing.T, cmdline string, status *int) string {
 		}
 		return ""
 	case len(args) >= 3 && slices.Equal(args[:3], []string{"go", "run", "./cmd/robotstxt"}):
-		args = append([]string{"robotstxt"}, args[3:]...)
+		// go run reports a failed program on standard error, after its
+		// output, and exits 1 whatever the status.
+		var out bytes.Buffer
+		if *status = run(args[3:], strings.NewReader(""), &out, &out); *status != 0 {
+			fmt.Fprintf(&out, "exit status %d\n", *status)
+			*status = 1
+		}
+		return out.String()
 	}
 	if len(args) == 0 || args[0] != "robotstxt" {
 		t.Errorf("README.md: cannot replay %q", cmdline)
@@ -214,4 +224,32 @@ func replay(t *testing.T, cmdline string, status *int) string {
 	var out bytes.Buffer
 	*status = run(args[1:], strings.NewReader(""), &out, &out)
 	return out.String()
+}
+
+// TestReadmeJSONCommands checks README's list of the commands that take
+// -json against the commands' flags.
+func TestReadmeJSONCommands(t *testing.T) {
+	body, err := os.ReadFile(inClone(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentence := regexp.MustCompile("((?:`[a-z]+`(?:,\\s+|\\s+and\\s+)?)+) take `-json`").FindSubmatch(body)
+	if sentence == nil {
+		t.Fatal("README.md: no sentence \"... take `-json`\"")
+	}
+	var listed []string
+	for _, m := range regexp.MustCompile("`([a-z]+)`").FindAllSubmatch(sentence[1], -1) {
+		listed = append(listed, string(m[1]))
+	}
+	var takes []string
+	for name := range commands {
+		if run([]string{name, "-json", "-h"}, strings.NewReader(""), io.Discard, io.Discard) == 0 {
+			takes = append(takes, name)
+		}
+	}
+	slices.Sort(listed)
+	slices.Sort(takes)
+	if diff := cmp.Diff(takes, listed); diff != "" {
+		t.Errorf("README.md: commands that take -json (-flags +README):\n%s", diff)
+	}
 }

@@ -7,24 +7,27 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
-	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
 )
 
 // signalsUsage is the usage of "robotstxt signals".
-const signalsUsage = `usage: robotstxt signals [-agent NAME] [-json] URL...
+const signalsUsage = `usage: robotstxt signals [-agent NAME]... [-json] URL...
 
 Fetches the robots.txt that governs each URL, its site's tdmrep.json and,
 if robots.txt allows it, the page's headers and head, and says for each use
 (fetch, index, snippet, ai-input, ai-train) whether the site allows it:
 allow, deny, conditional or unknown, with the signals that decided
 (robots.txt, x-robots-tag, meta, tdmrep, content-signal, content-usage).
-See package signals for the mapping. -json prints one JSON object per URL.
-The exit status is 0 when every URL may be fetched, 1 when one may not, and
-2 on a usage error.
+See package signals for the mapping. -agent is read as by test: a crawler
+(default Googlebot), repeated to ask several, each answered apart; a
+crawler that obeys several tokens is spelled with commas
+(googlebot-news,googlebot). -json prints one JSON object per URL and
+crawler. The exit status is 0 when every URL may be fetched, 1 when one
+may not, and 2 on a usage error.
 `
 
 // runSignals runs "robotstxt signals".
@@ -32,7 +35,8 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("robotstxt signals", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, signalsUsage) }
-	agent := fs.String("agent", "Googlebot", "the crawler's product token")
+	var agents stringList
+	fs.Var(&agents, "agent", "crawler `name`, as for test: repeat it to ask several crawlers, each answered apart (default Googlebot)")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -50,36 +54,38 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	// The one agent rule of every front end (robots.CrawlerToken).
-	token, warning, err := robots.CrawlerToken(*agent)
+	// The one reading of -agent of every command (crawlers), and the one
+	// agent rule of every front end (robots.CrawlerToken).
+	asked, err := crawlers(agents, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
 		return 2
-	}
-	if warning != "" {
-		fmt.Fprintf(stderr, "robotstxt signals: warning: %s\n", warning)
 	}
 	status := 0
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	cache := fetch.NewCache(nil, userAgent, fetch.Options{}) // each site's files fetched once
 	for _, u := range fs.Args() {
-		res, err := cache.Signals(context.Background(), token, u)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
-			return 2
-		}
-		d := res.Decision
-		if d.Uses.Fetch.Answer != signals.Allow {
-			status = 1
-		}
-		if *asJSON {
-			if err := enc.Encode(d); err != nil {
+		for _, tokens := range asked {
+			// A crawler of several tokens is spelled with commas, as
+			// Cache.Signals and signals.Decide read it.
+			res, err := cache.Signals(context.Background(), strings.Join(tokens, ","), u)
+			if err != nil {
+				fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
 				return 2
 			}
-			continue
+			d := res.Decision
+			if d.Uses.Fetch.Answer != signals.Allow {
+				status = 1
+			}
+			if *asJSON {
+				if err := enc.Encode(d); err != nil {
+					return 2
+				}
+				continue
+			}
+			printSignals(stdout, d)
 		}
-		printSignals(stdout, d)
 	}
 	return status
 }

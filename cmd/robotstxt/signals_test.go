@@ -178,6 +178,58 @@ func TestSignalsContract(t *testing.T) {
 	}
 }
 
+// TestSignalsAgents: signals reads -agent as test does: repeated, each
+// crawler answered apart in the order given; a comma list is one crawler
+// that obeys the groups and meta tags of every token.
+func TestSignalsAgents(t *testing.T) {
+	srv := signalsSite(t)
+	tests := []struct {
+		name   string
+		agents []string
+		path   string
+		want   []string // agent: use=answer(...) for fetch and index
+	}{
+		{"repeated", []string{"BlockedBot", "EvalBot"}, "/plain", []string{
+			"BlockedBot: fetch=deny(robots.txt: line 6: Disallow: /) index=unknown()",
+			"EvalBot: fetch=allow(robots.txt: no matching rule) index=unknown()",
+		}},
+		// BlockedBot's group joins EvalBot's: /plain is disallowed, not
+		// answered by "*" as a literal "BlockedBot,EvalBot" would be.
+		{"comma-list/groups", []string{"BlockedBot,EvalBot"}, "/plain", []string{
+			"BlockedBot,EvalBot: fetch=deny(robots.txt: line 6: Disallow: /) index=unknown()",
+		}},
+		// <meta name="googlebot" content="noindex"> binds a crawler that
+		// obeys googlebot-news and googlebot.
+		{"comma-list/meta", []string{"googlebot-news,googlebot"}, "/plain", []string{
+			"googlebot-news,googlebot: fetch=allow(robots.txt: no matching rule) index=deny(meta: noindex)",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"signals", "-json"}
+			for _, a := range tt.agents {
+				args = append(args, "-agent", a)
+			}
+			var out, errb bytes.Buffer
+			run(append(args, srv.URL+tt.path), nil, &out, &errb)
+			var got []string
+			for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+				var u struct {
+					Agent string `json:"agent"`
+					usesJSON
+				}
+				if err := json.Unmarshal([]byte(line), &u); err != nil {
+					t.Fatalf("%v: %s (stderr %s)", err, out.String(), errb.String())
+				}
+				got = append(got, u.Agent+": "+strings.Join(summary(u.usesJSON)[:2], " "))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("answers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestSignalsText(t *testing.T) {
 	srv := signalsSite(t)
 	var out bytes.Buffer

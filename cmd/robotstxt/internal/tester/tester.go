@@ -25,9 +25,12 @@
 //	  {"url": "a b", "global": false, "error": "not %-encoded: a space may not appear in a URL; write a%20b"}]}
 //
 // agents are product tokens ("Googlebot"), at least one; with several, the
-// crawler obeys the groups of all of them, as robots.Robots.Group says. An
-// agent that is not a product token ("Googlebot/2.1") is used as given, and
-// "warnings" says so. A URL is an absolute http, https or ftp URL or a path
+// crawler obeys the groups of all of them, as robots.Robots.Group says. Each
+// is read by robots.CrawlerToken, the rule of every front end: a User-Agent
+// header ("Googlebot/2.1") is cut to its product token, and "warnings" says
+// so; one that names no crawler ("Mozilla/5.0 (X11)") or is ambiguous ("Eval
+// Bot/1.0") is a 400; another value that is no token ("MJ12bot") is asked as
+// given, with a warning. A URL is an absolute http, https or ftp URL or a path
 // starting with "/", %-encoded; any other gets "error" instead of a verdict.
 // reason is the robots.Reason of the decision, as its String method spells
 // it; rule is the deciding rule when reason is "rule"; global reports that

@@ -293,6 +293,7 @@ func TestErrors(t *testing.T) {
 		{"test/no-agents", request{path: "/api/test", body: `{"robots": "", "urls": ["/"]}`}, 400, "", "bad request: agents: give at least one"},
 		{"test/empty-agent", request{path: "/api/test", body: `{"agents": ["a", ""]}`}, 400, "", "bad request: agents[1]: the agent is empty"},
 		{"test/browser-agent", request{path: "/api/test", body: `{"agents": ["Mozilla/5.0 (X11)"]}`}, 400, "", `bad request: agents[0]: the agent "Mozilla/5.0 (X11)" names no crawler`},
+		{"test/ambiguous-agent", request{path: "/api/test", body: `{"agents": ["Eval Bot/1.0"]}`}, 400, "", `bad request: agents[0]: the agent "Eval Bot/1.0" is ambiguous`},
 		{"test/too-much-work", request{path: "/api/test", body: `{"agents": [` + strings.Repeat(`"a",`, 1000) + `"a"], "urls": [` +
 			strings.Repeat(`"/",`, 99) + `"/"]}`}, 400, "", "bad request: 1001 agents × 100 URLs is over 100000"},
 		{"size/test", request{path: "/api/test", body: huge}, 413, "", "the request is over 4194304 bytes"},
@@ -427,5 +428,22 @@ func TestTestClientGone(t *testing.T) {
 				t.Errorf("answered %d bytes, want an answer: %t", w.Body.Len(), tt.wantBody)
 			}
 		})
+	}
+}
+
+// TestAPIAgentHeader: an agent given as a User-Agent header is cut to its
+// product token, with a warning, as the package doc says (robots.CrawlerToken).
+func TestAPIAgentHeader(t *testing.T) {
+	h := tester.NewHandler(tester.Options{})
+	resp, body := serve(t, h, request{path: "/api/test", body: `{"robots": "User-agent: Googlebot\nDisallow: /a\n", "agents": ["Googlebot/2.1"], "urls": ["/a"]}`})
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	var got testAnswer
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Googlebot"}, got.Agents); diff != "" || len(got.Warnings) != 1 || len(got.Results) != 1 || *got.Results[0].Allowed {
+		t.Errorf("agents (-want +got):\n%s\nwarnings %q, results %+v; want one warning, /a disallowed", diff, got.Warnings, got.Results)
 	}
 }

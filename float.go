@@ -158,7 +158,7 @@ type floatQuery struct {
 // path. The others are matched in full, on the first look-up only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
-	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
+	lo, hi := int32(q.t.start[b]), int32(q.t.start[b+1])
 	if lo == hi {
 		return
 	}
@@ -340,8 +340,6 @@ func (t *floatTable) bucket(g uint32) uint32 {
 }
 
 const fibonacci32 = 0x9E3779B1
-
-func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }
 
 // gram returns the n bytes (1 to 3) of s at i as a number: n, then the
 // bytes, the first highest.

@@ -10,17 +10,18 @@ import (
 )
 
 // A set of more than smallSet rule lines (lazySet) answers its first
-// layoutQuestions questions by scanning them, and is laid out on the next;
-// one that Parse compiled to more (index.htm rules adding theirs), on its
-// first. A ski rental: over the 405 large sets that answer Googlebot in
-// the real-world corpus, laying out costs 21 scans ("/some/page.html"), so
-// the work is at most about twice the least of "always scan" and "lay out
-// at once".
-//
-// Buys, on Parse + first question over the real-world corpus (CPU time,
-// BenchmarkParseCorpus, op=parse+query): 18.5 ms rather than 57.1 if the
-// first question laid out each large set (layoutQuestions 0).
-const layoutQuestions = 24
+// questions by scanning them, and is laid out on the one that takes their
+// weight past layoutQuestions (one that Parse compiled to more, index.htm
+// rules adding theirs, on its first). A question weighs what its scan
+// costs: 1, and 1 more for each pathWeight bytes of its path, which the
+// scan reads for each wildcard rule line. A ski rental: over the 405 large
+// sets that answer Googlebot in the real-world corpus, laying out costs 21
+// scans ("/some/page.html"), so the work is at most about twice the least.
+// Buys: Parse + first question over the corpus (BenchmarkParseCorpus,
+// op=parse+query, CPU time) 18.5 ms rather than 57.1 with layoutQuestions
+// 0; 25 questions of an 8 KB path against 10,000 generated wildcard rules
+// (bench/ BenchmarkWorstCase's) 20-31 ms rather than 650-840 unweighted.
+const layoutQuestions, pathWeight = 24, 256
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
 // srcLo and srcN name (lazyLayout), to be compiled once asked enough.
@@ -43,9 +44,9 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 	b := s.big.Load()
 	if b == nil {
-		// Of a lazy set, the question after the first layoutQuestions lays
-		// it out; those that come while it does scan, as before.
-		if s.big.lazy() && s.big.asked.Add(1) != layoutQuestions+1 {
+		// Of a lazy set, the question that takes the weight of those asked
+		// past layoutQuestions lays it out; those meanwhile scan.
+		if s.big.lazy() && !s.big.ask(len(path)) {
 			s.scanLines(path, m)
 			return
 		}
@@ -56,6 +57,15 @@ func (s *ruleSet) match(path string, m *match) {
 		return
 	}
 	b.match(s, path, m)
+}
+
+// ask weighs a question of a path of n bytes and reports whether it lays
+// the set out (layoutQuestions); were the count to wrap, one more would,
+// aside (layOut).
+func (l *lazyLayout) ask(n int) bool {
+	w := int32(min(1+n/pathWeight, layoutQuestions+1))
+	after := l.asked.Add(w)
+	return after > layoutQuestions && after-w <= layoutQuestions
 }
 
 // scanLines updates m with the best rule of s, a lazy set not yet laid

@@ -127,6 +127,27 @@ func TestLazyLayout(t *testing.T) {
 	}
 }
 
+// TestLongPathLaysOut checks that a question weighs what its scan costs
+// (lazyLayout.ask): a path of 2*pathWeight bytes weighs 3, so that the set
+// is laid out on the 9th such question; one of layoutQuestions*pathWeight
+// bytes lays it out at once. The answers are the slow model's throughout.
+func TestLongPathLaysOut(t *testing.T) {
+	body := layoutBody()
+	for _, tt := range []struct{ size, layoutAt int }{{2 * pathWeight, layoutQuestions/3 + 1}, {layoutQuestions * pathWeight, 1}, {1 << 14, 1}} {
+		r := Parse([]byte(body))
+		set := largeSet(r, "a")
+		path := "/p3/" + strings.Repeat("4x123y", tt.size/6+1)[:tt.size-4]
+		for q := 1; q <= tt.layoutAt; q++ {
+			if got, want := r.Allowed("a", path), slowAllowed([]byte(body), []string{"a"}, path); got != want {
+				t.Errorf("%d bytes, question %d: Allowed = %t, slow model says %t", tt.size, q, got, want)
+			}
+			if laid := set.big.Load() != nil; laid != (q == tt.layoutAt) {
+				t.Fatalf("%d bytes: after question %d, laid out = %t, want it laid out on question %d", tt.size, q, laid, tt.layoutAt)
+			}
+		}
+	}
+}
+
 // TestScansAllocateNothing checks that the questions a large set answers
 // from its rule lines, before its layout, allocate nothing, and that the
 // layout comes on question layoutQuestions+1.

@@ -13,14 +13,13 @@ import (
 // questions by scanning them, and is laid out on the one that takes their
 // weight past layoutQuestions (one that Parse compiled to more, index.htm
 // rules adding theirs, on its first). A question weighs what its scan
-// costs: 1, and 1 more for each pathWeight bytes of its path, which the
-// scan reads for each wildcard rule line. A ski rental: over the 405 large
-// sets that answer Googlebot in the real-world corpus, laying out costs 21
-// scans ("/some/page.html"), so the work is at most about twice the least.
-// Buys: Parse + first question over the corpus (BenchmarkParseCorpus,
-// op=parse+query, CPU time) 18.5 ms rather than 57.1 with layoutQuestions
-// 0; 25 questions of an 8 KB path against 10,000 generated wildcard rules
-// (bench/ BenchmarkWorstCase's) 20-31 ms rather than 650-840 unweighted.
+// costs: 1, and 1 more for each pathWeight bytes of path, which it reads
+// for each wildcard rule line. A ski rental: laying out costs 21 scans
+// ("/some/page.html") over the corpus's 405 large sets for Googlebot, so
+// the work is at most about twice the least. Buys: Parse + first question
+// over the corpus (BenchmarkParseCorpus/op=parse+query, CPU) 18.5 ms, not
+// 57.1 with layoutQuestions 0; 25 questions of an 8 KB path against 10,000
+// wildcard rules (bench/ synth) 20-31 ms, not 650-840 unweighted.
 const layoutQuestions, pathWeight = 24, 256
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
@@ -44,8 +43,7 @@ func (s *ruleSet) match(path string, m *match) {
 	}
 	b := s.big.Load()
 	if b == nil {
-		// Of a lazy set, the question that takes the weight of those asked
-		// past layoutQuestions lays it out; those meanwhile scan.
+		// Of a lazy set, the question ask tells lays it out; others scan.
 		if s.big.lazy() && !s.big.ask(len(path)) {
 			s.scanLines(path, m)
 			return

@@ -85,19 +85,19 @@
 // body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its
-// lines, in time its size times the path's length; the 25th of short
-// paths compiles and lays it out (a path weighs 1 more for each 256
-// bytes, so that one of 6 KB lays it out at once; the first question, for
-// a set Parse compiled that index.htm rules take over 32 rules). So a file
-// asked once after each fetch is never laid out, and one asked often
-// costs at most about twice the least. No question waits for another: one
-// builds a set's layout aside and publishes it at once, whole; those that
-// come meanwhile answer as before. Only those that build allocate.
+// lines (a wildcard one in up to the path's length); the one taking their
+// weight past 24, a question weighing 1 and 1 more for each 256 bytes of
+// its path, compiles and lays it out (the first, for a set Parse compiled
+// that index.htm rules take over 32 rules). So a file asked once after
+// each fetch is never laid out, and one asked often costs at most about
+// twice the least. No question waits for another: one builds a set's
+// layout aside and publishes it at once, whole; those that come meanwhile
+// answer as before. Only those that build allocate.
 //
-// A warm question is linear in the path but for the wildcard rules whose
-// rarest literal run recurs in it ("/*/print/*.pdf"; not "/*?sid=" or
-// "/*.php$"): up to such rules times the path's length (bench/,
-// BenchmarkWorstCase and BenchmarkAdversarialWildcards; bench/RESULTS.md).
+// A warm question is linear in the path but for wildcard rules of several
+// pieces whose rarest run it holds, or of one whose run recurs in it
+// ("/*/print/*.pdf"; not "/*?sid=" or "/*.php$"): up to such rules times
+// the path's length (bench/ BenchmarkWorstCase, BenchmarkAdversarialWildcards).
 package robots
 
 import "slices"

@@ -133,11 +133,10 @@ type bigSet struct {
 // made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked weighs the questions of a lazy set before its layout (ask).
+	// asked weighs the scans of a lazy set before its layout (claim).
 	asked atomic.Int32
-	// dirs holds the bits below (bits, so that the state takes 24 bytes):
-	// set by Parse, or of a lazy set once by its first compile
-	// (compileLazy), before its layout is published.
+	// dirs holds the bits below (bits: the state takes 24 bytes), set by Parse
+	// or once by a lazy set's first compile (compileLazy) before publishing.
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
 	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
@@ -249,6 +248,7 @@ type match struct {
 	has    uint8   // byteSet of the path, once hasSet
 	hasSet bool
 	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
+	work   int  // bytes of path handed to matchWildcard, which a scan weighs (lazy.go)
 }
 
 // mayDecide reports whether a rule whose pattern starts with c may match a

@@ -127,23 +127,35 @@ func TestLazyLayout(t *testing.T) {
 	}
 }
 
-// TestLongPathLaysOut checks that a question weighs what its scan costs
-// (lazyLayout.ask): a path of 2*pathWeight bytes weighs 3, so that the set
-// is laid out on the 9th such question; one of layoutQuestions*pathWeight
-// bytes lays it out at once. The answers are the slow model's throughout.
+// TestLongPathLaysOut checks that a scan weighs what it cost (match.work):
+// over rules that each read an 8 KB path, one scan is enough to lay the set
+// out on the next question; over the same rules anchored, which a glance
+// at the path's last byte passes over, 24 scans are (layoutQuestions). The
+// answers are the slow model's throughout.
 func TestLongPathLaysOut(t *testing.T) {
-	body := layoutBody()
-	for _, tt := range []struct{ size, layoutAt int }{{2 * pathWeight, layoutQuestions/3 + 1}, {layoutQuestions * pathWeight, 1}, {1 << 14, 1}} {
-		r := Parse([]byte(body))
+	path := "/" + strings.Repeat("ab0123456789", 700)[:8190] // no rule's "a" then a digit
+	for _, tt := range []struct {
+		dollar   string
+		layoutAt int
+	}{{"", 2}, {"$", layoutQuestions + 1}} {
+		var b strings.Builder
+		b.WriteString("user-agent: *\n")
+		for i := range 40 {
+			fmt.Fprintf(&b, "disallow: /*a%db%s\n", i, tt.dollar)
+		}
+		r := Parse([]byte(b.String()))
 		set := largeSet(r, "a")
-		path := "/p3/" + strings.Repeat("4x123y", tt.size/6+1)[:tt.size-4]
+		want := slowAllowed([]byte(b.String()), []string{"a"}, path)
 		for q := 1; q <= tt.layoutAt; q++ {
-			if got, want := r.Allowed("a", path), slowAllowed([]byte(body), []string{"a"}, path); got != want {
-				t.Errorf("%d bytes, question %d: Allowed = %t, slow model says %t", tt.size, q, got, want)
+			if laid := set.big.Load() != nil; laid {
+				t.Fatalf("%q rules: laid out before question %d, want on question %d", tt.dollar, q, tt.layoutAt)
 			}
-			if laid := set.big.Load() != nil; laid != (q == tt.layoutAt) {
-				t.Fatalf("%d bytes: after question %d, laid out = %t, want it laid out on question %d", tt.size, q, laid, tt.layoutAt)
+			if got := r.Allowed("a", path); got != want {
+				t.Errorf("%q rules, question %d: Allowed = %t, slow model says %t", tt.dollar, q, got, want)
 			}
+		}
+		if set.big.Load() == nil {
+			t.Errorf("%q rules: not laid out on question %d", tt.dollar, tt.layoutAt)
 		}
 	}
 }

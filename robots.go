@@ -85,14 +85,13 @@
 // body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its
-// lines (a wildcard one in up to the path's length); the one taking their
-// weight past 24, a question weighing 1 and 1 more for each 256 bytes of
-// its path, compiles and lays it out (the first, for a set Parse compiled
-// that index.htm rules take over 32 rules). So a file asked once after
-// each fetch is never laid out, and one asked often costs at most about
-// twice the least. No question waits for another: one builds a set's
-// layout aside and publishes it at once, whole; those that come meanwhile
-// answer as before. Only those that build allocate.
+// lines, a wildcard one in up to the path's length; the first to find their
+// weight at 24 (a scan weighs 1, and 1 more for each 128 bytes of path a
+// line read on average) lays it out, as the first question does a set
+// Parse compiled (index.htm rules taking it over 32). So a file asked once
+// after each fetch is never laid out, and one asked often costs at most
+// about twice the least. No question waits: one builds a set's layout
+// aside and publishes it whole, others answer as before; only it allocates.
 //
 // A warm question is linear in the path but for wildcard rules of several
 // pieces whose rarest run it holds, or of one whose run recurs in it

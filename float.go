@@ -1,9 +1,12 @@
 package robots
 
-// The anchor table of the wildcard rules of a large set (floatTable). Buys,
-// warm, on the worst case (bench/ BenchmarkWorstCase, 8 KB path): 105 µs
-// rather than 11.8 ms against 10,000 rules, 174 µs rather than 1.23 ms
-// against 1,000 (each wildcard rule tried with its head's).
+// The anchor table of the wildcard rules of a large set (floatTable). The
+// bound, for a path of L bytes: L look-ups a gram length; a single rule
+// (try), its segment's length at each position holding its anchor and tag;
+// another rule of a bucket looked up, one full match, O(L): up to L times
+// the rules of several segments whose anchors the path holds (bench/
+// BenchmarkAdversarialWildcards). Buys, warm (bench/ BenchmarkWorstCase, 8 KB):
+// 105 µs, not 11.8 ms, against 10,000 rules; 174 µs, not 1.23 ms, against 1,000.
 
 import (
 	"math/bits"
@@ -158,7 +161,7 @@ type floatQuery struct {
 // path. The others are matched in full, on the first look-up only.
 func (q *floatQuery) try(g uint32, i, n int) {
 	b := q.t.bucket(g)
-	lo, hi := q.t.startOf(b), q.t.startOf(b+1)
+	lo, hi := int32(q.t.start[b]), int32(q.t.start[b+1])
 	if lo == hi {
 		return
 	}
@@ -252,9 +255,8 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 // its anchor at i, n bytes: the anchor hashed with the byte after it where
 // it first stands in the segment or, at the segment's end, before it; 0,
 // which passes over nothing, for a segment that is its anchor alone, a
-// raw rule or a folded directory's. Buys, warm (bench/ BenchmarkWorstCase,
-// 8 KB path, whose digits hold nearly every anchor): 105 µs against 10,000
-// rules and 174 µs against 1,000, rather than 347 and 663 µs.
+// raw rule or a folded directory's. Buys, warm (BenchmarkWorstCase, 8 KB):
+// 105 and 174 µs against 10,000 and 1,000 rules, rather than 347 and 663.
 func (s *ruleSet) tagOf(r rule, tail string, i, n int) uint8 {
 	if r&ruleRaw != 0 || s.foldedDir(r) > 0 {
 		return 0
@@ -283,9 +285,9 @@ func tag(g uint32, c byte, side uint8) uint8 {
 // (its pattern after the head one segment, its anchor of two or three
 // bytes) with the shape bits of shapePrefix, which no other rule of a
 // table has, and its tag in place of its need; another with the rarest
-// byte of its tail as filed (fileFloating), which a path must hold for it or
-// its folded directory to match. The rare byte buys
-// (BenchmarkAdversarialLayouts/anchor-bucket) 121 ns rather than 192.
+// byte of its tail as filed (fileFloating), which a path must hold for it
+// or its folded directory to match: 121 ns rather than 192
+// (BenchmarkAdversarialLayouts/anchor-bucket).
 func unmark(r rule) (_ rule, mark uint8, single bool) {
 	mark = r.need()
 	r &^= needBits
@@ -340,8 +342,6 @@ func (t *floatTable) bucket(g uint32) uint32 {
 }
 
 const fibonacci32 = 0x9E3779B1
-
-func (t *floatTable) startOf(b uint32) int32 { return int32(t.start[b]) }
 
 // gram returns the n bytes (1 to 3) of s at i as a number: n, then the
 // bytes, the first highest.

@@ -167,7 +167,7 @@ func TestFoldedDirsAfterCollision(t *testing.T) {
 	ft := lay.float
 	bucketOf := func(j int32) uint32 {
 		for bk := uint32(0); ; bk++ {
-			if ft.startOf(bk) <= j && j < ft.startOf(bk+1) {
+			if int32(ft.start[bk]) <= j && j < int32(ft.start[bk+1]) {
 				return bk
 			}
 		}

@@ -41,11 +41,10 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 }
 
 // splitRepeats splits rules, sorted by key, greatest first, into those
-// that repeat none before them and those that do (same), which never
+// that repeat none before them and those that do (dropRepeats), which never
 // decide, both in order. Buys (BenchmarkHostile, wildcards-rep, warm):
 // a 1 KB path in 0.86 µs rather than 17.3 µs.
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
-	const offs = 1<<ruleRawBit - 1
 	type written struct {
 		r rule // but its offset
 		p string
@@ -53,7 +52,7 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	seen := make(map[written]bool, len(rules))
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
-		w := written{r &^ offs, r.written(s.file.text)}
+		w := written{r &^ (ruleRaw - 1), r.written(s.file.text)}
 		if seen[w] {
 			repeats = append(repeats, r)
 			continue

@@ -133,12 +133,10 @@ type bigSet struct {
 // made (nil before), and its state until then.
 type lazyLayout struct {
 	atomic.Pointer[bigSet]
-	// asked counts the questions of a lazy set before its layout: the
-	// one that makes it layoutQuestions+1 lays the set out.
+	// asked weighs the scans of a lazy set before its layout (claim).
 	asked atomic.Int32
-	// dirs holds the bits below (bits, so that the state takes 24 bytes):
-	// set by Parse, or of a lazy set once by its first compile
-	// (compileLazy), before its layout is published.
+	// dirs holds the bits below (bits: the state takes 24 bytes), set by Parse
+	// or once by a lazy set's first compile (compileLazy) before publishing.
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
 	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
@@ -250,6 +248,7 @@ type match struct {
 	has    uint8   // byteSet of the path, once hasSet
 	hasSet bool
 	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
+	work   int  // bytes of path handed to matchWildcard, which a scan weighs (lazy.go)
 }
 
 // mayDecide reports whether a rule whose pattern starts with c may match a
@@ -325,24 +324,19 @@ func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits -
 // priority returns the priority of r, the length of its escaped pattern.
 func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
 
-func (l srcLine) off() uint32 { return uint32(l & (1<<srcOffBits - 1)) }
-
+func (l srcLine) off() uint32  { return uint32(l & (1<<srcOffBits - 1)) }
 func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
-
-func (l srcLine) line() int { return int(l >> srcLineShift & maxLine) }
-
-func (l srcLine) allow() bool { return l&srcAllow != 0 }
+func (l srcLine) line() int    { return int(l >> srcLineShift & maxLine) }
+func (l srcLine) allow() bool  { return l&srcAllow != 0 }
 
 func (l srcLine) value(text string) string {
 	off := l.off()
 	return text[off : off+l.size()]
 }
 
-func (l *lazyLayout) lazy() bool { return l.dirs.Load()&isLazy != 0 }
-
+func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
-
-func (l *lazyLayout) folded() bool { return l.dirs.Load()&dirsFolded != 0 }
+func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 
 // sizeClasses are the object sizes of Go's allocator up to 32 KiB
 // (internal/runtime/gc.SizeClassToSize).

@@ -127,6 +127,39 @@ func TestLazyLayout(t *testing.T) {
 	}
 }
 
+// TestLongPathLaysOut checks that a scan weighs what it cost (match.work):
+// over rules that each read an 8 KB path, one scan is enough to lay the set
+// out on the next question; over the same rules anchored, which a glance
+// at the path's last byte passes over, 24 scans are (layoutQuestions). The
+// answers are the slow model's throughout.
+func TestLongPathLaysOut(t *testing.T) {
+	path := "/" + strings.Repeat("ab0123456789", 700)[:8190] // no rule's "a" then a digit
+	for _, tt := range []struct {
+		dollar   string
+		layoutAt int
+	}{{"", 2}, {"$", layoutQuestions + 1}} {
+		var b strings.Builder
+		b.WriteString("user-agent: *\n")
+		for i := range 40 {
+			fmt.Fprintf(&b, "disallow: /*a%db%s\n", i, tt.dollar)
+		}
+		r := Parse([]byte(b.String()))
+		set := largeSet(r, "a")
+		want := slowAllowed([]byte(b.String()), []string{"a"}, path)
+		for q := 1; q <= tt.layoutAt; q++ {
+			if laid := set.big.Load() != nil; laid {
+				t.Fatalf("%q rules: laid out before question %d, want on question %d", tt.dollar, q, tt.layoutAt)
+			}
+			if got := r.Allowed("a", path); got != want {
+				t.Errorf("%q rules, question %d: Allowed = %t, slow model says %t", tt.dollar, q, got, want)
+			}
+		}
+		if set.big.Load() == nil {
+			t.Errorf("%q rules: not laid out on question %d", tt.dollar, tt.layoutAt)
+		}
+	}
+}
+
 // TestScansAllocateNothing checks that the questions a large set answers
 // from its rule lines, before its layout, allocate nothing, and that the
 // layout comes on question layoutQuestions+1.

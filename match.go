@@ -193,6 +193,7 @@ func (s *ruleSet) matchesAfterHead(r rule, path string, m *match) bool {
 	if anchored && !raw && path[len(path)-1] != tail[len(tail)-1] {
 		return false
 	}
+	m.work += len(path)
 	return matchWildcard(path[r.headLen():], tail, anchored, raw)
 }
 

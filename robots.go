@@ -84,21 +84,19 @@
 // kept lines: Decide costs about 50 ns more than Allowed. Check needs the
 // body (fetch.Result.Body).
 //
-// A set of over 32 rules is compiled by its questions: the first 24 read
-// its lines, in time linear in its size; the 25th compiles and lays it out
-// (the first, for a set Parse compiled that index.htm rules take over 32
-// rules). So a file asked once after each fetch is never laid out, and one
-// asked often costs at most about twice the least. No question waits for
-// another: one builds a set's layout aside and publishes it at once, whole;
-// those that come meanwhile answer as before. Only those that build
-// allocate.
+// A set of over 32 rules is compiled by its questions: the first read its
+// lines, a wildcard one in up to the path's length; the first to find their
+// weight at 24 (a scan weighs 1, and 1 more for each 128 bytes of path a
+// line read on average) lays it out, as the first question does a set
+// Parse compiled (index.htm rules taking it over 32). So a file asked once
+// after each fetch is never laid out, and one asked often costs at most
+// about twice the least. No question waits: one builds a set's layout
+// aside and publishes it whole, others answer as before; only it allocates.
 //
-// A warm question is linear in the path but for the wildcard rules whose
-// rarest literal run recurs in it ("/*/print/*.pdf"; not "/*?sid=" or
-// "/*.php$"): up to such rules times the path's length. BenchmarkWorstCase
-// (bench/, one warm question): against 1,000 generated wildcard rules, a
-// path of 1, 2, 4 and 8 KB costs 17, 32, 62 and 161 µs; against 10,000,
-// 11, 20, 39 and 90 µs.
+// A warm question is linear in the path but for wildcard rules of several
+// pieces whose rarest run it holds, or of one whose run recurs in it
+// ("/*/print/*.pdf"; not "/*?sid=" or "/*.php$"): up to such rules times
+// the path's length (bench/ BenchmarkWorstCase, BenchmarkAdversarialWildcards).
 package robots
 
 import "slices"

@@ -39,7 +39,7 @@ func (c *Cache) resize(e *entry) {
 		return
 	}
 	size := entryOverhead + 2*int64(len(e.st.RobotsURL)) +
-		int64(len(e.st.Body)) + int64(len(e.st.GoodURL)) + int64(memSize(e.good)) + e.tdm.memSize()
+		int64(len(e.st.Body)) + int64(len(e.st.GoodURL)) + int64(memSize(e.good)) + e.copy.memSize()
 	c.held += size - e.size
 	e.size = size
 }

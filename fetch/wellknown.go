@@ -1,118 +1,129 @@
 package fetch
 
-// The well-known files a Cache keeps beside robots.txt: a site's
-// /.well-known/tdmrep.json (TDMRep, package signals), kept per origin by
-// the same mechanism as robots.txt (entries keyed by the file's URL, one
-// fetch per file at a time, a Store shared by a fleet, the byte and host
-// bounds) and the same failure policy: 429 and 5xx retried after the retry
-// interval or Retry-After, the last good copy kept meanwhile. A well-known
-// file is fetched only where the site's robots.txt allows the crawler to
-// fetch it (RFC 9309 exempts /robots.txt alone).
+// The well-known files a Cache keeps beside robots.txt (RFC 8615), such
+// as a site's /.well-known/tdmrep.json: kept per origin by the same
+// mechanism as robots.txt (entries keyed by the file's URL, one fetch per
+// file at a time, a Store shared by a fleet, the byte and host bounds) and
+// the same failure policy: 429 and 5xx retried after the retry interval or
+// Retry-After, the last good copy kept meanwhile. A well-known file is
+// fetched only where the site's robots.txt allows the crawler to fetch it
+// (RFC 9309 exempts /robots.txt alone).
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
-
-	"github.com/gorep/robots/signals"
 )
 
-// tdmRepPath is the path of a site's tdmrep.json.
-const tdmRepPath = "/.well-known/tdmrep.json"
+// A WellKnown is a kind of file that a site keeps for all its pages under
+// /.well-known/, which a Cache fetches and keeps as it does robots.txt.
+// Ask each path with one WellKnown: a Cache keeps one copy of a file,
+// parsed by the first WellKnown asked about it.
+type WellKnown struct {
+	// Path is the file's path, such as "/.well-known/tdmrep.json".
+	Path string
+	// Parse reads the body of a 2xx answer (at most robots.MaxSize bytes),
+	// once per copy the Cache gets, fetched or loaded from the Store; File
+	// hands back what it returns. It must be safe for concurrent use.
+	Parse func(body []byte) any
+}
 
-// isTDMRepURL reports whether fileURL, a URL a Cache keeps, is a
-// tdmrep.json's rather than a robots.txt's.
-func isTDMRepURL(fileURL string) bool { return strings.HasSuffix(fileURL, tdmRepPath) }
+// A File is what a Cache knows of a site's well-known file.
+type File struct {
+	// URL is the file's URL.
+	URL string
+	// Parsed is what WellKnown.Parse returned for the last good copy if
+	// that was a 2xx; nil if the site has none (3xx, 4xx), or no fetch has
+	// been good.
+	Parsed any
+	// Problem says, while the file is not fresh, why: "not fetched yet",
+	// or since when its fetches fail and whether a last good copy is used;
+	// "" when it is fresh.
+	Problem string
+}
 
-// A tdmFile is the last good copy of a tdmrep.json, parsed.
-type tdmFile struct {
-	file    *signals.TDMRep // nil when there is none (a 3xx or 4xx) or it was not read
-	problem error           // why a 2xx body was not read (too large, not JSON)
-	bytes   int             // of the body
+// isRobotsURL reports whether fileURL, a URL a Cache keeps, is a
+// robots.txt's rather than a well-known file's.
+func isRobotsURL(fileURL string) bool { return strings.HasSuffix(fileURL, "/robots.txt") }
+
+// A wellKnownCopy is the last good copy of a well-known file, parsed.
+type wellKnownCopy struct {
+	parsed any // WellKnown.Parse's, for a 2xx
+	bytes  int // of the body
 }
 
 // memSize returns the bytes f keeps, about twice its body's, as the rules
 // of a robots.txt do.
-func (f *tdmFile) memSize() int64 {
+func (f *wellKnownCopy) memSize() int64 {
 	if f == nil {
 		return 0
 	}
 	return 2 * int64(f.bytes)
 }
 
-// goodTDMRep returns the last good copy of st, a tdmrep.json's State,
-// parsed; nil if no fetch has been good.
-func (st *State) goodTDMRep() *tdmFile {
-	if st.GoodStatus == 0 {
+// goodCopy returns the last good copy of st, a well-known file's State,
+// parsed by kind; nil if no fetch has been good.
+func (st *State) goodCopy(kind *WellKnown) *wellKnownCopy {
+	if st.GoodStatus == 0 || kind == nil {
 		return nil
 	}
-	f := &tdmFile{bytes: len(st.Body)}
+	f := &wellKnownCopy{bytes: len(st.Body)}
 	if 200 <= st.GoodStatus && st.GoodStatus <= 299 {
-		f.file, f.problem = signals.ParseTDMRep(st.Body)
-		if f.problem != nil && len(st.Body) >= signals.MaxTDMRepSize {
-			f.problem = signals.ErrTDMRepTooLarge // its first MaxSize bytes were read
-		}
+		f.parsed = kind.Parse(st.Body)
 	}
 	return f
 }
 
-// TDMRep returns the tdmrep.json of the origin of pageURL for the crawler
-// whose product token is agent, fetching it first if need be, with the
-// problems that bear on it: the file's own (rules skipped), why it was not
-// read (too large, not JSON), and, while its fetches fail, since when and
-// that the last good copy (nil if none) is used. The file is nil when the
-// site has none: any status but 2xx ("failure to provide access to such a
-// representation implies that the origin server does not implement this
-// protocol", TDMRep).
+// WellKnown returns what the Cache knows of the file kind of the origin of
+// pageURL for the crawler whose product token is agent (several, spelled
+// with commas, as Page reads them), fetching it first if need be, or
+// waiting for the fetch in progress.
 //
 // Where robots.txt does not allow agent to fetch the file (a Disallow, or
-// a robots.txt that answered 429, 5xx or not at all), TDMRep returns nil
-// and a *DisallowedError, which matches ErrDisallowed, and fetches nothing
-// but robots.txt. Its other errors are those of Allowed.
-func (c *Cache) TDMRep(ctx context.Context, agent, pageURL string) (*signals.TDMRep, []string, error) {
+// a robots.txt that answered 429, 5xx or not at all), WellKnown returns a
+// *DisallowedError, which matches ErrDisallowed, and fetches nothing but
+// robots.txt. Its other errors are those of Allowed, and one for a Path
+// not under /.well-known/.
+func (c *Cache) WellKnown(ctx context.Context, agent, pageURL string, kind *WellKnown) (*File, error) {
+	if !strings.HasPrefix(kind.Path, "/.well-known/") || strings.ContainsAny(kind.Path, "?#") {
+		return nil, fmt.Errorf("robots: %q is not a well-known path", kind.Path)
+	}
 	tokens, err := crawlerTokens(agent)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	u, err := url.Parse(pageURL)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	robotsURL, r, err := c.robotsOfURL(ctx, u)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	tu := strings.TrimSuffix(robotsURL, "/robots.txt") + tdmRepPath
-	if d := r.Group(tokens...).Decide(tu); !d.Allowed {
-		return nil, nil, c.refusal(strings.Join(tokens, ","), tu, d, robotsURL, r)
+	fu := strings.TrimSuffix(robotsURL, "/robots.txt") + kind.Path
+	if d := r.Group(tokens...).Decide(fu); !d.Allowed {
+		return nil, c.refusal(strings.Join(tokens, ","), fu, d, robotsURL, r)
 	}
 	c.mu.Lock()
-	k, err := c.knownLocked(ctx, tu, c.opts.Now())
+	k, err := c.knownLocked(ctx, fu, kind, c.opts.Now())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var problems []string
+	f := &File{URL: fu}
+	if k.copy != nil {
+		f.Parsed = k.copy.parsed
+	}
 	switch p := c.opts.phaseOf(&k.st, k.now); p {
 	case phaseUnknown:
-		problems = append(problems, tu+": not fetched yet")
+		f.Problem = "not fetched yet"
 	case phaseGood:
 	default:
 		copyUsed := "the last good copy is used"
-		if k.tdm == nil {
+		if k.copy == nil {
 			copyUsed = "no copy is known"
 		}
-		problems = append(problems, tu+": "+failure(&k.st, nil)+": "+copyUsed)
+		f.Problem = failure(&k.st, nil) + ": " + copyUsed
 	}
-	if k.tdm == nil {
-		return nil, problems, nil
-	}
-	if k.tdm.problem != nil {
-		problems = append(problems, tu+": "+k.tdm.problem.Error())
-	}
-	if k.tdm.file != nil {
-		for _, p := range k.tdm.file.Problems {
-			problems = append(problems, tu+": "+p)
-		}
-	}
-	return k.tdm.file, problems, nil
+	return f, nil
 }

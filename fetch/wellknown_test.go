@@ -9,84 +9,98 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/fetch"
-	"github.com/gorep/robots/signals"
 )
 
-// wellKnownSite serves robots (or the status robotsStatus for robots.txt),
-// a tdmrep.json and pages, counting the tdmrep.json requests.
-func wellKnownSite(t *testing.T, robotsStatus int, robots string) (*httptest.Server, *atomic.Int32) {
-	var tdm atomic.Int32
+// TestWellKnown checks Cache.WellKnown on a kind of its own: the body
+// parsed once per copy and kept, a file robots.txt disallows never
+// requested (ErrDisallowed), a 404 no file, a path not under
+// /.well-known/ refused.
+func TestWellKnown(t *testing.T) {
+	var requests, parses atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
-			w.WriteHeader(robotsStatus)
-			w.Write([]byte(robots))
-		case "/.well-known/tdmrep.json":
-			tdm.Add(1)
-			w.Write([]byte(`[{"location":"/","tdm-reservation":1}]`))
+			w.Write([]byte("User-agent: NoBot\nDisallow: /.well-known/\n"))
+		case "/.well-known/x.txt":
+			requests.Add(1)
+			w.Write([]byte("hello"))
 		default:
-			w.Write([]byte("page"))
+			requests.Add(1)
+			http.NotFound(w, r)
 		}
 	}))
-	t.Cleanup(srv.Close)
-	return srv, &tdm
+	defer srv.Close()
+	kind := &fetch.WellKnown{Path: "/.well-known/x.txt", Parse: func(body []byte) any {
+		parses.Add(1)
+		return strings.ToUpper(string(body))
+	}}
+	c := fetch.NewCache(nil, "WellBot/1.0", fetch.Options{})
+	for range 3 {
+		f, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/a/page", kind)
+		if err != nil || f.Parsed != "HELLO" || f.Problem != "" || f.URL != srv.URL+"/.well-known/x.txt" {
+			t.Fatalf("WellKnown = %+v, %v; want HELLO from %s/.well-known/x.txt", f, err, srv.URL)
+		}
+	}
+	if r, p := requests.Load(), parses.Load(); r != 1 || p != 1 {
+		t.Errorf("%d requests, %d parses for 3 questions, want 1 and 1", r, p)
+	}
+	if f, err := c.WellKnown(t.Context(), "NoBot", srv.URL+"/", kind); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("NoBot: WellKnown = %v, %v, want nil and ErrDisallowed", f, err)
+	}
+	none := &fetch.WellKnown{Path: "/.well-known/none.json", Parse: func([]byte) any { return "parsed" }}
+	if f, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/", none); err != nil || f.Parsed != nil || f.Problem != "" {
+		t.Errorf("404: WellKnown = %+v, %v, want no file, no problem", f, err)
+	}
+	if r := requests.Load(); r != 2 {
+		t.Errorf("%d requests, want 2 (none by NoBot)", r)
+	}
+	for _, p := range []string{"/robots.txt", "/x.json", "/.well-known/x?y"} {
+		if _, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/", &fetch.WellKnown{Path: p}); err == nil {
+			t.Errorf("path %q: no error", p)
+		}
+	}
 }
 
-// TestWellKnownObeysRobots checks that no route fetches tdmrep.json where
-// robots.txt disallows it to the crawler (RFC 9309 exempts /robots.txt
-// alone), or where robots.txt answered a server error (everything is then
-// disallowed), and that the refusal matches ErrDisallowed.
-func TestWellKnownObeysRobots(t *testing.T) {
-	sites := []struct {
-		name   string
-		status int
-		robots string
-		page   bool // whether the page itself is allowed
-	}{
-		{"disallow-all", 200, "User-agent: *\nDisallow: /\n", false},
-		{"disallow-all-for-the-crawler", 200, "User-agent: TrainBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", false},
-		{"server-error", 503, "", false},
-		{"too-many-requests", 429, "", false},
-		{"disallow-well-known", 200, "User-agent: *\nDisallow: /.well-known/\n", true},
+// TestGetPage checks Cache.GetPage: a page robots.txt disallows is not
+// requested, a redirect to one is not followed (the 3xx and the refusal
+// returned, as http.Client.Do returns CheckRedirect's error), an allowed
+// page is fetched with the Cache's User-Agent.
+func TestGetPage(t *testing.T) {
+	var private atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
+		case "/go":
+			http.Redirect(w, r, "/private/x", http.StatusFound)
+		case "/private/x":
+			private.Add(1)
+		default:
+			w.Write([]byte(r.UserAgent()))
+		}
+	}))
+	defer srv.Close()
+	c := fetch.NewCache(nil, "PageBot/1.0", fetch.Options{})
+	resp, err := c.GetPage(t.Context(), "PageBot", srv.URL+"/a")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, site := range sites {
-		t.Run(site.name, func(t *testing.T) {
-			srv, tdm := wellKnownSite(t, site.status, site.robots)
-			page := srv.URL + "/page"
-
-			tr, err := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})}
-			resp, err := client.Get(page)
-			if site.page {
-				if err != nil {
-					t.Fatalf("UsageTransport: %v, want the page", err)
-				}
-				resp.Body.Close()
-			} else if !errors.Is(err, fetch.ErrDisallowed) || errors.Is(err, fetch.ErrDenied) {
-				t.Errorf("UsageTransport: err = %v, want ErrDisallowed only", err)
-			}
-
-			res, err := fetch.GetSignals(t.Context(), nil, "TrainBot/1.0", "TrainBot", page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(strings.Join(res.Decision.Problems, "\n"), "tdmrep.json not fetched: robots: ") {
-				t.Errorf("GetSignals: problems %q do not say why tdmrep.json was not fetched", res.Decision.Problems)
-			}
-
-			if _, err := fetch.GetTDMRep(t.Context(), nil, "TrainBot/1.0", page); !errors.Is(err, fetch.ErrDisallowed) {
-				t.Errorf("GetTDMRep: err = %v, want ErrDisallowed", err)
-			}
-			c := fetch.NewCache(nil, "TrainBot/1.0", fetch.Options{})
-			if f, _, err := c.TDMRep(t.Context(), "TrainBot", page); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
-				t.Errorf("Cache.TDMRep = %v, %v, want nil and ErrDisallowed", f, err)
-			}
-			if n := tdm.Load(); n != 0 {
-				t.Errorf("tdmrep.json requested %d times, want 0", n)
-			}
-		})
+	var b strings.Builder
+	buf := make([]byte, 64)
+	n, _ := resp.Body.Read(buf)
+	b.Write(buf[:n])
+	resp.Body.Close()
+	if resp.StatusCode != 200 || b.String() != "PageBot/1.0" {
+		t.Errorf("GET /a: %d %q, want 200 PageBot/1.0", resp.StatusCode, b.String())
+	}
+	if resp, err := c.GetPage(t.Context(), "PageBot", srv.URL+"/private/y"); resp != nil || !errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("GET /private/y: %v, %v, want nil and ErrDisallowed", resp, err)
+	}
+	resp, err = c.GetPage(t.Context(), "PageBot", srv.URL+"/go")
+	if resp == nil || resp.StatusCode != http.StatusFound || !errors.Is(err, fetch.ErrDisallowed) {
+		t.Errorf("GET /go: %v, %v, want the 302 and ErrDisallowed", resp, err)
+	}
+	if n := private.Load(); n != 0 {
+		t.Errorf("/private/ requested %d times, want 0", n)
 	}
 }

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 func TestGetTDMRep(t *testing.T) {
@@ -39,7 +39,7 @@ func TestGetTDMRep(t *testing.T) {
 				w.Write([]byte(tt.body))
 			}))
 			defer srv.Close()
-			res, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", srv.URL+"/some/page?q")
+			res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", srv.URL+"/some/page?q")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,10 +51,10 @@ func TestGetTDMRep(t *testing.T) {
 			}
 		})
 	}
-	if _, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "ftp://x/"); err == nil {
+	if _, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "ftp://x/"); err == nil {
 		t.Error("ftp URL: no error")
 	}
-	res, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "http://192.0.2.1/")
+	res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "http://192.0.2.1/")
 	if err == nil || res == nil || res.File != nil {
 		t.Errorf("unreachable: res %v err %v", res, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"context"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -147,69 +146,6 @@ func crawlerTokens(agent string) ([]string, error) {
 		}
 	}
 	return tokens, nil
-}
-
-// Robots returns the rules that apply now to pageURL, a page URL or a
-// robots.txt URL, fetching the robots.txt first if it has never been fetched
-// or is due to be fetched again, or waiting for a fetch in progress. Errors
-// are as for Allowed; the rules are never nil when the error is nil.
-func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, error) {
-	now := c.opts.Now()
-	origin, plain := plainOrigin(pageURL)
-	c.mu.Lock()
-	robotsURL, known := c.origins[origin]
-	if !plain || !known {
-		c.mu.Unlock()
-		var err error
-		if robotsURL, err = c.learn(origin, plain, pageURL); err != nil {
-			return nil, err
-		}
-		c.mu.Lock()
-	}
-	return c.rulesLocked(ctx, robotsURL, now)
-}
-
-// robotsOfURL is Robots for a parsed page URL, such as a request's, read in
-// place rather than written out and parsed again: on a hit for a plain
-// origin it allocates nothing. It returns the robots.txt URL too.
-func (c *Cache) robotsOfURL(ctx context.Context, u *url.URL) (string, *robots.Robots, error) {
-	now := c.opts.Now()
-	var buf [originBuf]byte
-	origin, plain := urlOrigin(&buf, u)
-	c.mu.Lock()
-	robotsURL, known := c.origins[string(origin)] // the compiler reads the bytes in place
-	if !plain || !known {
-		c.mu.Unlock()
-		var err error
-		if robotsURL, err = c.learn(string(origin), plain, u.String()); err != nil {
-			return "", nil, err
-		}
-		c.mu.Lock()
-	}
-	r, err := c.rulesLocked(ctx, robotsURL, now)
-	return robotsURL, r, err
-}
-
-// learn returns the robots.txt URL of pageURL, and remembers it for origin
-// if plain.
-func (c *Cache) learn(origin string, plain bool, pageURL string) (string, error) {
-	robotsURL, err := fetchableURL(pageURL)
-	if err == nil && plain {
-		c.mu.Lock()
-		c.remember(origin, robotsURL)
-		c.mu.Unlock()
-	}
-	return robotsURL, err
-}
-
-// rulesLocked returns the rules of robotsURL that apply at now, as Robots
-// does. It is called with c.mu held, and releases it.
-func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time) (*robots.Robots, error) {
-	k, err := c.knownLocked(ctx, robotsURL, nil, now)
-	if err != nil {
-		return nil, err
-	}
-	return rulesIn(c.opts.phaseOf(&k.st, k.now), k.good), nil
 }
 
 // goodURL returns the URL the file of r came from, if r is the last good

@@ -66,7 +66,7 @@
 //
 // A Cache keeps a site's well-known files, such as its
 // /.well-known/tdmrep.json, by the same mechanism and policy, each under
-// its own URL (Cache.WellKnown): one fetch per file, shared through the
+// its own URL (Cache.Site): one fetch per file, shared through the
 // Store, the last good copy used while fetches fail; it is fetched only
 // where robots.txt allows the crawler to fetch it. Cache.GetPage fetches a
 // page as robots.txt allows. Package usage answers every use of a URL

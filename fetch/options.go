@@ -45,7 +45,7 @@ type Options struct {
 	// about: the bound is then exceeded by that one host. Default: 256 MiB.
 	MaxBytes int64
 	// MaxHosts is the number of files (robots.txt URLs, and the
-	// well-known files that Cache.WellKnown asks about) kept;
+	// well-known files that Cache.Site asks about) kept;
 	// the least recently used are forgotten beyond it. Hosts whose file is being
 	// fetched do not count, and are never forgotten: more callers asking
 	// about more hosts at once than MaxHosts each get their answer, and

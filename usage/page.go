@@ -18,9 +18,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
-	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
 )
@@ -42,22 +40,17 @@ type Page struct {
 // product token is agent (several, for a crawler that obeys them, spelled
 // with commas: "googlebot-news,googlebot"; their groups merged), before
 // the page is fetched: from the robots.txt that governs it and its site's
-// tdmrep.json, each fetched once per origin and kept by c (see TDMRep).
+// tdmrep.json, each fetched once per origin and kept by c (fetch.Cache.Site,
+// see TDMRep).
 // tdmrep.json is not fetched where robots.txt does not allow agent to
 // fetch it, and a tdmrep.json that cannot be had is no file: the
 // Decision's problems say why. The errors are those of fetch.Cache.Allowed.
 func Ask(ctx context.Context, c *fetch.Cache, agent, pageURL string) (*Page, error) {
-	tokens, err := crawlerTokens(agent)
+	site, err := c.Site(ctx, agent, pageURL, tdmRepFile)
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.Robots(ctx, pageURL)
-	if err != nil {
-		return nil, err
-	}
-	token := strings.Join(tokens, ",") // as signals.Decide reads several
-	p := &Page{url: pageURL, agent: token, seen: signals.Seen{Robots: r, Now: c.Now()}}
-	file, problems, err := TDMRep(ctx, c, token, pageURL)
+	file, problems, err := tdmRep(site.Files[0])
 	switch {
 	case errors.Is(err, fetch.ErrDisallowed):
 		problems = append(problems, "tdmrep.json not fetched: "+err.Error())
@@ -66,7 +59,8 @@ func Ask(ctx context.Context, c *fetch.Cache, agent, pageURL string) (*Page, err
 	case err != nil: // no answer in time: no file is known
 		problems = append(problems, "tdmrep.json: "+err.Error())
 	}
-	p.seen.TDMRep, p.problems = file, problems
+	p := &Page{url: pageURL, agent: site.Agent, problems: problems,
+		seen: signals.Seen{Robots: site.Robots, TDMRep: file, Now: c.Now()}}
 	p.Decision = p.decide(p.seen)
 	return p, nil
 }
@@ -88,23 +82,4 @@ func (p *Page) decide(seen signals.Seen) signals.Decision {
 		d.Problems = append(append([]string(nil), p.problems...), d.Problems...)
 	}
 	return d
-}
-
-// crawlerTokens returns the product tokens of agent, each by the rule every
-// front end of this module follows (robots.CrawlerToken): agent's own, or,
-// for a crawler that obeys several, spelled with commas as signals.Decide
-// reads them, each of them; as a fetch.Cache reads them. A value with "/",
-// ";", "(" or ")" is a User-Agent header: one agent, whatever its commas.
-func crawlerTokens(agent string) ([]string, error) {
-	tokens := []string{agent}
-	if !strings.ContainsAny(agent, "/;()") {
-		tokens = strings.Split(agent, ",")
-	}
-	for i, t := range tokens {
-		var err error
-		if tokens[i], _, err = robots.CrawlerToken(strings.TrimSpace(t)); err != nil {
-			return nil, err
-		}
-	}
-	return tokens, nil
 }

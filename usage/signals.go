@@ -52,7 +52,15 @@ func Signals(ctx context.Context, c *fetch.Cache, agent, pageURL string) (*Signa
 	if p.Decision.Uses.Fetch.Answer != signals.Allow {
 		return out, nil
 	}
-	h, head, err := readPage(ctx, c, p.agent, pageURL, out)
+	resp, err := c.GetPage(ctx, p.agent, pageURL)
+	if resp != nil {
+		out.PageStatus = resp.StatusCode
+	}
+	var h http.Header
+	var head *signals.Head
+	if err == nil {
+		h, head, err = readResponse(resp, out)
+	}
 	if err != nil {
 		p.problems = append(p.problems, "page: "+err.Error())
 	}
@@ -60,16 +68,9 @@ func Signals(ctx context.Context, c *fetch.Cache, agent, pageURL string) (*Signa
 	return out, nil
 }
 
-// readPage fetches the page and returns its header and, for HTML, its
-// head; a nil header when no response came or a redirect was refused.
-func readPage(ctx context.Context, c *fetch.Cache, agent, pageURL string, out *SignalsResult) (http.Header, *signals.Head, error) {
-	resp, err := c.GetPage(ctx, agent, pageURL)
-	if resp != nil {
-		out.PageStatus = resp.StatusCode
-	}
-	if err != nil {
-		return nil, nil, err
-	}
+// readResponse reads the header of resp and, for HTML, its head, and
+// closes its body.
+func readResponse(resp *http.Response, out *SignalsResult) (http.Header, *signals.Head, error) {
 	defer resp.Body.Close()
 	out.ContentType, _, _ = mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if !isHTML(out.ContentType) {

@@ -51,9 +51,18 @@ func parseTDMRep(body []byte) any {
 // fetches nothing but robots.txt. Its other errors are those of
 // fetch.Cache.Allowed.
 func TDMRep(ctx context.Context, c *fetch.Cache, agent, pageURL string) (*signals.TDMRep, []string, error) {
-	f, err := c.WellKnown(ctx, agent, pageURL, tdmRepFile)
+	site, err := c.Site(ctx, agent, pageURL, tdmRepFile)
 	if err != nil {
 		return nil, nil, err
+	}
+	return tdmRep(site.Files[0])
+}
+
+// tdmRep returns the tdmrep.json that f holds, with its problems, as
+// TDMRep does.
+func tdmRep(f *fetch.File) (*signals.TDMRep, []string, error) {
+	if f.Err != nil {
+		return nil, nil, f.Err
 	}
 	var problems []string
 	if f.Problem != "" {
@@ -131,7 +140,10 @@ func GetTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 	if err != nil {
 		agent = "*"
 	}
-	_, err = c.WellKnown(ctx, agent, pageURL, tdmRepFile)
+	site, err := c.Site(ctx, agent, pageURL, tdmRepFile)
+	if err == nil {
+		err = site.Files[0].Err
+	}
 	switch {
 	case err != nil && robotsRes == nil:
 		return nil, err

@@ -11,11 +11,11 @@ import (
 	"github.com/gorep/robots/fetch"
 )
 
-// TestWellKnown checks Cache.WellKnown on a kind of its own: the body
-// parsed once per copy and kept, a file robots.txt disallows never
-// requested (ErrDisallowed), a 404 no file, a path not under
-// /.well-known/ refused.
-func TestWellKnown(t *testing.T) {
+// TestSite checks Cache.Site on a kind of well-known file of its own: the
+// body parsed once per copy and kept, a file robots.txt disallows never
+// requested (ErrDisallowed), a 404 no file, a path not under /.well-known/
+// refused; the rules and the crawler's tokens handed back.
+func TestSite(t *testing.T) {
 	var requests, parses atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -35,27 +35,35 @@ func TestWellKnown(t *testing.T) {
 		return strings.ToUpper(string(body))
 	}}
 	c := fetch.NewCache(nil, "WellBot/1.0", fetch.Options{})
+	none := &fetch.WellKnown{Path: "/.well-known/none.json", Parse: func([]byte) any { return "parsed" }}
 	for range 3 {
-		f, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/a/page", kind)
-		if err != nil || f.Parsed != "HELLO" || f.Problem != "" || f.URL != srv.URL+"/.well-known/x.txt" {
-			t.Fatalf("WellKnown = %+v, %v; want HELLO from %s/.well-known/x.txt", f, err, srv.URL)
+		s, err := c.Site(t.Context(), "WellBot", srv.URL+"/a/page", kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := s.Files[0]; f.Parsed != "HELLO" || f.Problem != "" || f.Err != nil || f.URL != srv.URL+"/.well-known/x.txt" {
+			t.Fatalf("Site = %+v; want HELLO from %s/.well-known/x.txt", f, srv.URL)
 		}
 	}
 	if r, p := requests.Load(), parses.Load(); r != 1 || p != 1 {
 		t.Errorf("%d requests, %d parses for 3 questions, want 1 and 1", r, p)
 	}
-	if f, err := c.WellKnown(t.Context(), "NoBot", srv.URL+"/", kind); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
-		t.Errorf("NoBot: WellKnown = %v, %v, want nil and ErrDisallowed", f, err)
+	s, err := c.Site(t.Context(), "NoBot, WellBot", srv.URL+"/", kind, none)
+	if err != nil || s.Agent != "NoBot,WellBot" || s.Robots == nil || len(s.Files) != 2 {
+		t.Fatalf("Site(NoBot, WellBot) = %+v, %v", s, err)
 	}
-	none := &fetch.WellKnown{Path: "/.well-known/none.json", Parse: func([]byte) any { return "parsed" }}
-	if f, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/", none); err != nil || f.Parsed != nil || f.Problem != "" {
-		t.Errorf("404: WellKnown = %+v, %v, want no file, no problem", f, err)
+	if f := s.Files[0]; f.Parsed != nil || !errors.Is(f.Err, fetch.ErrDisallowed) {
+		t.Errorf("NoBot: File = %+v, want no file and ErrDisallowed", f)
+	}
+	s, err = c.Site(t.Context(), "WellBot", srv.URL+"/", none)
+	if f := s.Files[0]; err != nil || f.Parsed != nil || f.Problem != "" || f.Err != nil {
+		t.Errorf("404: Site = %+v, %v, want no file, no problem", f, err)
 	}
 	if r := requests.Load(); r != 2 {
 		t.Errorf("%d requests, want 2 (none by NoBot)", r)
 	}
 	for _, p := range []string{"/robots.txt", "/x.json", "/.well-known/x?y"} {
-		if _, err := c.WellKnown(t.Context(), "WellBot", srv.URL+"/", &fetch.WellKnown{Path: p}); err == nil {
+		if _, err := c.Site(t.Context(), "WellBot", srv.URL+"/", &fetch.WellKnown{Path: p}); err == nil {
 			t.Errorf("path %q: no error", p)
 		}
 	}

@@ -1,7 +1,8 @@
 package fetch
 
-// The well-known files a Cache keeps beside robots.txt (RFC 8615), such
-// as a site's /.well-known/tdmrep.json: kept per origin by the same
+// What a site says of all its pages: its robots.txt, and the well-known
+// files a Cache keeps beside it (RFC 8615), such as a site's
+// /.well-known/tdmrep.json, kept per origin by the same
 // mechanism as robots.txt (entries keyed by the file's URL, one fetch per
 // file at a time, a Store shared by a fleet, the byte and host bounds) and
 // the same failure policy: 429 and 5xx retried after the retry interval or
@@ -14,12 +15,14 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/gorep/robots"
 )
 
 // A WellKnown is a kind of file that a site keeps for all its pages under
-// /.well-known/, which a Cache fetches and keeps as it does robots.txt.
-// Ask each path with one WellKnown: a Cache keeps one copy of a file,
-// parsed by the first WellKnown asked about it.
+// /.well-known/, which a Cache fetches and keeps as it does robots.txt
+// (Cache.Site). Ask each path with one WellKnown: a Cache keeps one copy
+// of a file, parsed by the first WellKnown asked about it.
 type WellKnown struct {
 	// Path is the file's path, such as "/.well-known/tdmrep.json".
 	Path string
@@ -41,6 +44,10 @@ type File struct {
 	// or since when its fetches fail and whether a last good copy is used;
 	// "" when it is fresh.
 	Problem string
+	// Err says why nothing is known of the file: a *DisallowedError where
+	// robots.txt does not allow the crawler to fetch it, or the error of a
+	// wait for its fetch (ctx's, or Options.Timeout's); nil otherwise.
+	Err error
 }
 
 // isRobotsURL reports whether fileURL, a URL a Cache keeps, is a
@@ -75,19 +82,32 @@ func (st *State) goodCopy(kind *WellKnown) *wellKnownCopy {
 	return f
 }
 
-// WellKnown returns what the Cache knows of the file kind of the origin of
-// pageURL for the crawler whose product token is agent (several, spelled
-// with commas, as Page reads them), fetching it first if need be, or
-// waiting for the fetch in progress.
-//
-// Where robots.txt does not allow agent to fetch the file (a Disallow, or
-// a robots.txt that answered 429, 5xx or not at all), WellKnown returns a
-// *DisallowedError, which matches ErrDisallowed, and fetches nothing but
-// robots.txt. Its other errors are those of Allowed, and one for a Path
-// not under /.well-known/.
-func (c *Cache) WellKnown(ctx context.Context, agent, pageURL string, kind *WellKnown) (*File, error) {
-	if !strings.HasPrefix(kind.Path, "/.well-known/") || strings.ContainsAny(kind.Path, "?#") {
-		return nil, fmt.Errorf("robots: %q is not a well-known path", kind.Path)
+// A Site is what a site says of all its pages to one crawler: the rules
+// of its robots.txt and the well-known files asked about.
+type Site struct {
+	// Agent is the crawler's product tokens, as the rules were asked with
+	// them: one, or several joined with commas.
+	Agent string
+	// Robots holds the rules that apply now (Cache.Robots); never nil.
+	Robots *robots.Robots
+	// Files holds a File for each kind asked about, in order.
+	Files []*File
+}
+
+// Site returns what the origin of pageURL says of all its pages to the
+// crawler whose product token is agent (several, for a crawler that obeys
+// them, spelled with commas: "googlebot-news,googlebot"; their groups
+// merged): its robots.txt rules, and each file of kinds, fetched first if
+// need be, or once the fetch in progress ends. A file that robots.txt
+// does not allow agent to fetch (a Disallow, or a robots.txt that answered
+// 429, 5xx or not at all) is not fetched: its File.Err is a
+// *DisallowedError, which matches ErrDisallowed. The errors are those of
+// Allowed, and one for a kind whose Path is not under /.well-known/.
+func (c *Cache) Site(ctx context.Context, agent, pageURL string, kinds ...*WellKnown) (*Site, error) {
+	for _, kind := range kinds {
+		if !strings.HasPrefix(kind.Path, "/.well-known/") || strings.ContainsAny(kind.Path, "?#") {
+			return nil, fmt.Errorf("robots: %q is not a well-known path", kind.Path)
+		}
 	}
 	tokens, err := crawlerTokens(agent)
 	if err != nil {
@@ -101,16 +121,29 @@ func (c *Cache) WellKnown(ctx context.Context, agent, pageURL string, kind *Well
 	if err != nil {
 		return nil, err
 	}
-	fu := strings.TrimSuffix(robotsURL, "/robots.txt") + kind.Path
-	if d := r.Group(tokens...).Decide(fu); !d.Allowed {
-		return nil, c.refusal(strings.Join(tokens, ","), fu, d, robotsURL, r)
+	s := &Site{Agent: strings.Join(tokens, ","), Robots: r, Files: make([]*File, len(kinds))}
+	origin := strings.TrimSuffix(robotsURL, "/robots.txt")
+	for i, kind := range kinds {
+		f := &File{URL: origin + kind.Path}
+		if d := r.Group(tokens...).Decide(f.URL); !d.Allowed {
+			f.Err = c.refusal(s.Agent, f.URL, d, robotsURL, r)
+		} else {
+			c.wellKnown(ctx, f, kind)
+		}
+		s.Files[i] = f
 	}
+	return s, nil
+}
+
+// wellKnown fills f with what the Cache knows of the file of kind at
+// f.URL, after the refresh it is due, or the one in progress.
+func (c *Cache) wellKnown(ctx context.Context, f *File, kind *WellKnown) {
 	c.mu.Lock()
-	k, err := c.knownLocked(ctx, fu, kind, c.opts.Now())
+	k, err := c.knownLocked(ctx, f.URL, kind, c.opts.Now())
 	if err != nil {
-		return nil, err
+		f.Err = err
+		return
 	}
-	f := &File{URL: fu}
 	if k.copy != nil {
 		f.Parsed = k.copy.parsed
 	}
@@ -125,5 +158,4 @@ func (c *Cache) WellKnown(ctx context.Context, agent, pageURL string, kind *Well
 		}
 		f.Problem = failure(&k.st, nil) + ": " + copyUsed
 	}
-	return f, nil
 }

@@ -59,3 +59,20 @@ func TestGetTDMRep(t *testing.T) {
 		t.Errorf("unreachable: res %v err %v", res, err)
 	}
 }
+
+// TestGetTDMRepURLForms checks that GetTDMRep finds the file of a page URL
+// whose origin the Cache writes otherwise (a port with a leading zero).
+func TestGetTDMRepURLForms(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/.well-known/tdmrep.json" {
+			w.Write([]byte(`[{"location":"/","tdm-reservation":1}]`))
+		}
+	}))
+	defer srv.Close()
+	host, port, _ := strings.Cut(strings.TrimPrefix(srv.URL, "http://"), ":")
+	page := "http://" + host + ":0" + port + "/a"
+	res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", page)
+	if err != nil || res.StatusCode != 200 || res.File == nil || len(res.File.Rules) != 1 {
+		t.Fatalf("GetTDMRep(%s) = %+v, %v, want 1 rule", page, res, err)
+	}
+}

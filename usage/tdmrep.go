@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/gorep/robots"
@@ -130,10 +131,10 @@ func GetTDMRep(ctx context.Context, client *http.Client, userAgent, pageURL stri
 	var robotsRes, tdmRes *fetch.Result
 	var tdmErr error
 	c := fetch.NewCache(client, userAgent, fetch.Options{Fetched: func(res *fetch.Result, err error) {
-		if res.URL == tu {
-			tdmRes, tdmErr = res, err
-		} else {
+		if strings.HasSuffix(res.URL, "/robots.txt") {
 			robotsRes = res
+		} else {
+			tdmRes, tdmErr = res, err
 		}
 	}})
 	agent, _, err := robots.CrawlerToken(userAgent)

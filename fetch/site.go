@@ -28,7 +28,8 @@ type WellKnown struct {
 	Path string
 	// Parse reads the body of a 2xx answer (at most robots.MaxSize bytes),
 	// once per copy the Cache gets, fetched or loaded from the Store; File
-	// hands back what it returns. It must be safe for concurrent use.
+	// hands back what it returns (nil Parse: the body itself, a []byte).
+	// It must be safe for concurrent use.
 	Parse func(body []byte) any
 }
 
@@ -76,7 +77,11 @@ func (st *State) goodCopy(kind *WellKnown) *wellKnownCopy {
 		return nil
 	}
 	f := &wellKnownCopy{bytes: len(st.Body)}
-	if 200 <= st.GoodStatus && st.GoodStatus <= 299 {
+	switch {
+	case st.GoodStatus < 200 || st.GoodStatus > 299:
+	case kind.Parse == nil:
+		f.parsed = st.Body
+	default:
 		f.parsed = kind.Parse(st.Body)
 	}
 	return f
@@ -105,6 +110,9 @@ type Site struct {
 // Allowed, and one for a kind whose Path is not under /.well-known/.
 func (c *Cache) Site(ctx context.Context, agent, pageURL string, kinds ...*WellKnown) (*Site, error) {
 	for _, kind := range kinds {
+		if kind == nil {
+			return nil, fmt.Errorf("robots: a nil WellKnown")
+		}
 		if !strings.HasPrefix(kind.Path, "/.well-known/") || strings.ContainsAny(kind.Path, "?#") {
 			return nil, fmt.Errorf("robots: %q is not a well-known path", kind.Path)
 		}

@@ -62,6 +62,17 @@ func TestSite(t *testing.T) {
 	if r := requests.Load(); r != 2 {
 		t.Errorf("%d requests, want 2 (none by NoBot)", r)
 	}
+	raw := fetch.NewCache(nil, "WellBot/1.0", fetch.Options{})
+	s, err = raw.Site(t.Context(), "WellBot", srv.URL+"/", &fetch.WellKnown{Path: "/.well-known/x.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, _ := s.Files[0].Parsed.([]byte); string(body) != "hello" {
+		t.Errorf("no Parse: Parsed = %v, want the body", s.Files[0].Parsed)
+	}
+	if _, err := c.Site(t.Context(), "WellBot", srv.URL+"/", nil); err == nil {
+		t.Error("a nil WellKnown: no error")
+	}
 	for _, p := range []string{"/robots.txt", "/x.json", "/.well-known/x?y"} {
 		if _, err := c.Site(t.Context(), "WellBot", srv.URL+"/", &fetch.WellKnown{Path: p}); err == nil {
 			t.Errorf("path %q: no error", p)

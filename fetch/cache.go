@@ -3,177 +3,13 @@ package fetch
 import (
 	"container/list"
 	"context"
-	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gorep/robots"
 )
-
-// Options tune a Cache. The zero value means Google's policy as described in
-// the package documentation; a zero or negative field means its default.
-type Options struct {
-	// Lifetime is how long a good copy (a file, or the absence of one) is
-	// used before it is fetched again, when the response has no
-	// Cache-Control max-age. Default: 24 hours.
-	Lifetime time.Duration
-	// MinLifetime and MaxLifetime bound the lifetime that a Cache-Control
-	// max-age sets. Default: 1 minute and 7 days.
-	MinLifetime time.Duration
-	MaxLifetime time.Duration
-
-	// Retry is how long after a failed fetch (429, 5xx or network error)
-	// the file is fetched again. Default: 1 hour.
-	Retry time.Duration
-	// Retry503 replaces Retry after a 503 Service Unavailable, which Google
-	// retries "fairly frequently". Default: 10 minutes.
-	Retry503 time.Duration
-	// DisallowFor is how long, from the first of a run of failed fetches,
-	// everything is disallowed. Default: 12 hours.
-	DisallowFor time.Duration
-	// StaleFor is how long, from the first of a run of failed fetches, the
-	// last good copy is used once DisallowFor has passed. Default: 30 days.
-	StaleFor time.Duration
-	// Reachable reports whether the site whose robots.txt is at robotsURL
-	// (as returned by robots.URL) is otherwise reachable. It is asked only
-	// when fetches have failed for StaleFor: if it reports true, everything
-	// is allowed, as if there were no robots.txt; if it is nil or reports
-	// false, everything is disallowed. It must be safe for concurrent use.
-	Reachable func(robotsURL string) bool
-
-	// MaxBytes bounds the memory, in bytes, of what the Cache keeps: for
-	// each host its state, its last good file and the parsed rules, and
-	// the index from the origins of page URLs to robots.txt URLs (at most
-	// a quarter of MaxBytes). The least recently used hosts are forgotten
-	// beyond it. A host whose file alone takes more is kept while it is
-	// the most recently used, and forgotten once another host is asked
-	// about: the bound is then exceeded by that one host. Default: 256 MiB.
-	MaxBytes int64
-	// MaxHosts is the number of files (robots.txt URLs, and the
-	// tdmrep.json URLs that Cache.TDMRep and Cache.Page ask about) kept;
-	// the least recently used are forgotten beyond it. Hosts whose file is being
-	// fetched do not count, and are never forgotten: more callers asking
-	// about more hosts at once than MaxHosts each get their answer, and
-	// the bound holds again once the fetches end. Default: 10,000.
-	MaxHosts int
-	// MaxFetches bounds the fetches in progress at once; more wait for
-	// their turn. A fetch still waiting for its turn when every caller
-	// waiting for it has left (its context ended, or Timeout passed) is
-	// dropped, so that the queue holds no more than the callers: the next
-	// question about the host starts another. Default: 64.
-	MaxFetches int
-	// Timeout bounds one fetch: connection, redirects and body. The fetch
-	// goes on when the caller that started it gives up, so that the callers
-	// waiting with it get an answer. It holds whatever the client's
-	// transport does with the request's context (which carries the
-	// deadline; a transport must keep req.Context() for the fetch itself
-	// to stop): the Cache stops waiting, records a network error, and
-	// drops what comes later. A caller waits for a fetch, its own or one
-	// in progress (its turn among MaxFetches included), at most Timeout +
-	// LeaseWait + 2 × StoreTimeout, and then gets an error; the fetch goes
-	// on for the callers after it. Default: 30 seconds.
-	Timeout time.Duration
-	// AllowPrivate, if true, lets the Cache's default client (when
-	// NewCache is given none) connect to every address, those of the
-	// crawler's own network included: for an intranet crawler whose hosts
-	// have names. Without it, a Guard refuses them (see Guard).
-	AllowPrivate bool
-	// Now returns the current time. Default: time.Now.
-	Now func() time.Time
-	// Fetched, if not nil, is called after each fetch with what Robots
-	// would have returned, before the callers waiting for the fetch go on;
-	// for instance to log network errors. A tdmrep.json fetch is reported
-	// too: its Result.URL ends in /.well-known/tdmrep.json. It must be safe
-	// for concurrent use.
-	Fetched func(res *Result, err error)
-
-	// Store, if not nil, is where the state of each host is shared with
-	// other Caches (in other processes, on other machines): they fetch
-	// each file once between them and answer alike. Nil: the state lives
-	// in this Cache alone.
-	Store Store
-	// StoreTimeout bounds each call to Store; past it, the call is a
-	// fault. Default: 200 milliseconds.
-	StoreTimeout time.Duration
-	// LeaseWait bounds how long a Cache that knows a copy of a file (the
-	// last good one, or a run of failures) waits for another Cache's fetch
-	// of it before it answers by the policy on that copy and looks again.
-	// A Cache that knows nothing of the file waits for the other's fetch as
-	// for one of its own, up to Timeout and StoreTimeout, rather than
-	// answer "disallow all: not fetched yet" to a page the file may allow;
-	// past that, or as soon as the lease comes free, it fetches the file
-	// itself. Default: 500 milliseconds.
-	LeaseWait time.Duration
-	// StoreFault, if not nil, is called when a call to Store fails (an
-	// error, or no answer within StoreTimeout). The Cache then goes on as
-	// if it had no Store, applying the policy to what it knows itself, and
-	// tries the Store again a second later: a Store that is down or slow
-	// delays a question by at most StoreTimeout, and LeaseWait bounds the
-	// wait for another Cache's fetch of a file this one knows. A
-	// ShardedStore (a Redis Cluster) is set aside only in the shard that
-	// failed. It must be safe for concurrent use.
-	StoreFault func(robotsURL string, err error)
-}
-
-// withDefaults returns o with each unset field set to its default.
-func (o Options) withDefaults() Options {
-	orDefault := func(d *time.Duration, def time.Duration) {
-		if *d <= 0 {
-			*d = def
-		}
-	}
-	orDefault(&o.Lifetime, 24*time.Hour)
-	orDefault(&o.MinLifetime, time.Minute)
-	orDefault(&o.MaxLifetime, 7*24*time.Hour)
-	orDefault(&o.Retry, time.Hour)
-	orDefault(&o.Retry503, 10*time.Minute)
-	orDefault(&o.DisallowFor, 12*time.Hour)
-	orDefault(&o.StaleFor, 30*24*time.Hour)
-	orDefault(&o.Timeout, 30*time.Second)
-	orDefault(&o.StoreTimeout, 200*time.Millisecond)
-	orDefault(&o.LeaseWait, 500*time.Millisecond)
-	if o.MaxBytes <= 0 {
-		o.MaxBytes = 256 << 20
-	}
-	if o.MaxHosts <= 0 {
-		o.MaxHosts = 10_000
-	}
-	if o.MaxFetches <= 0 {
-		o.MaxFetches = 64
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return o
-}
-
-// maxRefresh returns the longest a refresh takes once its turn among the
-// MaxFetches has come: two calls to the Store, then a fetch or a wait for
-// another Cache's. A caller waits no longer for a refresh.
-func (o *Options) maxRefresh() time.Duration {
-	return o.Timeout + o.LeaseWait + 2*o.StoreTimeout
-}
-
-// lifetime returns how long a good copy fetched with response header h is
-// used: its max-age kept within bounds, or the default lifetime.
-func (o *Options) lifetime(h http.Header) time.Duration {
-	if age, ok := maxAge(h); ok {
-		return min(max(age, o.MinLifetime), o.MaxLifetime)
-	}
-	return o.Lifetime
-}
-
-// retry returns the delay before fetching again after a failure with HTTP
-// status code (0 for a network error).
-func (o *Options) retry(code int) time.Duration {
-	if code == http.StatusServiceUnavailable {
-		return o.Retry503
-	}
-	return o.Retry
-}
 
 // A Cache fetches and keeps the robots.txt files of many hosts and applies
 // Google's caching and error policy to them (see the package documentation).
@@ -209,7 +45,8 @@ type Cache struct {
 type entry struct {
 	st   State
 	good *robots.Robots // st's last good copy, parsed; nil if none
-	tdm  *tdmFile       // the same for a tdmrep.json; good is nil then
+	copy *wellKnownCopy // the same for a well-known file; good is nil then
+	kind *WellKnown     // of a well-known file; nil for a robots.txt
 	// next is when to look again (in the Store, then by fetching): zero
 	// before the first look.
 	next time.Time
@@ -244,6 +81,9 @@ func NewCache(client *http.Client, userAgent string, opts Options) *Cache {
 
 // UserAgent returns the User-Agent header that the Cache sends.
 func (c *Cache) UserAgent() string { return c.userAgent }
+
+// Now returns the current time by the Cache's clock (Options.Now).
+func (c *Cache) Now() time.Time { return c.opts.Now() }
 
 // Allowed reports whether the crawler agent may fetch pageURL under the
 // rules that apply now, fetching the robots.txt first if need be.
@@ -308,132 +148,6 @@ func crawlerTokens(agent string) ([]string, error) {
 	return tokens, nil
 }
 
-// Robots returns the rules that apply now to pageURL, a page URL or a
-// robots.txt URL, fetching the robots.txt first if it has never been fetched
-// or is due to be fetched again, or waiting for a fetch in progress. Errors
-// are as for Allowed; the rules are never nil when the error is nil.
-func (c *Cache) Robots(ctx context.Context, pageURL string) (*robots.Robots, error) {
-	now := c.opts.Now()
-	origin, plain := plainOrigin(pageURL)
-	c.mu.Lock()
-	robotsURL, known := c.origins[origin]
-	if !plain || !known {
-		c.mu.Unlock()
-		var err error
-		if robotsURL, err = c.learn(origin, plain, pageURL); err != nil {
-			return nil, err
-		}
-		c.mu.Lock()
-	}
-	return c.rulesLocked(ctx, robotsURL, now)
-}
-
-// robotsOfURL is Robots for a parsed page URL, such as a request's, read in
-// place rather than written out and parsed again: on a hit for a plain
-// origin it allocates nothing. It returns the robots.txt URL too.
-func (c *Cache) robotsOfURL(ctx context.Context, u *url.URL) (string, *robots.Robots, error) {
-	now := c.opts.Now()
-	var buf [originBuf]byte
-	origin, plain := urlOrigin(&buf, u)
-	c.mu.Lock()
-	robotsURL, known := c.origins[string(origin)] // the compiler reads the bytes in place
-	if !plain || !known {
-		c.mu.Unlock()
-		var err error
-		if robotsURL, err = c.learn(string(origin), plain, u.String()); err != nil {
-			return "", nil, err
-		}
-		c.mu.Lock()
-	}
-	r, err := c.rulesLocked(ctx, robotsURL, now)
-	return robotsURL, r, err
-}
-
-// learn returns the robots.txt URL of pageURL, and remembers it for origin
-// if plain.
-func (c *Cache) learn(origin string, plain bool, pageURL string) (string, error) {
-	robotsURL, err := fetchableURL(pageURL)
-	if err == nil && plain {
-		c.mu.Lock()
-		c.remember(origin, robotsURL)
-		c.mu.Unlock()
-	}
-	return robotsURL, err
-}
-
-// rulesLocked returns the rules of robotsURL that apply at now, as Robots
-// does. It is called with c.mu held, and releases it.
-func (c *Cache) rulesLocked(ctx context.Context, robotsURL string, now time.Time) (*robots.Robots, error) {
-	k, err := c.knownLocked(ctx, robotsURL, now)
-	if err != nil {
-		return nil, err
-	}
-	return rulesIn(c.opts.phaseOf(&k.st, k.now), k.good), nil
-}
-
-// known is what a Cache knows of one file at now: its State, its last good
-// copy parsed (good for a robots.txt file, tdm for a tdmrep.json).
-type known struct {
-	st   State
-	good *robots.Robots
-	tdm  *tdmFile
-	now  time.Time
-}
-
-// knownLocked returns what the Cache knows of the file at robotsURL (a
-// robots.txt URL, or a well-known file's) at now, after the refresh it is
-// due, or the one in progress, as Robots describes. It is called with c.mu
-// held, and releases it.
-func (c *Cache) knownLocked(ctx context.Context, robotsURL string, now time.Time) (known, error) {
-	e := c.lookup(robotsURL)
-	switch {
-	case e.done != nil:
-		c.stats.waits.Add(1)
-	case e.next.IsZero() || !now.Before(e.next):
-		c.stats.misses.Add(1)
-		e.done, e.run = make(chan struct{}), &run{}
-		c.inFlight++
-		if c.refreshes++; c.refreshes == 1 {
-			c.idle = make(chan struct{})
-		}
-		go c.refresh(context.WithValue(context.WithoutCancel(ctx), runKey{}, e.run), e)
-	default:
-		c.stats.hits.Add(1)
-	}
-	done, run := e.done, e.run
-	k := known{st: e.st, good: e.good, tdm: e.tdm, now: now}
-	if done != nil {
-		run.join()
-	}
-	c.mu.Unlock()
-
-	if done != nil {
-		// Bounded whatever ctx holds: a transport that loses the fetch's
-		// context could otherwise keep this caller for ever.
-		wait := time.NewTimer(c.opts.maxRefresh())
-		defer wait.Stop()
-		select {
-		case <-done:
-		case <-ctx.Done():
-			c.leave(run)
-			return known{}, ctx.Err()
-		case <-wait.C:
-			c.leave(run)
-			return known{}, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
-				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
-		}
-		c.mu.Lock()
-		if run.abandoned {
-			// Abandoned as this caller came: it asks again.
-			return c.knownLocked(ctx, robotsURL, c.opts.Now())
-		}
-		k = known{st: e.st, good: e.good, tdm: e.tdm}
-		c.mu.Unlock()
-		k.now = c.opts.Now()
-	}
-	return k, nil
-}
-
 // goodURL returns the URL the file of r came from, if r is the last good
 // copy the Cache holds for robotsURL and a redirect led there (State.GoodURL);
 // "" otherwise.
@@ -494,98 +208,3 @@ func (c *Cache) State(pageURL string) (HostState, bool) {
 		Policy:       describe(p, &st, ferr),
 	}, true
 }
-
-// refresh brings e up to date, from the Store or by fetching, and records
-// the result. ctx carries the values, not the cancellation, of the caller
-// that started it.
-func (c *Cache) refresh(ctx context.Context, e *entry) {
-	c.mu.Lock()
-	st := e.st
-	c.mu.Unlock()
-	// The error of a fetch comes back through ctx, past the Store's logic.
-	var ferr error
-	next, fresh, lease := c.update(context.WithValue(ctx, fetchErrKey{}, &ferr), &st)
-	var good *robots.Robots
-	var tdm *tdmFile
-	switch {
-	case fresh && isTDMRepURL(st.RobotsURL):
-		tdm = st.goodTDMRep()
-	case fresh:
-		good = st.goodRules()
-	}
-
-	c.mu.Lock()
-	if fresh {
-		e.st, e.good, e.tdm, e.err = st, good, tdm, ferr
-	}
-	e.next = next
-	close(e.done)
-	e.done, e.run = nil, nil
-	c.inFlight--
-	if e.el != nil {
-		// Just used by the callers that waited for it: the most recently
-		// used, not the next to go.
-		c.lru.MoveToFront(e.el)
-		c.resize(e)
-	}
-	c.evict()
-	c.mu.Unlock()
-
-	if lease != nil {
-		// After the callers have their answer: a slow Store does not
-		// keep them waiting.
-		c.publish(ctx, st, lease)
-	}
-	c.mu.Lock()
-	if c.refreshes--; c.refreshes == 0 {
-		close(c.idle)
-	}
-	c.mu.Unlock()
-}
-
-// Flush waits until every fetch the Cache has started has ended and, with
-// a Store, has been saved there and its lease released; it returns ctx's
-// error if ctx ends first. An answer does not wait for the Store (the
-// fetch is saved after the callers have it), so a process that exits
-// right after its last question should Flush first: otherwise its last
-// fetches never reach the fleet, and the others wait a lease term
-// (redisstore: 2 seconds) before they fetch those files again.
-func (c *Cache) Flush(ctx context.Context) error {
-	c.mu.Lock()
-	idle := c.idle
-	busy := c.refreshes > 0
-	c.mu.Unlock()
-	if !busy {
-		return nil
-	}
-	select {
-	case <-idle:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-// fetch fetches the robots.txt of st and updates st with the result. The
-// caller holds a turn (c.fetching).
-func (c *Cache) fetch(ctx context.Context, st *State) {
-	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
-	defer cancel()
-	client := c.client
-	if client == nil && c.opts.AllowPrivate {
-		client = openClient()
-	}
-	res, err := get(ctx, client, c.userAgent, st.RobotsURL, &c.opts)
-	if p, ok := ctx.Value(fetchErrKey{}).(*error); ok {
-		*p = err
-	}
-	c.stats.fetches[res.Outcome].Add(1)
-	if c.opts.Fetched != nil {
-		c.opts.Fetched(res, err)
-	}
-	*st = st.after(res, c.opts.Now())
-}
-
-// fetchErrKey is the key of the context value through which fetch hands the
-// error of a fetch to the refresh that made it: a *error.
-type fetchErrKey struct{}

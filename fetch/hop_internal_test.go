@@ -97,13 +97,13 @@ func TestRedirectHopGuarded(t *testing.T) {
 		{name: "opt-in/loopback", start: "http://public.example/", to: "http://127.0.0.1:6379/x", private: true, dialed: "127.0.0.1:6379"},
 	}
 	for _, tt := range tests {
-		for _, usage := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/usage=%t", tt.name, usage), func(t *testing.T) {
+		for _, checked := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/check=%t", tt.name, checked), func(t *testing.T) {
 				rec := &hopRecorder{to: srv.Listener.Addr().String()}
 				tr := newTransport(t, rec, TransportOptions{Cache: Options{AllowPrivate: tt.private}})
 				client := &http.Client{Transport: tr}
-				if usage { // a UsageTransport over it: the hop refused before its robots.txt too
-					client.Transport = &UsageTransport{t: tr}
+				if checked { // a transport over it that asks Check first, as usage.Transport does: the hop refused before its robots.txt too
+					client.Transport = checkFirst{tr}
 				}
 				resp, err := client.Get(tt.start + "go?to=" + tt.to)
 				if err == nil {
@@ -170,4 +170,16 @@ func TestHopRefusal(t *testing.T) {
 			t.Errorf("%s: error %q does not name %s", tt.name, err, tt.req.URL.Host)
 		}
 	}
+}
+
+// checkFirst asks its Transport's Check before its RoundTrip, as a
+// usage.Transport does.
+type checkFirst struct{ t *Transport }
+
+func (c checkFirst) RoundTrip(req *http.Request) (*http.Response, error) {
+	if _, err := c.t.Check(req); err != nil {
+		closeBody(req)
+		return nil, err
+	}
+	return c.t.RoundTrip(req)
 }

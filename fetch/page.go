@@ -1,82 +1,81 @@
 package fetch
 
-// One door for a URL: Cache.Page answers every use of a page (package
-// signals: fetch, index, snippet, ai-input, ai-train) before it is
-// fetched, from what its site says of all its pages, kept per origin by
-// the Cache; Page.Complete adds what the response says. The Transport's
-// UsageTransport, GetSignals and the command line all go through it.
+// A page fetched as robots.txt allows: Cache.GetPage, for a caller that
+// reads what a page says of its uses (package usage) without a Transport.
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"net/http"
 	"strings"
-
-	"github.com/gorep/robots/signals"
 )
 
-// A Page is what a Cache knows of one URL for one crawler before the page
-// is fetched.
-type Page struct {
-	// Decision is the answer for each use before the fetch: robots.txt
-	// (its rules, its Content-Signal and Content-Usage lines) and the
-	// site's tdmrep.json; the page's own signals are unseen.
-	Decision signals.Decision
-	url      string
-	agent    string
-	seen     signals.Seen
-	problems []string // of the site's files, first in every Decision
-}
-
-// Page returns the answer for each use of pageURL by the crawler whose
-// product token is agent (several, for a crawler that obeys them, spelled
-// with commas: "googlebot-news,googlebot"; their groups merged), before
-// the page is fetched: from the robots.txt
-// that governs it and its site's tdmrep.json, each fetched once per origin
-// and kept (see Cache and TDMRep). tdmrep.json is not fetched where
-// robots.txt does not allow agent to fetch it, and a tdmrep.json that
-// cannot be had is no file: the Decision's problems say why. The errors
-// are those of Allowed.
-func (c *Cache) Page(ctx context.Context, agent, pageURL string) (*Page, error) {
+// GetPage fetches pageURL for the crawler whose product token is agent
+// (several, spelled with commas) with the Cache's client and User-Agent
+// header: a client given to NewCache, or else one with a Guard (unless
+// Options.AllowPrivate), whose connections reach the crawler's own network
+// only if pageURL names such an address itself. It returns a
+// *DisallowedError and sends nothing if robots.txt disallows pageURL.
+// Each redirect hop is checked against its robots.txt as the page was, and
+// at most five are followed: a hop robots.txt disallows (or that cannot be
+// checked) is not, and GetPage returns the redirect response, its body
+// closed, with an error that wraps the refusal, as http.Client.Do does
+// when CheckRedirect refuses. The caller closes the body of a response
+// returned with a nil error.
+func (c *Cache) GetPage(ctx context.Context, agent, pageURL string) (*http.Response, error) {
 	tokens, err := crawlerTokens(agent)
 	if err != nil {
 		return nil, err
 	}
-	r, err := c.Robots(ctx, pageURL)
+	agent = strings.Join(tokens, ",")
+	if err := c.allows(ctx, tokens, agent, pageURL); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(withIntranet(ctx, pageURL), http.MethodGet, pageURL, nil)
 	if err != nil {
 		return nil, err
 	}
-	token := strings.Join(tokens, ",") // as signals.Decide reads several
-	p := &Page{url: pageURL, agent: token, seen: signals.Seen{Robots: r, Now: c.opts.Now()}}
-	file, problems, err := c.TDMRep(ctx, token, pageURL)
+	req.Header.Set("User-Agent", c.userAgent)
+	client := c.client
 	switch {
-	case errors.Is(err, ErrDisallowed):
-		problems = append(problems, "tdmrep.json not fetched: "+err.Error())
-	case err != nil && ctx.Err() != nil:
+	case client != nil:
+	case c.opts.AllowPrivate:
+		client = openClient()
+	default:
+		client = defaultClient()
+	}
+	cl := *client
+	var refused error
+	cl.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) > maxRedirects || revisits(req, via) {
+			return http.ErrUseLastResponse
+		}
+		if err := c.allows(req.Context(), tokens, agent, req.URL.String()); err != nil {
+			refused = fmt.Errorf("redirect to %s not followed: %w", req.URL, err)
+			return http.ErrUseLastResponse
+		}
+		return nil
+	}
+	resp, err := cl.Do(req)
+	if err != nil {
 		return nil, err
-	case err != nil: // no answer in time: no file is known
-		problems = append(problems, "tdmrep.json: "+err.Error())
 	}
-	p.seen.TDMRep, p.problems = file, problems
-	p.Decision = p.decide(p.seen)
-	return p, nil
+	if refused != nil {
+		resp.Body.Close()
+		return resp, refused
+	}
+	return resp, nil
 }
 
-// Complete returns the answer for each use once the page's response has
-// come: its header h (nil: not seen) and, for HTML, its head (nil: not
-// read), read with signals.ReadHead or ReadHeadScan.
-func (p *Page) Complete(h http.Header, head *signals.Head) signals.Decision {
-	seen := p.seen
-	seen.Header, seen.Head = h, head
-	return p.decide(seen)
-}
-
-// decide returns the Decision on what seen holds, with the problems of the
-// site's files first.
-func (p *Page) decide(seen signals.Seen) signals.Decision {
-	d := signals.Decide(p.url, p.agent, seen)
-	if len(p.problems) > 0 {
-		d.Problems = append(append([]string(nil), p.problems...), d.Problems...)
+// allows returns nil if the group of tokens (spelled agent) may fetch
+// pageURL, and otherwise a *DisallowedError or the error of Robots.
+func (c *Cache) allows(ctx context.Context, tokens []string, agent, pageURL string) error {
+	r, err := c.Robots(ctx, pageURL)
+	if err != nil {
+		return err
 	}
-	return d
+	if d := r.Group(tokens...).Decide(pageURL); !d.Allowed {
+		return &DisallowedError{URL: pageURL, Agent: agent, Decision: d}
+	}
+	return nil
 }

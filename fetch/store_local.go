@@ -1,10 +1,5 @@
 package fetch
 
-import (
-	"net/url"
-	"strings"
-)
-
 // The local store of a Cache: its entries in least recently used order,
 // bounded in bytes and in hosts. The functions here are called with
 // Cache.mu held.
@@ -39,7 +34,7 @@ func (c *Cache) resize(e *entry) {
 		return
 	}
 	size := entryOverhead + 2*int64(len(e.st.RobotsURL)) +
-		int64(len(e.st.Body)) + int64(len(e.st.GoodURL)) + int64(memSize(e.good)) + e.tdm.memSize()
+		int64(len(e.st.Body)) + int64(len(e.st.GoodURL)) + int64(memSize(e.good)) + e.copy.memSize()
 	c.held += size - e.size
 	e.size = size
 }
@@ -69,94 +64,4 @@ func (c *Cache) forget(e *entry) {
 	c.held -= e.size
 	e.el, e.size = nil, 0
 	c.stats.evictions.Add(1)
-}
-
-// memoOverhead is what one origin in Cache.origins keeps beside the bytes of
-// the origin and of its robots.txt URL: the map slot and two string
-// allocations, rounded up.
-const memoOverhead = 64
-
-// remember records that the page URLs of origin have the robots.txt URL
-// robotsURL. The memo is counted in MaxBytes, and forgotten whole (a new
-// map, so that its slots are freed) when it reaches MaxHosts origins or a
-// quarter of MaxBytes: it only spares parsing URLs.
-func (c *Cache) remember(origin, robotsURL string) {
-	size := memoOverhead + int64(len(origin)+len(robotsURL))
-	if len(c.origins) >= c.opts.MaxHosts || c.memoBytes+size > c.opts.MaxBytes/4 {
-		c.origins = make(map[string]string)
-		c.memoBytes = 0
-	}
-	c.origins[strings.Clone(origin)] = robotsURL
-	c.memoBytes += size
-	c.evict()
-}
-
-// plainOrigin returns the scheme://authority of pageURL and true if the
-// robots.txt URL of pageURL depends on nothing else, and url.Parse cannot
-// fail on the rest: a lower-case http or https scheme, an authority of
-// lower-case letters, digits, dots, hyphens and colons only (no user
-// information, IPv6 literal, escape or non-ASCII name), and a rest without
-// control characters, spaces or bad %-escapes. Otherwise it returns false,
-// and the URL is parsed.
-func plainOrigin(pageURL string) (string, bool) {
-	rest, ok := strings.CutPrefix(pageURL, "https://")
-	if !ok {
-		if rest, ok = strings.CutPrefix(pageURL, "http://"); !ok {
-			return "", false
-		}
-	}
-	n := 0
-	for n < len(rest) && isPlainAuthority(rest[n]) {
-		n++
-	}
-	if n == 0 || n < len(rest) && rest[n] != '/' && rest[n] != '?' && rest[n] != '#' {
-		return "", false
-	}
-	for i := n; i < len(rest); i++ {
-		switch b := rest[i]; {
-		case b <= ' ' || b == 0x7f:
-			return "", false
-		case b == '%' && (i+2 >= len(rest) || !isHex(rest[i+1]) || !isHex(rest[i+2])):
-			return "", false
-		}
-	}
-	return pageURL[:len(pageURL)-len(rest)+n], true
-}
-
-// originBuf is the size of the buffer in which urlOrigin writes an origin;
-// a longer one is not plain.
-const originBuf = 256
-
-// urlOrigin is plainOrigin for a parsed URL: it writes the scheme://authority
-// of u in buf and reports whether the robots.txt URL of u depends on nothing
-// else, and url.Parse cannot fail on u.String(): a scheme of "http" or
-// "https", a plain authority, no opaque part, and a query without control
-// characters, spaces or "#" (u.String writes the query as it is, and the
-// user information, path and fragment escaped).
-func urlOrigin(buf *[originBuf]byte, u *url.URL) ([]byte, bool) {
-	if u.Scheme != "http" && u.Scheme != "https" || u.Opaque != "" ||
-		u.Host == "" || len(u.Scheme)+len("://")+len(u.Host) > len(buf) {
-		return nil, false
-	}
-	for i := 0; i < len(u.Host); i++ {
-		if !isPlainAuthority(u.Host[i]) {
-			return nil, false
-		}
-	}
-	for i := 0; i < len(u.RawQuery); i++ {
-		if b := u.RawQuery[i]; b <= ' ' || b == 0x7f || b == '#' {
-			return nil, false
-		}
-	}
-	return append(append(append(buf[:0], u.Scheme...), "://"...), u.Host...), true
-}
-
-// isPlainAuthority reports whether b may be part of a plain authority.
-func isPlainAuthority(b byte) bool {
-	return 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '.' || b == '-' || b == ':'
-}
-
-// isHex reports whether b is a hexadecimal digit.
-func isHex(b byte) bool {
-	return '0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F'
 }

@@ -13,10 +13,11 @@ import (
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/redisstore"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // TestFleetOneTDMRepPerOrigin runs W Caches sharing one Redis over H sites
-// at once, each asking Cache.Page about a page of each site: tdmrep.json,
+// at once, each asking usage.Ask about a page of each site: tdmrep.json,
 // kept by the Cache as robots.txt is, is fetched once per site for the
 // whole fleet (issue 32: one tdmrep.json fetch per origin for a fleet),
 // and its reservation reaches every Cache's answer; a site whose robots.txt
@@ -55,9 +56,9 @@ func TestFleetOneTDMRepPerOrigin(t *testing.T) {
 	for _, c := range caches {
 		for h := range hosts {
 			wg.Go(func() {
-				p, err := c.Page(context.Background(), "FleetBot", page(h, "/articles/a"))
+				p, err := usage.Ask(context.Background(), c, "FleetBot", page(h, "/articles/a"))
 				if err != nil {
-					t.Errorf("Page(host%d): %v", h, err)
+					t.Errorf("Ask(host%d): %v", h, err)
 					return
 				}
 				want := signals.Deny

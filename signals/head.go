@@ -71,7 +71,7 @@ var skipContent = map[atom.Atom]bool{
 // most limit bytes (DefaultHeadLimit if limit <= 0). It stops at the
 // head's end, having read ahead of it by up to a block of the tokenizer's
 // (4 KiB): a caller that hands the body on keeps what was read, as
-// fetch.UsageTransport does. An error from r other than io.EOF is returned with what
+// usage.Transport does. An error from r other than io.EOF is returned with what
 // was read before it.
 func ReadHead(r io.Reader, limit int64) (*Head, error) {
 	return readHead(r, limit, false)

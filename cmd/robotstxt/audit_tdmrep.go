@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gorep/robots/fetch"
+	uses "github.com/gorep/robots/usage" // the command's usage text is usage
 )
 
 // tdmrepAudit is the site's tdmrep.json as "robotstxt audit" reports it
@@ -32,7 +32,7 @@ func auditTDMRep(src *source) *tdmrepAudit {
 	if src.fetched == nil {
 		return nil
 	}
-	res, err := fetch.GetTDMRep(context.Background(), nil, userAgent, src.fetched.URL)
+	res, err := uses.GetTDMRep(context.Background(), nil, userAgent, src.fetched.URL)
 	if res == nil {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	uses "github.com/gorep/robots/usage" // the command's usage text is usage
 )
 
 // signalsUsage is the usage of "robotstxt signals".
@@ -68,8 +69,8 @@ func runSignals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for _, u := range fs.Args() {
 		for _, tokens := range asked {
 			// A crawler of several tokens is spelled with commas, as
-			// Cache.Signals and signals.Decide read it.
-			res, err := cache.Signals(context.Background(), strings.Join(tokens, ","), u)
+			// usage.Signals and signals.Decide read it.
+			res, err := uses.Signals(context.Background(), cache, strings.Join(tokens, ","), u)
 			if err != nil {
 				fmt.Fprintf(stderr, "robotstxt signals: %v\n", err)
 				return 2

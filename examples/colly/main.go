@@ -9,7 +9,7 @@
 // Google's tie-break (an allow and a disallow rule of equal length: allow).
 //
 // A second crawl, for training data (train.go), goes through
-// fetch.UsageTransport with the purpose ai-train: it skips the URLs that
+// usage.Transport with the purpose ai-train: it skips the URLs that
 // the site's tdmrep.json reserves without requesting them, and refuses
 // pages marked noai or noml.
 //

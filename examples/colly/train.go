@@ -1,6 +1,6 @@
 package main
 
-// A training crawler: the same Colly collector, through fetch.UsageTransport
+// A training crawler: the same Colly collector, through usage.Transport
 // with the purpose ai-train, skips the URLs the site's tdmrep.json
 // reserves before requesting them, and refuses the pages whose answer for
 // training is deny (a noai meta tag, an X-Robots-Tag: noml header), so that
@@ -19,6 +19,7 @@ import (
 	"github.com/gocolly/colly/v2"
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // trainPages are the pages of the training demo site: links, and the
@@ -93,7 +94,7 @@ func crawlForTraining(start string, base http.RoundTripper) (trainReport, error)
 	if err != nil {
 		return rep, err
 	}
-	ut, err := fetch.NewUsageTransport(t, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})
+	ut, err := usage.NewTransport(t, usage.Options{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})
 	if err != nil {
 		return rep, err
 	}
@@ -106,7 +107,7 @@ func crawlForTraining(start string, base http.RoundTripper) (trainReport, error)
 		mu.Unlock()
 	})
 	c.OnError(func(r *colly.Response, err error) {
-		var de *fetch.DeniedError
+		var de *usage.DeniedError
 		if errors.As(err, &de) {
 			when := "body refused"
 			if de.BeforeFetch {

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 func TestGetTDMRep(t *testing.T) {
@@ -39,7 +39,7 @@ func TestGetTDMRep(t *testing.T) {
 				w.Write([]byte(tt.body))
 			}))
 			defer srv.Close()
-			res, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", srv.URL+"/some/page?q")
+			res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", srv.URL+"/some/page?q")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,11 +51,28 @@ func TestGetTDMRep(t *testing.T) {
 			}
 		})
 	}
-	if _, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "ftp://x/"); err == nil {
+	if _, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "ftp://x/"); err == nil {
 		t.Error("ftp URL: no error")
 	}
-	res, err := fetch.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "http://192.0.2.1/")
+	res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", "http://192.0.2.1/")
 	if err == nil || res == nil || res.File != nil {
 		t.Errorf("unreachable: res %v err %v", res, err)
+	}
+}
+
+// TestGetTDMRepURLForms checks that GetTDMRep finds the file of a page URL
+// whose origin the Cache writes otherwise (a port with a leading zero).
+func TestGetTDMRepURLForms(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/.well-known/tdmrep.json" {
+			w.Write([]byte(`[{"location":"/","tdm-reservation":1}]`))
+		}
+	}))
+	defer srv.Close()
+	host, port, _ := strings.Cut(strings.TrimPrefix(srv.URL, "http://"), ":")
+	page := "http://" + host + ":0" + port + "/a"
+	res, err := usage.GetTDMRep(t.Context(), nil, "TDMBot/1.0", page)
+	if err != nil || res.StatusCode != 200 || res.File == nil || len(res.File.Rules) != 1 {
+		t.Fatalf("GetTDMRep(%s) = %+v, %v, want 1 rule", page, res, err)
 	}
 }

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // tdmSite serves a robots.txt that keeps crawlers out of /private/, a
@@ -36,14 +37,14 @@ func tdmSite() *httptest.Server {
 // The one call per URL: every use answered before the page is fetched,
 // from the site's robots.txt and tdmrep.json (each fetched once, kept by
 // the Cache), then completed from the response.
-func ExampleCache_Page() {
+func ExampleAsk() {
 	site := tdmSite()
 	defer site.Close()
 	cache := fetch.NewCache(nil, "ExampleBot/1.0 (+https://example.com/bot)", fetch.Options{})
 	ctx := context.Background()
 
 	for _, path := range []string{"/articles/1", "/private/x", "/blog/noai"} {
-		p, err := cache.Page(ctx, "ExampleBot", site.URL+path)
+		p, err := usage.Ask(ctx, cache, "ExampleBot", site.URL+path)
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -74,7 +75,7 @@ func ExampleCache_Page() {
 // A crawler that collects training data: its transport obeys robots.txt,
 // skips what the site reserves before requesting it, and refuses a body
 // whose head says noai.
-func ExampleUsageTransport() {
+func ExampleTransport() {
 	site := tdmSite()
 	defer site.Close()
 	t, err := fetch.NewTransport(nil, "TrainBot/1.0 (+https://example.com/bot)", fetch.TransportOptions{})
@@ -82,7 +83,7 @@ func ExampleUsageTransport() {
 		fmt.Println(err)
 		return
 	}
-	ut, err := fetch.NewUsageTransport(t, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})
+	ut, err := usage.NewTransport(t, usage.Options{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -90,7 +91,7 @@ func ExampleUsageTransport() {
 	client := &http.Client{Transport: ut}
 	for _, path := range []string{"/blog/1", "/articles/1", "/private/x", "/blog/noai"} {
 		resp, err := client.Get(site.URL + path)
-		var denied *fetch.DeniedError
+		var denied *usage.DeniedError
 		switch {
 		case errors.Is(err, fetch.ErrDisallowed):
 			fmt.Println(path, "disallowed by robots.txt")
@@ -104,7 +105,7 @@ func ExampleUsageTransport() {
 			fmt.Println(path, "kept:", strings.Contains(string(body), "a page"))
 		}
 	}
-	_, err = fetch.NewUsageTransport(t, fetch.UsageOptions{Purposes: []signals.Use{"ai_train"}})
+	_, err = usage.NewTransport(t, usage.Options{Purposes: []signals.Use{"ai_train"}})
 	fmt.Println(err)
 	// Output:
 	// /blog/1 kept: true

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // stuckTDMRep is a transport that dials nothing: it answers robots.txt
@@ -64,8 +65,8 @@ func within(t *testing.T, d time.Duration, what string, f func() error) {
 func TestTDMRepBounded(t *testing.T) {
 	c := fetch.NewCache(&http.Client{Transport: stuckTDMRep(t, false)}, "TDMBot/1.0", fetch.Options{Timeout: 100 * time.Millisecond})
 	for i := range 2 {
-		within(t, 10*time.Second, "Cache.TDMRep", func() error {
-			f, problems, err := c.TDMRep(context.Background(), "TDMBot", "http://example.com/a")
+		within(t, 10*time.Second, "TDMRep", func() error {
+			f, problems, err := usage.TDMRep(context.Background(), c, "TDMBot", "http://example.com/a")
 			if f != nil || err != nil {
 				return fmt.Errorf("call %d: file %+v, error %v from a stuck fetch; want neither", i, f, err)
 			}
@@ -83,24 +84,24 @@ func TestTDMRepCallerLeaves(t *testing.T) {
 	c := fetch.NewCache(&http.Client{Transport: stuckTDMRep(t, true)}, "TDMBot/1.0", fetch.Options{Timeout: time.Hour})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	within(t, 10*time.Second, "Cache.TDMRep", func() error {
-		if _, _, err := c.TDMRep(ctx, "TDMBot", "http://example.com/a"); !errors.Is(err, context.DeadlineExceeded) {
+	within(t, 10*time.Second, "TDMRep", func() error {
+		if _, _, err := usage.TDMRep(ctx, c, "TDMBot", "http://example.com/a"); !errors.Is(err, context.DeadlineExceeded) {
 			return fmt.Errorf("error %v, want the context's", err)
 		}
 		return nil
 	})
 }
 
-// TestUsageTransportTDMRepBounded checks that a UsageTransport over a base
+// TestTransportTDMRepBounded checks that a usage.Transport over a base
 // that loses the request's context answers within its Cache's Timeout, as
 // the Transport's doc promises of robots.txt fetches.
-func TestUsageTransportTDMRepBounded(t *testing.T) {
+func TestTransportTDMRepBounded(t *testing.T) {
 	tr, err := fetch.NewTransport(stuckTDMRep(t, false), "TrainBot/1.0", fetch.TransportOptions{Cache: fetch.Options{Timeout: 100 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ut := mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}})
-	within(t, 10*time.Second, "UsageTransport.RoundTrip", func() error {
+	ut := mustUsage(t, tr, usage.Options{Purposes: []signals.Use{signals.UseAITrain}})
+	within(t, 10*time.Second, "Transport.RoundTrip", func() error {
 		req, _ := http.NewRequest(http.MethodGet, "http://example.com/page", nil)
 		resp, err := ut.RoundTrip(req)
 		if err != nil {
@@ -124,7 +125,7 @@ func TestUsageTransportTDMRepBounded(t *testing.T) {
 func TestTDMRepAllowPrivate(t *testing.T) {
 	for _, allow := range []bool{false, true} {
 		c := fetch.NewCache(nil, "TDMBot/1.0", fetch.Options{AllowPrivate: allow})
-		_, _, err := c.TDMRep(t.Context(), "TDMBot", "http://localhost:1/a")
+		_, _, err := usage.TDMRep(t.Context(), c, "TDMBot", "http://localhost:1/a")
 		var de *fetch.DisallowedError
 		if !errors.As(err, &de) || !errors.Is(err, fetch.ErrDisallowed) {
 			t.Fatalf("AllowPrivate %t: error %v, want a *DisallowedError", allow, err)

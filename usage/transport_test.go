@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // usageSite serves robots.txt, a tdmrep.json reserving /articles/, and
@@ -45,21 +46,21 @@ func usageSite(t *testing.T) (*httptest.Server, map[string]*atomic.Int32) {
 	return srv, hits
 }
 
-func TestUsageTransportTraining(t *testing.T) {
+func TestTransportTraining(t *testing.T) {
 	srv, hits := usageSite(t)
 	tr, err := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var decided atomic.Int32
-	ut := mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true,
+	ut := mustUsage(t, tr, usage.Options{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true,
 		Decided: func(*http.Response, signals.Decision) { decided.Add(1) }})
 	client := &http.Client{Transport: ut}
 
 	// Reserved by tdmrep.json: skipped before any request.
 	_, err = client.Get(srv.URL + "/articles/1")
-	var de *fetch.DeniedError
-	if !errors.Is(err, fetch.ErrDenied) || !errors.As(err, &de) || !de.BeforeFetch {
+	var de *usage.DeniedError
+	if !errors.Is(err, usage.ErrDenied) || !errors.As(err, &de) || !de.BeforeFetch {
 		t.Fatalf("reserved page: err = %v, want a DeniedError before fetch", err)
 	}
 	if n := hits["/articles/1"].Load(); n != 0 {
@@ -75,7 +76,7 @@ func TestUsageTransportTraining(t *testing.T) {
 		t.Fatalf("noai page: err = %v, want a DeniedError after fetch by noai", err)
 	}
 	// noml in a scoped header of a non-HTML response: refused too.
-	if _, err = client.Get(srv.URL + "/free/header"); !errors.Is(err, fetch.ErrDenied) {
+	if _, err = client.Get(srv.URL + "/free/header"); !errors.Is(err, usage.ErrDenied) {
 		t.Errorf("noml header: err = %v", err)
 	}
 
@@ -89,7 +90,7 @@ func TestUsageTransportTraining(t *testing.T) {
 	if !strings.HasPrefix(string(body), "<html><head><title>ok") || !strings.HasSuffix(string(body), "</body></html>") || len(body) < 10000 {
 		t.Errorf("body of %d bytes, cut or changed: %.40q", len(body), body)
 	}
-	d, ok := fetch.DecisionOf(resp)
+	d, ok := usage.DecisionOf(resp)
 	if !ok || d.Uses.AITrain.Answer != signals.Unknown || d.Uses.Fetch.Answer != signals.Allow || !d.PageSeen {
 		t.Errorf("DecisionOf = %+v, %t", d.Uses, ok)
 	}
@@ -101,27 +102,27 @@ func TestUsageTransportTraining(t *testing.T) {
 	}
 }
 
-// TestUsageTransportNoPurpose checks that without a purpose nothing is
+// TestTransportNoPurpose checks that without a purpose nothing is
 // refused, and each response still has its decision.
-func TestUsageTransportNoPurpose(t *testing.T) {
+func TestTransportNoPurpose(t *testing.T) {
 	srv, hits := usageSite(t)
 	tr, _ := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
-	client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{})}
+	client := &http.Client{Transport: mustUsage(t, tr, usage.Options{})}
 	resp, err := client.Get(srv.URL + "/articles/1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	d, ok := fetch.DecisionOf(resp)
+	d, ok := usage.DecisionOf(resp)
 	if !ok || d.Uses.AITrain.Answer != signals.Deny || hits["/articles/1"].Load() != 1 {
 		t.Errorf("decision %+v %t, hits %d", d.Uses.AITrain, ok, hits["/articles/1"].Load())
 	}
 }
 
-// TestUsageTransportRobotsUserAgent checks that a request for /robots.txt
-// through a UsageTransport, which goes unchecked, carries the crawler's
+// TestTransportRobotsUserAgent checks that a request for /robots.txt
+// through a usage.Transport, which goes unchecked, carries the crawler's
 // User-Agent header as it does through the Transport it wraps.
-func TestUsageTransportRobotsUserAgent(t *testing.T) {
+func TestTransportRobotsUserAgent(t *testing.T) {
 	var got atomic.Value
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		got.Store(r.Header.Get("User-Agent"))
@@ -129,7 +130,7 @@ func TestUsageTransportRobotsUserAgent(t *testing.T) {
 	}))
 	defer srv.Close()
 	tr, _ := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
-	ut := mustUsage(t, tr, fetch.UsageOptions{})
+	ut := mustUsage(t, tr, usage.Options{})
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/robots.txt", nil)
 	req.Header.Set("User-Agent", "Mozilla/5.0")
 	resp, err := ut.RoundTrip(req)
@@ -142,11 +143,11 @@ func TestUsageTransportRobotsUserAgent(t *testing.T) {
 	}
 }
 
-// mustUsage returns fetch.NewUsageTransport(tr, opts), failing the test on
+// mustUsage returns usage.NewTransport(tr, opts), failing the test on
 // an error.
-func mustUsage(t *testing.T, tr *fetch.Transport, opts fetch.UsageOptions) *fetch.UsageTransport {
+func mustUsage(t *testing.T, tr *fetch.Transport, opts usage.Options) *usage.Transport {
 	t.Helper()
-	ut, err := fetch.NewUsageTransport(tr, opts)
+	ut, err := usage.NewTransport(tr, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,13 +163,13 @@ func TestDecisionOfWithTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{}), Timeout: time.Minute}
+	client := &http.Client{Transport: mustUsage(t, tr, usage.Options{}), Timeout: time.Minute}
 	resp, err := client.Get(srv.URL + "/free/header")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	d, ok := fetch.DecisionOf(resp)
+	d, ok := usage.DecisionOf(resp)
 	if !ok || d.Uses.AITrain.Answer != signals.Deny {
 		t.Errorf("DecisionOf = %+v, %t; want ai-train denied by the header", d.Uses.AITrain, ok)
 	}

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // TestTDMRepOnePerOrigin checks one fetch per origin for concurrent callers, and
@@ -125,7 +126,7 @@ func TestTDMRepStorePlausible(t *testing.T) {
 
 // tdmRep is c.TDMRep for the crawler TDMBot, without its problems.
 func tdmRep(t *testing.T, c *fetch.Cache, pageURL string) (*signals.TDMRep, error) {
-	f, _, err := c.TDMRep(t.Context(), "TDMBot", pageURL)
+	f, _, err := usage.TDMRep(t.Context(), c, "TDMBot", pageURL)
 	return f, err
 }
 
@@ -157,7 +158,7 @@ func TestTDMRepFailurePolicy(t *testing.T) {
 	c := fetch.NewCache(nil, "TDMBot/1.0", fetch.Options{Now: func() time.Time { return time.Unix(now.Load(), 0) }})
 	ask := func(wantFile bool, wantHits int32, wantProblem string) {
 		t.Helper()
-		f, problems, err := c.TDMRep(t.Context(), "TDMBot", srv.URL+"/a")
+		f, problems, err := usage.TDMRep(t.Context(), c, "TDMBot", srv.URL+"/a")
 		if err != nil || (f != nil) != wantFile || hits.Load() != wantHits {
 			t.Fatalf("TDMRep = %v, %q, %v after %d fetches; want file %t after %d", f, problems, err, hits.Load(), wantFile, wantHits)
 		}
@@ -187,20 +188,20 @@ func TestTDMRepFailurePolicy(t *testing.T) {
 	ask(false, 5, "429 since 2026-01-02T02:04:00Z, retried at 2026-01-02T03:04:00Z: no copy is known")
 }
 
-// TestUsagePurposes checks that a purpose is one of signals.AllUses: a
+// TestPurposes checks that a purpose is one of signals.AllUses: a
 // typo is an error when the transport is built, not a purpose that refuses
 // nothing (issue 32, item 2).
-func TestUsagePurposes(t *testing.T) {
+func TestPurposes(t *testing.T) {
 	tr, err := fetch.NewTransport(nil, "TrainBot/1.0", fetch.TransportOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []signals.Use{"ai_train", "AI-Train", ""} {
-		if _, err := fetch.NewUsageTransport(tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseFetch, p}}); err == nil {
-			t.Errorf("NewUsageTransport(purpose %q): no error", p)
+		if _, err := usage.NewTransport(tr, usage.Options{Purposes: []signals.Use{signals.UseFetch, p}}); err == nil {
+			t.Errorf("NewTransport(purpose %q): no error", p)
 		}
 	}
-	if _, err := fetch.NewUsageTransport(tr, fetch.UsageOptions{Purposes: signals.AllUses}); err != nil {
-		t.Errorf("NewUsageTransport(every use): %v", err)
+	if _, err := usage.NewTransport(tr, usage.Options{Purposes: signals.AllUses}); err != nil {
+		t.Errorf("NewTransport(every use): %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package fetch_test
+package usage_test
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
+	"github.com/gorep/robots/usage"
 )
 
 // wellKnownSite serves robots (or the status robotsStatus for robots.txt),
@@ -58,18 +59,18 @@ func TestWellKnownObeysRobots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			client := &http.Client{Transport: mustUsage(t, tr, fetch.UsageOptions{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})}
+			client := &http.Client{Transport: mustUsage(t, tr, usage.Options{Purposes: []signals.Use{signals.UseAITrain}, RefuseBody: true})}
 			resp, err := client.Get(page)
 			if site.page {
 				if err != nil {
-					t.Fatalf("UsageTransport: %v, want the page", err)
+					t.Fatalf("usage.Transport: %v, want the page", err)
 				}
 				resp.Body.Close()
-			} else if !errors.Is(err, fetch.ErrDisallowed) || errors.Is(err, fetch.ErrDenied) {
-				t.Errorf("UsageTransport: err = %v, want ErrDisallowed only", err)
+			} else if !errors.Is(err, fetch.ErrDisallowed) || errors.Is(err, usage.ErrDenied) {
+				t.Errorf("usage.Transport: err = %v, want ErrDisallowed only", err)
 			}
 
-			res, err := fetch.GetSignals(t.Context(), nil, "TrainBot/1.0", "TrainBot", page)
+			res, err := usage.GetSignals(t.Context(), nil, "TrainBot/1.0", "TrainBot", page)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,12 +78,12 @@ func TestWellKnownObeysRobots(t *testing.T) {
 				t.Errorf("GetSignals: problems %q do not say why tdmrep.json was not fetched", res.Decision.Problems)
 			}
 
-			if _, err := fetch.GetTDMRep(t.Context(), nil, "TrainBot/1.0", page); !errors.Is(err, fetch.ErrDisallowed) {
+			if _, err := usage.GetTDMRep(t.Context(), nil, "TrainBot/1.0", page); !errors.Is(err, fetch.ErrDisallowed) {
 				t.Errorf("GetTDMRep: err = %v, want ErrDisallowed", err)
 			}
 			c := fetch.NewCache(nil, "TrainBot/1.0", fetch.Options{})
-			if f, _, err := c.TDMRep(t.Context(), "TrainBot", page); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
-				t.Errorf("Cache.TDMRep = %v, %v, want nil and ErrDisallowed", f, err)
+			if f, _, err := usage.TDMRep(t.Context(), c, "TrainBot", page); f != nil || !errors.Is(err, fetch.ErrDisallowed) {
+				t.Errorf("TDMRep = %v, %v, want nil and ErrDisallowed", f, err)
 			}
 			if n := tdm.Load(); n != 0 {
 				t.Errorf("tdmrep.json requested %d times, want 0", n)

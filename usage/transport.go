@@ -1,7 +1,7 @@
-package fetch
+package usage
 
 // A transport that knows what the crawler fetches for (package signals):
-// it answers, for each response, every use of the page (Cache.Page, then
+// it answers, for each response, every use of the page (Ask, then
 // Page.Complete), and can skip a URL, or refuse a body, whose answer for
 // one of the crawler's purposes is deny.
 
@@ -17,11 +17,12 @@ import (
 	"sync"
 	"weak"
 
+	"github.com/gorep/robots/fetch"
 	"github.com/gorep/robots/signals"
 )
 
 // ErrDenied is the error, wrapped in a *DeniedError, with which a
-// UsageTransport refuses a URL or a body whose answer for one of its
+// Transport refuses a URL or a body whose answer for one of its
 // purposes is deny.
 var ErrDenied = errors.New("signals: denied for this purpose")
 
@@ -49,11 +50,11 @@ func (e *DeniedError) Error() string {
 // Is reports whether target is ErrDenied.
 func (e *DeniedError) Is(target error) bool { return target == ErrDenied }
 
-// UsageOptions tune a UsageTransport.
-type UsageOptions struct {
+// Options tune a Transport.
+type Options struct {
 	// Purposes are what the crawler fetches for, each one of
 	// signals.AllUses, such as signals.UseAITrain; none: nothing is
-	// refused, decisions are still made. NewUsageTransport refuses any
+	// refused, decisions are still made. NewTransport refuses any
 	// other value (a typo such as "ai_train" would refuse nothing).
 	Purposes []signals.Use
 	// RefuseBody makes RoundTrip refuse a response whose answer for a
@@ -69,59 +70,49 @@ type UsageOptions struct {
 	HeadLimit int64
 }
 
-// A UsageTransport wraps a Transport (which obeys robots.txt) for a
-// crawler with purposes. For each request it first refuses, with the
-// Transport's *DisallowedError, a URL robots.txt disallows; then asks
-// what the site says before any fetch (Cache.Page: robots.txt's
-// Content-Signal and Content-Usage lines, tdmrep.json, fetched once per
-// origin by the Transport's Cache): if the answer for a purpose is deny,
+// A Transport wraps a fetch.Transport (which obeys robots.txt) for a
+// crawler with purposes. For each request it first refuses, as the
+// fetch.Transport would (fetch.Transport.Check: a *fetch.DisallowedError),
+// a URL robots.txt disallows; then asks what the site says before any
+// fetch (Ask: robots.txt's Content-Signal and Content-Usage lines,
+// tdmrep.json, fetched once per origin by the fetch.Transport's Cache): if
+// the answer for a purpose is deny,
 // the URL is skipped with a *DeniedError and no request is sent. Otherwise
-// it sends the request through the Transport, reads the response's headers
+// it sends the request through the fetch.Transport, reads the response's headers
 // and the head of an HTML body, and attaches the Decision to the response
 // (DecisionOf). It is safe for concurrent use.
-type UsageTransport struct {
-	t    *Transport
-	opts UsageOptions
+type Transport struct {
+	t    *fetch.Transport
+	opts Options
 }
 
-// NewUsageTransport returns a UsageTransport over t, or an error if a
-// purpose of opts is not one of signals.AllUses.
-func NewUsageTransport(t *Transport, opts UsageOptions) (*UsageTransport, error) {
+// NewTransport returns a Transport over t, or an error if a purpose of
+// opts is not one of signals.AllUses.
+func NewTransport(t *fetch.Transport, opts Options) (*Transport, error) {
 	for _, p := range opts.Purposes {
 		if !slices.Contains(signals.AllUses, p) {
 			return nil, fmt.Errorf("signals: unknown purpose %q: the uses are %v", p, signals.AllUses)
 		}
 	}
-	return &UsageTransport{t: t, opts: opts}, nil
+	return &Transport{t: t, opts: opts}, nil
 }
 
 // RoundTrip skips a URL the site denies for a purpose before fetching it,
-// and otherwise fetches it through the Transport and attaches the Decision
-// to the response.
-func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if passesThrough(req) {
+// and otherwise fetches it through the fetch.Transport and attaches the
+// Decision to the response.
+func (u *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	checked, err := u.t.Check(req)
+	switch {
+	case !checked:
 		return u.t.RoundTrip(req) // unchecked, with the crawler's User-Agent
-	}
-	if u.t.guardHops {
-		if err := hopRefusal(req); err != nil { // before the hop's robots.txt is asked for
-			closeBody(req)
-			return nil, err
-		}
-	}
-	ctx := req.Context()
-	robotsURL, r, err := u.t.cache.robotsOfURL(ctx, req.URL)
-	if err != nil {
+	case err != nil:
+		// The hop guard, or robots.txt, refuses: whatever the purpose, no
+		// other file of the site is fetched for it.
 		closeBody(req)
 		return nil, err
 	}
 	page := req.URL.String()
-	if d := decide(r, u.t.agent, req.URL); !d.Allowed {
-		// robots.txt refuses: a *DisallowedError, whatever the purpose,
-		// and no other file of the site is fetched for it.
-		closeBody(req)
-		return nil, u.t.refusal(page, d, robotsURL, r)
-	}
-	p, err := u.t.cache.Page(ctx, u.t.agent, page)
+	p, err := Ask(req.Context(), u.t.Cache(), u.t.Agent(), page)
 	if err != nil {
 		closeBody(req)
 		return nil, err
@@ -164,7 +155,7 @@ func (u *UsageTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // denied returns the first purpose d denies, or "".
-func (u *UsageTransport) denied(d signals.Decision) signals.Use {
+func (u *Transport) denied(d signals.Decision) signals.Use {
 	for _, p := range u.opts.Purposes {
 		if d.Uses.Get(p).Answer == signals.Deny {
 			return p
@@ -173,7 +164,7 @@ func (u *UsageTransport) denied(d signals.Decision) signals.Use {
 	return ""
 }
 
-// decisions holds the Decision of each response a UsageTransport returned,
+// decisions holds the Decision of each response a Transport returned,
 // until the response is garbage: keyed by the response itself, which an
 // http.Client hands back as it is (with a Timeout, it wraps the body, not
 // the response), so that DecisionOf finds it whatever the client did.
@@ -186,7 +177,7 @@ func attach(resp *http.Response, d signals.Decision) {
 	runtime.AddCleanup(resp, func(k weak.Pointer[http.Response]) { decisions.Delete(k) }, k)
 }
 
-// DecisionOf returns the Decision a UsageTransport attached to resp, and
+// DecisionOf returns the Decision a Transport attached to resp, and
 // whether there is one. It finds it through an http.Client with a Timeout
 // too.
 func DecisionOf(resp *http.Response) (signals.Decision, bool) {

@@ -524,7 +524,11 @@ func TestTransportBaseDropsContext(t *testing.T) {
 		return tr.RoundTrip(r)
 	})
 	var err error
-	tr, err = fetch.NewTransport(base, testUA, fetch.TransportOptions{Cache: fetch.Options{Timeout: 300 * time.Millisecond}})
+	// The fetch ends at its Timeout; the caller's own bound (Timeout +
+	// LeaseWait + 2 StoreTimeout) is set far past it, so that a loaded
+	// machine's slow recording of the failure reads as the failure, which
+	// is what this test checks, not as "no answer in time".
+	tr, err = fetch.NewTransport(base, testUA, fetch.TransportOptions{Cache: fetch.Options{Timeout: 300 * time.Millisecond, LeaseWait: 10 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

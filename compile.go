@@ -275,3 +275,12 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 	}
 	return r | rule(sh)<<ruleShapeShift | rule(head)<<ruleHeadShift
 }
+
+// extend returns s with n more zero elements, doubling its capacity when
+// that is short.
+func extend[S ~[]E, E any](s S, n int) S {
+	if len(s)+n > cap(s) {
+		s = slices.Grow(s, max(len(s), n))
+	}
+	return s[:len(s)+n]
+}

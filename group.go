@@ -6,6 +6,38 @@ import (
 	"unsafe"
 )
 
+// A Group is the set of rules that applies to one crawler, or to several
+// crawlers asking together, resolved once so that many URLs can be checked
+// cheaply. Get one from Robots.Group.
+type Group struct {
+	// set is the merged rules of the records that apply; of a split group,
+	// of some of them, and the own sets of the rest are asked one by one.
+	set ruleSet
+	// file holds the records: record recLo if recN is 1, else recN from
+	// recLo in file.more.recs; a split group's rest are restN from restLo.
+	file          *Robots
+	recLo, recN   int32
+	restLo, restN int32
+	named         bool   // a user-agent line named the agent; else the records name "*"
+	ruled         bool   // some record has a rule line
+	split         bool   // past the merge budget
+	policy        policy // a blanket answer, for files that were not fetched
+}
+
+// An ownSet is the set of one record alone (a ruleSet is a group's), low
+// bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
+// ownSetBig for more than smallSet rules (lo: its index in
+// moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
+// rule lines).
+type ownSet uint32
+
+const (
+	ownSetBig   = 1<<6 - 1
+	ownSetLines = 1<<6 - 2
+	ownSetRuled = 1 << 6
+	ownSetLo    = 7
+)
+
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }
 

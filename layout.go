@@ -1,45 +1,9 @@
 package robots
 
-// The data layout of a parsed file (DESIGN.md, "Data layout"): its types,
-// the accessors of their bits, and their bytes as the Go heap counts them,
-// each allocation rounded up to its size class (TestMemSize).
+// The data layout of a compiled rule set (DESIGN.md, "Data layout"): its
+// types and the accessors of their bits.
 
-import (
-	"slices"
-	"sync/atomic"
-	"unsafe"
-)
-
-// A namedGroup is the group of a product token: low first, the token's
-// offset in the kept text (srcOffBits) and length (srcLenBits), and the ref
-// of its group: record ref alone if ref >= 0, else more.multi[^ref].
-type namedGroup uint64
-
-const namedRefShift = srcLenShift + srcLenBits
-
-// A moreGroups holds a file's groups of several records, their lists of
-// records, and the records' own sets of more than smallSet rules.
-type moreGroups struct {
-	multi []multiGroup
-	recs  []int32
-	bigs  []bigOf
-}
-
-// A multiGroup is a Group of several records in 40 bytes, not 56 (no file,
-// no policy): one-agent-many keeps 1.36 bytes a byte at 4 KiB, 1.49 with
-// Groups (bound 1.5, TestKeptPerByteSmallFiles).
-type multiGroup struct {
-	lo, n                      int32
-	big                        *lazyLayout
-	recLo, recN, restLo, restN int32
-	named, ruled, split        bool
-}
-
-// A bigOf is the own set of a record of more than smallSet rules.
-type bigOf struct {
-	lo, n int32
-	big   *lazyLayout
-}
+import "sync/atomic"
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs),
 // sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
@@ -73,33 +37,6 @@ type floatTable struct {
 
 // A byteMap is a set of bytes.
 type byteMap [4]uint64
-
-// A Group is the set of rules that applies to one crawler, or to several
-// crawlers asking together, resolved once so that many URLs can be checked
-// cheaply. Get one from Robots.Group.
-type Group struct {
-	// set is the merged rules of the records that apply; of a split group,
-	// of some of them, and the own sets of the rest are asked one by one.
-	set ruleSet
-	// file holds the records: record recLo if recN is 1, else recN from
-	// recLo in file.more.recs; a split group's rest are restN from restLo.
-	file          *Robots
-	recLo, recN   int32
-	restLo, restN int32
-	named         bool   // a user-agent line named the agent; else the records name "*"
-	ruled         bool   // some record has a rule line
-	split         bool   // past the merge budget
-	policy        policy // a blanket answer, for files that were not fetched
-}
-
-// A policy says whether a Robots holds parsed rules or a blanket answer.
-type policy uint8
-
-const (
-	policyRules policy = iota
-	policyAllowAll
-	policyDisallowAll // but /robots.txt
-)
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules
 // in two runs, the wildcard rules filed by anchor in the buckets of a
@@ -223,20 +160,6 @@ type ruleSet struct {
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
 
-// An ownSet is the set of one record alone (a ruleSet is a group's), low
-// bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
-// ownSetBig for more than smallSet rules (lo: its index in
-// moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
-// rule lines).
-type ownSet uint32
-
-const (
-	ownSetBig   = 1<<6 - 1
-	ownSetLines = 1<<6 - 2
-	ownSetRuled = 1 << 6
-	ownSetLo    = 7
-)
-
 // smallSet is the size up to which a set is searched linearly.
 const smallSet = 32
 
@@ -256,66 +179,6 @@ type match struct {
 // never compiled.
 func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
-// A lineKind says what a line is, by its key; kindNone is no directive
-// (blank, a comment alone, invalid), kindOther any other key (an extra).
-type lineKind uint8
-
-const (
-	kindNone lineKind = iota
-	kindUserAgent
-	kindAllow
-	kindDisallow
-	kindSitemap
-	kindOther
-)
-
-// A line is what the parser made of one physical line.
-type line struct {
-	n          int // its 1-based number
-	text       string
-	kind       lineKind
-	key, value string
-	// newRecord reports that a user-agent line started a record; kept,
-	// that an allow or disallow line belongs to a record.
-	newRecord, kept bool
-}
-
-// Robots is a parsed robots.txt file, ready to answer questions.
-// The zero value, like a nil *Robots, is an empty file: it allows
-// everything.
-type Robots struct {
-	// text holds the kept values, then from linesAt the line table and
-	// from indexAt its index (lines.go).
-	text             string
-	linesAt, indexAt uint32
-	policy           policy
-	mayMatch         bool // some rule may match a path (mayDecide)
-	// global is the group of "*": none if 0, record global-1 alone if
-	// positive, else more.multi[^global].
-	global int32
-	named  []namedGroup // sorted by token
-	// sets holds each record's own set; compiled, the rules of every set.
-	sets     []ownSet
-	compiled []rule
-	more     *moreGroups // nil in most files
-	// size is what Parse kept, lazySize what questions built.
-	size     int
-	lazySize atomic.Int64
-}
-
-// A srcLine is a kept line as the line table decodes it, low bits first:
-// its value's offset in the kept text (21 bits), length (17, at most
-// maxLineLen), 1-based line number (lineBits), and whether it allows.
-type srcLine uint64
-
-const (
-	srcOffBits   = 21
-	srcLenBits   = 17
-	srcLenShift  = srcOffBits
-	srcLineShift = srcOffBits + srcLenBits
-	srcAllow     = 1 << (srcLineShift + lineBits)
-)
-
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
 
 // headLen returns the length of the literal head of the pattern of r.
@@ -324,59 +187,6 @@ func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits -
 // priority returns the priority of r, the length of its escaped pattern.
 func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
 
-func (l srcLine) off() uint32  { return uint32(l & (1<<srcOffBits - 1)) }
-func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
-func (l srcLine) line() int    { return int(l >> srcLineShift & maxLine) }
-func (l srcLine) allow() bool  { return l&srcAllow != 0 }
-
-func (l srcLine) value(text string) string {
-	off := l.off()
-	return text[off : off+l.size()]
-}
-
 func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
 func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
-
-// sizeClasses are the object sizes of Go's allocator up to 32 KiB
-// (internal/runtime/gc.SizeClassToSize).
-var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
-	176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640,
-	704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
-	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
-	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
-
-// allocSize returns the bytes the heap spends on an allocation of n bytes:
-// its size class, or n itself for a large object.
-func allocSize(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	for _, c := range sizeClasses {
-		if int(c) >= n {
-			return int(c)
-		}
-	}
-	return n
-}
-
-// sliceSize returns the bytes of the array of a slice of c elements of
-// type E (unsafe.Sizeof is a constant: no pointer is converted).
-func sliceSize[E any](c int) int {
-	var e E
-	return allocSize(c * int(unsafe.Sizeof(e)))
-}
-
-func objectSize[T any]() int {
-	var v T
-	return allocSize(int(unsafe.Sizeof(v)))
-}
-
-// extend returns s with n more zero elements, doubling its capacity when
-// that is short.
-func extend[S ~[]E, E any](s S, n int) S {
-	if len(s)+n > cap(s) {
-		s = slices.Grow(s, max(len(s), n))
-	}
-	return s[:len(s)+n]
-}

@@ -266,7 +266,7 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 // matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r := x.rules[i]
-	beats := func(j int, ok bool) bool { return ok && j < i && x.s.line(x.rules[j]) != x.s.line(r) }
+	beats := func(j int, ok bool) bool { return ok && j < i && x.rules[j].off() != r.off() }
 	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
 		return j
 	}
@@ -295,10 +295,11 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 	x := newRuleIndex(s, decides)
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
-	derivedFree := map[int]bool{}
+	derivedFree := map[uint32]bool{} // by offset: one a line
+
 	for i, r := range x.rules {
 		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
-			derivedFree[s.line(r)] = true
+			derivedFree[r.off()] = true
 		}
 	}
 	for i, r := range x.rules {
@@ -307,7 +308,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 		}
 		w := public(s.file, r)
 		j := x.dominator(i)
-		if j < 0 || derivedFree[w.Line] {
+		if j < 0 || derivedFree[r.off()] {
 			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
 				c.add(w.Line, SeverityWarning, CodeDisallowAll, quoteValue(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+

@@ -58,8 +58,8 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	for ; k < b.dirs.len() && b.compareDir(s, rules, k, path) == 0; k++ {
 		of, _ := b.dirs.at(rules, k)
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
-		if m.beatenBy(s, r) {
-			m.take(s, r)
+		if m.beatenBy(r) {
+			m.take(r)
 		}
 	}
 }

@@ -67,13 +67,13 @@ func (g *Group) allowed(path string) bool {
 	case g.policy != policyRules:
 		return g.policy == policyAllowAll
 	}
-	r, _ := g.best(path, false)
+	r := g.best(path, false)
 	return r == 0 || r.allow()
 }
 
-// best returns the deciding rule for path and the file that holds it, or
-// a zero rule and a nil file; with quote, see match.quote.
-func (g *Group) best(path string, quote bool) (rule, *Robots) {
+// best returns the deciding rule for path, or a zero rule; with quote, see
+// match.quote.
+func (g *Group) best(path string, quote bool) rule {
 	m := match{quote: quote}
 	if g.set.n > 0 {
 		g.set.match(path, &m)
@@ -86,7 +86,7 @@ func (g *Group) best(path string, quote bool) (rule, *Robots) {
 			}
 		}
 	}
-	return m.rule, m.file
+	return m.rule
 }
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
@@ -134,13 +134,13 @@ func (g *Group) decide(path string) Decision {
 	case policyDisallowAll:
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
-	best, file := g.best(path, true)
+	best := g.best(path, true)
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
-	case file != nil:
+	case best != 0:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
-		d.Rule = public(file, best)
+		d.Rule = public(g.file, best)
 	case g.recN == 0:
 		d.Reason = ReasonNoGroup
 	case !g.ruled:

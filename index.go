@@ -105,11 +105,11 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 		// The run of this head, by key, greatest last.
 		for j := i; j >= 0 && (j == i || b.up.at(rules, j) == inRun); j-- {
 			r := rules[j]
-			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 				break
 			}
 			if s.matchesAfterHead(r, path, m) {
-				m.take(s, r)
+				m.take(r)
 				break
 			}
 			s.tryFolded(r, path, m)

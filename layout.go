@@ -125,7 +125,9 @@ const (
 // is the literal head's length; need, for a wildcard rule, the bytes a
 // path must hold to match (byteBit), reused by a table's marks and
 // makeLinks. The top 17 bits are the rank, priority then allow. The line
-// (Robots.ruleAt) is looked up only by Decide, to quote and break ties.
+// (Robots.ruleAt) is looked up only by Decide, to quote; Parse keeps the
+// patterns in file order, so of two rules the earlier line has the lower
+// offset, which breaks Decide's ties (match.beatenBy).
 type rule uint64
 
 const (
@@ -165,10 +167,9 @@ const smallSet = 32
 
 // A match is the best rule found so far for a path.
 type match struct {
-	file   *Robots // of the sets asked, once a rule matched
-	rule   rule    // zero while no rule matched
-	rank   uint32  // of rule
-	has    uint8   // byteSet of the path, once hasSet
+	rule   rule   // zero while no rule matched
+	rank   uint32 // of rule
+	has    uint8  // byteSet of the path, once hasSet
 	hasSet bool
 	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
 	work   int  // bytes of path handed to matchWildcard, which a scan weighs (lazy.go)

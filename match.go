@@ -108,22 +108,20 @@ func matched(r rule, w string) string {
 	return w
 }
 
-func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
-
 // public returns r, a rule of file, as written: the rule of its line.
 func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
 
-// take makes rule r of set s the best so far.
-func (m *match) take(s *ruleSet, r rule) { m.file, m.rule, m.rank = s.file, r, r.rank() }
+// take makes rule r the best so far.
+func (m *match) take(r rule) { m.rule, m.rank = r, r.rank() }
 
-// beatenBy reports whether rule r of set s takes precedence over the best
-// rule so far: a greater rank, or, when the rule is quoted, an equal rank
-// and an earlier line.
-func (m *match) beatenBy(s *ruleSet, r rule) bool {
+// beatenBy reports whether rule r takes precedence over the best rule so
+// far: a greater rank, or, when the rule is quoted, an equal rank and an
+// earlier line, which Parse kept first: a lower offset.
+func (m *match) beatenBy(r rule) bool {
 	if a := r.rank(); a != m.rank {
 		return a > m.rank
 	}
-	return m.quote && s.line(r) < m.file.ruleAt(m.rule.off()).line()
+	return m.quote && r.off() < m.rule.off()
 }
 
 // try tries the rules of seq, sorted by key, greatest first, on path, and
@@ -135,14 +133,14 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 func (s *ruleSet) try(seq []rule, path string, m *match) {
 	text := s.file.text
 	for _, r := range seq {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 			return
 		}
 		if n := r.headLen(); len(path) < n || r&ruleRaw == 0 && n > 0 && path[n-1] != text[r.off()+uint32(n)-1] {
 			continue
 		}
 		if s.matches(r, path, m) {
-			m.take(s, r)
+			m.take(r)
 			return
 		}
 	}
@@ -150,11 +148,11 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 
 // tryRule updates m with r, a rule of s, if it matches path and beats m.
 func (s *ruleSet) tryRule(r rule, path string, m *match) {
-	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 		return
 	}
 	if s.matches(r, path, m) {
-		m.take(s, r)
+		m.take(r)
 	}
 }
 

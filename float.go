@@ -246,7 +246,7 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 		return false
 	}
 	if raw {
-		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
+		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.src.text[r.off():], r.priority(), r.headLen())
 	}
 	return path[p:p+size] == seg && path[:r.headLen()] == s.head(r)
 }

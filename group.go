@@ -76,13 +76,13 @@ func (g *Group) allowed(path string) bool {
 func (g *Group) best(path string, quote bool) rule {
 	m := match{quote: quote}
 	if g.set.n > 0 {
-		g.set.match(path, &m)
+		g.file.match(&g.set, path, &m)
 	}
 	if g.split {
 		var s ruleSet
 		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
 			if g.file.ownSet(rec, &s); s.n > 0 {
-				s.match(path, &m)
+				g.file.match(&s, path, &m)
 			}
 		}
 	}
@@ -278,3 +278,23 @@ func indexPathStart(url string, start int) int {
 
 // pathStarts holds the bytes that end the authority of a URL.
 var pathStarts = [256]bool{'/': true, '?': true, ';': true, '#': true}
+
+// linesOwnSet returns the ownSet of a record of n rule lines, 1 to
+// scannedMax, that its questions read from the line table.
+func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
+
+// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
+func newOwnSet(s *ruleSet, ruled bool) ownSet {
+	n := s.n
+	if n > smallSet {
+		n = ownSetBig
+	}
+	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
+	if ruled {
+		rs |= ownSetRuled
+	}
+	return rs
+}
+
+// public returns r, a rule of file, as written: the rule of its line.
+func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }

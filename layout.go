@@ -1,9 +1,13 @@
 package robots
 
 // The data layout of a compiled rule set (DESIGN.md, "Data layout"): its
-// types and the accessors of their bits.
+// types, the accessors of their bits, and bytes as the Go heap counts
+// them, each allocation rounded up to its size class (TestMemSize).
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs),
 // sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
@@ -151,13 +155,20 @@ const (
 	keyBits   = prioShift + 16 // of a precedence key
 )
 
+// A source is what the engine reads of a file: the kept text, which holds
+// the rules' patterns, and the compiled rules of its sets.
+type source struct {
+	text     string
+	compiled []rule
+}
+
 // A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
-	// The rules are n from lo in file.compiled: by key, greatest first, in
+	// The rules are n from lo in src.compiled: by key, greatest first, in
 	// a set of at most smallSet; else in file order until laid out. A lazy
 	// set (lazySet) counts its rule lines in n. A record read from the line
 	// table (scanLines) has lo ^rec and n its rule lines (<= scannedMax).
-	file  *Robots
+	src   *source
 	lo, n int32
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
@@ -191,3 +202,37 @@ func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
 func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
 func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
+
+// sizeClasses are the object sizes of Go's allocator up to 32 KiB
+// (internal/runtime/gc.SizeClassToSize).
+var sizeClasses = [...]uint16{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
+	176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640,
+	704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+	3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880,
+	12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// allocSize returns the bytes the heap spends on an allocation of n bytes:
+// its size class, or n itself for a large object.
+func allocSize(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	for _, c := range sizeClasses {
+		if int(c) >= n {
+			return int(c)
+		}
+	}
+	return n
+}
+
+// sliceSize returns the bytes of the array of a slice of c elements of
+// type E (unsafe.Sizeof is a constant: no pointer is converted).
+func sliceSize[E any](c int) int {
+	var e E
+	return allocSize(c * int(unsafe.Sizeof(e)))
+}
+
+func objectSize[T any]() int {
+	var v T
+	return allocSize(int(unsafe.Sizeof(v)))
+}

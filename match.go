@@ -17,7 +17,7 @@ func (s *ruleSet) derived(r rule) bool {
 	if !r.allow() || r.shape() != shapeExact && r.shape() != shapeAnchored {
 		return false
 	}
-	w := r.written(s.file.text)
+	w := r.written(s.src.text)
 	return w[len(w)-1] != '$'
 }
 
@@ -62,25 +62,8 @@ func pathSet(s string) uint8 {
 	return set
 }
 
-// linesOwnSet returns the ownSet of a record of n rule lines, 1 to
-// scannedMax, that its questions read from the line table.
-func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
-
-// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
-func newOwnSet(s *ruleSet, ruled bool) ownSet {
-	n := s.n
-	if n > smallSet {
-		n = ownSetBig
-	}
-	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
-	if ruled {
-		rs |= ownSetRuled
-	}
-	return rs
-}
-
 // rules returns the compiled rules of s, which is not lazy (see compileAside).
-func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
+func (s *ruleSet) rules() []rule { return s.src.compiled[s.lo : s.lo+s.n] }
 
 // head returns the literal head of the escaped pattern of r (escaped).
 func (s *ruleSet) head(r rule) string { return s.escaped(r, r.headLen()) }
@@ -92,7 +75,7 @@ func (s *ruleSet) pattern(r rule) string {
 	if r.shape() < shapeWildcard {
 		return s.escaped(r, r.headLen())
 	}
-	w := r.written(s.file.text)
+	w := r.written(s.src.text)
 	return s.escaped(r, r.priority()-len(w)+len(matched(r, w)))
 }
 
@@ -107,9 +90,6 @@ func matched(r rule, w string) string {
 	}
 	return w
 }
-
-// public returns r, a rule of file, as written: the rule of its line.
-func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
 
 // take makes rule r the best so far.
 func (m *match) take(r rule) { m.rule, m.rank = r, r.rank() }
@@ -131,7 +111,7 @@ func (m *match) beatenBy(r rule) bool {
 // path's there, is passed over without a call: most misses (utf8-long,
 // BenchmarkHostile, short path: 122 ns rather than 222 with a call a rule).
 func (s *ruleSet) try(seq []rule, path string, m *match) {
-	text := s.file.text
+	text := s.src.text
 	for _, r := range seq {
 		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 			return
@@ -158,7 +138,7 @@ func (s *ruleSet) tryRule(r rule, path string, m *match) {
 
 // matches reports whether r matches path.
 func (s *ruleSet) matches(r rule, path string, m *match) bool {
-	text, off, n := s.file.text, r.off(), r.headLen()
+	text, off, n := s.src.text, r.off(), r.headLen()
 	switch {
 	case len(path) < n:
 		return false
@@ -247,7 +227,7 @@ func (r rule) written(text string) string {
 // escaped returns the first n bytes of the escaped pattern of r, made
 // anew if r is raw; n is where a part of the pattern ends.
 func (s *ruleSet) escaped(r rule, n int) string {
-	v := s.file.text[r.off():]
+	v := s.src.text[r.off():]
 	if r&ruleRaw == 0 {
 		return v[:n]
 	}
@@ -260,6 +240,6 @@ func (s *ruleSet) wildTail(r rule) string {
 	if r&ruleRaw == 0 {
 		return s.pattern(r)[r.headLen():]
 	}
-	w := matched(r, r.written(s.file.text))
+	w := matched(r, r.written(s.src.text))
 	return w[writtenLen(w, noLimit, r.headLen()):]
 }

@@ -148,9 +148,9 @@ const (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// text holds the kept values, then from linesAt the line table and
-	// from indexAt its index (lines.go).
-	text             string
+	// source holds the kept text (the values, then from linesAt the line
+	// table and from indexAt its index: lines.go) and every set's rules.
+	source
 	linesAt, indexAt uint32
 	policy           policy
 	mayMatch         bool // some rule may match a path (mayDecide)
@@ -158,10 +158,8 @@ type Robots struct {
 	// positive, else more.multi[^global].
 	global int32
 	named  []namedGroup // sorted by token
-	// sets holds each record's own set; compiled, the rules of every set.
-	sets     []ownSet
-	compiled []rule
-	more     *moreGroups // nil in most files
+	sets   []ownSet     // each record's own set
+	more   *moreGroups  // nil in most files
 	// size is what Parse kept, lazySize what questions built.
 	size     int
 	lazySize atomic.Int64
@@ -258,7 +256,7 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and rules hang on a Robots of their own, which
 	// shares r's lines.
-	f := &Robots{text: r.text, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
+	f := &Robots{source: source{text: r.text}, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []srcLine
 	for _, rec := range recs {
@@ -266,7 +264,7 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	if len(rules) > 0 {
 		var sc scratch
-		compile(&g.set, f, rules, &sc)
+		compile(&g.set, &f.source, rules, &sc)
 		g.ruled = true
 	}
 	return g

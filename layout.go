@@ -146,10 +146,7 @@ const (
 	ruleAllow      = 1 << ruleRankShift
 )
 
-// A file of MaxSize bytes has fewer than maxLine lines.
 const (
-	lineBits  = 20
-	maxLine   = 1<<lineBits - 1
 	allowBit  = 1 << lineBits  // in a precedence key
 	prioShift = lineBits + 1   // of the priority in a precedence key
 	keyBits   = prioShift + 16 // of a precedence key

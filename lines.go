@@ -53,7 +53,10 @@ type line struct {
 // maxLineLen), 1-based line number (lineBits), and whether it allows.
 type srcLine uint64
 
+// A file of MaxSize bytes has fewer than maxLine lines.
 const (
+	lineBits     = 20
+	maxLine      = 1<<lineBits - 1
 	srcOffBits   = 21
 	srcLenBits   = 17
 	srcLenShift  = srcOffBits

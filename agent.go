@@ -184,7 +184,7 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	}
 	if ref < 0 {
 		mg := &r.more.multi[^ref]
-		*g = Group{set: ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+		*g = Group{set: ruleSet{src: &r.source, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
 			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
@@ -197,7 +197,7 @@ func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 // ownSet sets *s to the compiled rules of record rec alone.
 func (r *Robots) ownSet(rec int32, s *ruleSet) {
 	rs := r.sets[rec]
-	s.file, s.lo, s.n, s.big = r, int32(rs>>ownSetLo), int32(rs&ownSetBig), nil
+	s.src, s.lo, s.n, s.big = &r.source, int32(rs>>ownSetLo), int32(rs&ownSetBig), nil
 	switch s.n {
 	case ownSetBig:
 		b := &r.more.bigs[s.lo]

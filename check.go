@@ -55,8 +55,8 @@ func (c *checker) check(body string) {
 		agents, rules = r.recordLines(i, agents[:0], rules[:0])
 		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
 		var s ruleSet
-		compile(&s, r, rules, &sc)
-		c.checkRules(&s, global)
+		compile(&s, &r.source, rules, &sc)
+		c.checkRules(r, &s, global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 }
@@ -236,11 +236,10 @@ type ruleIndex struct {
 	maxExtra int
 }
 
-// newRuleIndex indexes the rules of s that can decide, apart from the
+// newRuleIndex indexes rules, those of s sorted, that can decide, apart from the
 // rules implied by index.htm rules, which Check does not count as
 // dominating others.
-func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
-	rules := s.sorted()
+func newRuleIndex(s *ruleSet, rules []rule, decides func(rule) bool) *ruleIndex {
 	x := &ruleIndex{s: s, rules: rules, same: make(map[matchClass]int, len(rules)),
 		prefixes: make(map[string]int, len(rules))}
 	for i := len(rules) - 1; i >= 0; i-- { // backwards: the first of a class stays
@@ -266,7 +265,7 @@ func newRuleIndex(s *ruleSet, decides func(rule) bool) *ruleIndex {
 // matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r := x.rules[i]
-	beats := func(j int, ok bool) bool { return ok && j < i && x.s.line(x.rules[j]) != x.s.line(r) }
+	beats := func(j int, ok bool) bool { return ok && j < i && x.rules[j].off() != r.off() }
 	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
 		return j
 	}
@@ -286,28 +285,28 @@ func (x *ruleIndex) dominator(i int) int {
 
 // checkRules reports the rules of a record, compiled as s, that never
 // decide, and, in a group for "*" (global), a rule that disallows all.
-func (c *checker) checkRules(s *ruleSet, global bool) {
+func (c *checker) checkRules(f *Robots, s *ruleSet, global bool) {
 	// A pattern that starts with neither "/" nor "*" is reported apart.
 	decides := func(r rule) bool {
-		p := public(s.file, r).Pattern
+		p := public(f, r).Pattern
 		return p[0] == '/' || p[0] == '*'
 	}
-	x := newRuleIndex(s, decides)
+	x := newRuleIndex(s, f.sorted(s), decides)
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
-	derivedFree := map[int]bool{}
+	derivedFree := map[uint32]bool{} // by offset: one a line
 	for i, r := range x.rules {
 		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
-			derivedFree[s.line(r)] = true
+			derivedFree[r.off()] = true
 		}
 	}
 	for i, r := range x.rules {
 		if s.derived(r) || !decides(r) {
 			continue
 		}
-		w := public(s.file, r)
+		w := public(f, r)
 		j := x.dominator(i)
-		if j < 0 || derivedFree[w.Line] {
+		if j < 0 || derivedFree[r.off()] {
 			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
 				c.add(w.Line, SeverityWarning, CodeDisallowAll, quoteValue(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
@@ -315,7 +314,7 @@ func (c *checker) checkRules(s *ruleSet, global bool) {
 			}
 			continue
 		}
-		y, v := x.rules[j], public(s.file, x.rules[j])
+		y, v := x.rules[j], public(f, x.rules[j])
 		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
 			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quoteValue(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")

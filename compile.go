@@ -63,16 +63,11 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 	return true
 }
 
-// compile compiles rules of file into s, appending to file.compiled.
-func compile(s *ruleSet, file *Robots, rules []srcLine, sc *scratch) {
-	s.file = file
-	compileTo(s, file.text, &file.compiled, rules, sc)
-}
-
-// compileTo compiles rules, whose values are in text, into s, appending
-// them to *out, and sets s.lo and s.n; it leaves s.file to the caller.
-func compileTo(s *ruleSet, text string, out *[]rule, rules []srcLine, sc *scratch) {
-	s.lo = int32(len(*out))
+// compile compiles rules, whose values are in src.text, into s, appending
+// them to src.compiled.
+func compile(s *ruleSet, src *source, rules []srcLine, sc *scratch) {
+	text, out := src.text, &src.compiled
+	s.src, s.lo = src, int32(len(*out))
 	// The sort keys: the precedence key, then the bits of keyLow; one
 	// more for an index.htm rule.
 	order := slices.Grow(sc.order[:0], len(rules)+1)
@@ -274,4 +269,13 @@ func newRule(p string, prio int, dollar, allow bool, off uint32) rule {
 		r |= rule(byteSet(p[head:])) << ruleNeedShift
 	}
 	return r | rule(sh)<<ruleShapeShift | rule(head)<<ruleHeadShift
+}
+
+// extend returns s with n more zero elements, doubling its capacity when
+// that is short.
+func extend[S ~[]E, E any](s S, n int) S {
+	if len(s)+n > cap(s) {
+		s = slices.Grow(s, max(len(s), n))
+	}
+	return s[:len(s)+n]
 }

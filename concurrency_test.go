@@ -189,7 +189,7 @@ func TestLayoutBuiltAside(t *testing.T) {
 		layOutAll(r)
 		for _, s := range largeSets(r) {
 			published := s.big.Load()
-			aside := s.compileAside()
+			aside := r.compileAside(&s)
 			if len(aside) == 0 || len(published.rules) == 0 {
 				continue
 			}

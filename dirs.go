@@ -58,8 +58,8 @@ func (b *bigSet) matchDirs(s *ruleSet, rules []rule, path string, m *match) {
 	for ; k < b.dirs.len() && b.compareDir(s, rules, k, path) == 0; k++ {
 		of, _ := b.dirs.at(rules, k)
 		r := newRule(path, len(path)+1, true, true, of.off()) | of&ruleRaw
-		if m.beatenBy(s, r) {
-			m.take(s, r)
+		if m.beatenBy(r) {
+			m.take(r)
 		}
 	}
 }
@@ -79,7 +79,7 @@ func (s *ruleSet) foldedDir(r rule) int {
 	if s.big == nil || !s.big.folded() || !r.allow() || r&ruleRaw != 0 || r.shape() < shapeWildcard {
 		return 0
 	}
-	return htmDir(r.written(s.file.text), true)
+	return htmDir(r.written(s.src.text), true)
 }
 
 // tryFolded updates m with the directory rule that r stands for, if it
@@ -90,7 +90,7 @@ func (s *ruleSet) tryFolded(r rule, path string, m *match) {
 		return
 	}
 	// Anchored: the path ends with the directory's last segment.
-	dir := r.written(s.file.text)[:j]
+	dir := r.written(s.src.text)[:j]
 	if !strings.HasSuffix(path, dir[strings.LastIndexByte(dir, '*')+1:]) {
 		return
 	}
@@ -102,10 +102,10 @@ func (s *ruleSet) tryFolded(r rule, path string, m *match) {
 func (b *bigSet) compareDir(s *ruleSet, rules []rule, k int, path string) int {
 	r, n := b.dirs.at(rules, k)
 	if r&ruleRaw != 0 {
-		c, _ := compareToEscaped(s.file.text[r.off():], r.priority(), n, path)
+		c, _ := compareToEscaped(s.src.text[r.off():], r.priority(), n, path)
 		return c
 	}
-	switch dir := s.file.text[r.off() : r.off()+uint32(n)]; { // not strings.Compare: path would escape
+	switch dir := s.src.text[r.off() : r.off()+uint32(n)]; { // not strings.Compare: path would escape
 	case dir < path:
 		return -1
 	case dir == path:

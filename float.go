@@ -188,12 +188,12 @@ func (q *floatQuery) try(g uint32, i, n int) {
 		if done || tg != 0 && tg != after && tg != before {
 			continue
 		}
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 			done = true // and so are the rest of this run
 			continue
 		}
 		if s.segmentAt(r, path, i, n) {
-			m.take(s, r)
+			m.take(r)
 			done = true
 			continue
 		}
@@ -206,14 +206,14 @@ func (q *floatQuery) try(g uint32, i, n int) {
 	// rule whose rare byte (unmark) the path lacks is passed over.
 	for _, r := range q.float[j:hi] {
 		r, rare, _ := unmark(r)
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 			return
 		}
 		if !q.has.has(rare) {
 			continue
 		}
 		if s.matches(r, path, m) {
-			m.take(s, r)
+			m.take(r)
 			return
 		}
 		s.tryFolded(r, path, m)
@@ -246,7 +246,7 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 		return false
 	}
 	if raw {
-		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.file.text[r.off():], r.priority(), r.headLen())
+		return equalEscaped(path[p:p+size], seg) && hasEscapedPrefix(path, s.src.text[r.off():], r.priority(), r.headLen())
 	}
 	return path[p:p+size] == seg && path[:r.headLen()] == s.head(r)
 }

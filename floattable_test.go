@@ -97,7 +97,7 @@ func TestMaxLaid(t *testing.T) {
 		layOutAll(r)
 		largest := 0
 		for _, s := range largeSets(r) {
-			n := len(s.compileAside())
+			n := len(r.compileAside(&s))
 			largest = max(largest, n)
 			if n >= maxLaid || s.big.Load() == nil {
 				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, s.n, s.big.Load() != nil, maxLaid)
@@ -127,7 +127,8 @@ func TestMarkedRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			want := largeSet(Parse([]byte(tt.body)), tt.agent).sorted()
+			parsed := Parse([]byte(tt.body))
+			want := parsed.sorted(largeSet(parsed, tt.agent))
 			r := Parse([]byte(tt.body))
 			layOutAll(r)
 			s := largeSet(r, tt.agent)
@@ -141,7 +142,7 @@ func TestMarkedRules(t *testing.T) {
 			if marked == 0 {
 				t.Fatalf("no marked rule among the %d of the table", b.nFloat)
 			}
-			if diff := cmp.Diff(want, s.sorted()); diff != "" {
+			if diff := cmp.Diff(want, r.sorted(s)); diff != "" {
 				t.Errorf("rules of the laid-out set (-before layout +after):\n%s", diff)
 			}
 		})

@@ -75,19 +75,19 @@ var floorSink int
 func newFloorFile(r *Robots) *floor.File {
 	var g Group
 	r.globalGroup(&g)
-	f := &floor.File{Global: setHeads(&g.set)}
+	f := &floor.File{Global: setHeads(&g)}
 	for _, ng := range r.named {
 		r.refOrGlobal(ng.ref(), true, &g)
-		f.Add(strings.ToLower(ng.token(r.text)), func() []string { return setHeads(&g.set) })
+		f.Add(strings.ToLower(ng.token(r.text)), func() []string { return setHeads(&g) })
 	}
 	return f
 }
 
-// setHeads returns the literal heads of the rules of s.
-func setHeads(s *ruleSet) []string {
+// setHeads returns the literal heads of the rules of g's set.
+func setHeads(g *Group) []string {
 	var heads []string
-	if s.n > 0 {
-		for _, r := range s.sorted() {
+	if s := &g.set; s.n > 0 {
+		for _, r := range g.file.sorted(s) {
 			heads = append(heads, s.head(r))
 		}
 	}
@@ -105,7 +105,7 @@ func TestFloor(t *testing.T) {
 		r := Parse(body)
 		ff := newFloorFile(r)
 		t.Run(f.name, func(t *testing.T) {
-			if diff := cmp.Diff(setHeads(&r.Group("Googlebot").set), ff.HeadsFor("gOOGLEBOT")); diff != "" {
+			if diff := cmp.Diff(setHeads(r.Group("Googlebot")), ff.HeadsFor("gOOGLEBOT")); diff != "" {
 				t.Errorf("heads (-want +got):\n%s", diff)
 			}
 			for _, u := range benchURLs(r) {

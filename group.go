@@ -6,6 +6,38 @@ import (
 	"unsafe"
 )
 
+// A Group is the set of rules that applies to one crawler, or to several
+// crawlers asking together, resolved once so that many URLs can be checked
+// cheaply. Get one from Robots.Group.
+type Group struct {
+	// set is the merged rules of the records that apply; of a split group,
+	// of some of them, and the own sets of the rest are asked one by one.
+	set ruleSet
+	// file holds the records: record recLo if recN is 1, else recN from
+	// recLo in file.more.recs; a split group's rest are restN from restLo.
+	file          *Robots
+	recLo, recN   int32
+	restLo, restN int32
+	named         bool   // a user-agent line named the agent; else the records name "*"
+	ruled         bool   // some record has a rule line
+	split         bool   // past the merge budget
+	policy        policy // a blanket answer, for files that were not fetched
+}
+
+// An ownSet is the set of one record alone (a ruleSet is a group's), low
+// bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
+// ownSetBig for more than smallSet rules (lo: its index in
+// moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
+// rule lines).
+type ownSet uint32
+
+const (
+	ownSetBig   = 1<<6 - 1
+	ownSetLines = 1<<6 - 2
+	ownSetRuled = 1 << 6
+	ownSetLo    = 7
+)
+
 // String returns the rule as it would be written, such as "Disallow: /a".
 func (r Rule) String() string { return r.key() + ": " + r.Pattern }
 
@@ -35,26 +67,26 @@ func (g *Group) allowed(path string) bool {
 	case g.policy != policyRules:
 		return g.policy == policyAllowAll
 	}
-	r, _ := g.best(path, false)
+	r := g.best(path, false)
 	return r == 0 || r.allow()
 }
 
-// best returns the deciding rule for path and the file that holds it, or
-// a zero rule and a nil file; with quote, see match.quote.
-func (g *Group) best(path string, quote bool) (rule, *Robots) {
+// best returns the deciding rule for path, or a zero rule; with quote, see
+// match.quote.
+func (g *Group) best(path string, quote bool) rule {
 	m := match{quote: quote}
 	if g.set.n > 0 {
-		g.set.match(path, &m)
+		g.file.match(&g.set, path, &m)
 	}
 	if g.split {
 		var s ruleSet
 		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
 			if g.file.ownSet(rec, &s); s.n > 0 {
-				s.match(path, &m)
+				g.file.match(&s, path, &m)
 			}
 		}
 	}
-	return m.rule, m.file
+	return m.rule
 }
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
@@ -102,13 +134,13 @@ func (g *Group) decide(path string) Decision {
 	case policyDisallowAll:
 		return Decision{Allowed: false, Reason: ReasonDisallowAll}
 	}
-	best, file := g.best(path, true)
+	best := g.best(path, true)
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
-	case file != nil:
+	case best != 0:
 		d.Allowed = best.allow()
 		d.Reason = ReasonRule
-		d.Rule = public(file, best)
+		d.Rule = public(g.file, best)
 	case g.recN == 0:
 		d.Reason = ReasonNoGroup
 	case !g.ruled:
@@ -246,3 +278,23 @@ func indexPathStart(url string, start int) int {
 
 // pathStarts holds the bytes that end the authority of a URL.
 var pathStarts = [256]bool{'/': true, '?': true, ';': true, '#': true}
+
+// linesOwnSet returns the ownSet of a record of n rule lines, 1 to
+// scannedMax, that its questions read from the line table.
+func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
+
+// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
+func newOwnSet(s *ruleSet, ruled bool) ownSet {
+	n := s.n
+	if n > smallSet {
+		n = ownSetBig
+	}
+	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
+	if ruled {
+		rs |= ownSetRuled
+	}
+	return rs
+}
+
+// public returns r, a rule of file, as written: the rule of its line.
+func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }

@@ -52,7 +52,7 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	seen := make(map[written]bool, len(rules))
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
-		w := written{r &^ (ruleRaw - 1), r.written(s.file.text)}
+		w := written{r &^ (ruleRaw - 1), r.written(s.src.text)}
 		if seen[w] {
 			repeats = append(repeats, r)
 			continue
@@ -79,7 +79,7 @@ func (b *bigSet) match(s *ruleSet, path string, m *match) {
 // head not above path, if it is one, and those it links to (bigSet.up);
 // the walk up stops when no rule of a head that short can beat m (extra).
 func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
-	text := s.file.text
+	text := s.src.text
 	head := func(r rule) string { return text[r.off() : r.off()+uint32(r.headLen())] }
 	escaped := func(r rule) (int, int) { return compareToEscaped(text[r.off():], r.priority(), r.headLen(), path) }
 	var k, common int
@@ -105,11 +105,11 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 		// The run of this head, by key, greatest last.
 		for j := i; j >= 0 && (j == i || b.up.at(rules, j) == inRun); j-- {
 			r := rules[j]
-			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+			if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 				break
 			}
 			if s.matchesAfterHead(r, path, m) {
-				m.take(s, r)
+				m.take(r)
 				break
 			}
 			s.tryFolded(r, path, m)

@@ -1,45 +1,13 @@
 package robots
 
-// The data layout of a parsed file (DESIGN.md, "Data layout"): its types,
-// the accessors of their bits, and their bytes as the Go heap counts them,
-// each allocation rounded up to its size class (TestMemSize).
+// The data layout of a compiled rule set (DESIGN.md, "Data layout"): its
+// types, the accessors of their bits, and bytes as the Go heap counts
+// them, each allocation rounded up to its size class (TestMemSize).
 
 import (
-	"slices"
 	"sync/atomic"
 	"unsafe"
 )
-
-// A namedGroup is the group of a product token: low first, the token's
-// offset in the kept text (srcOffBits) and length (srcLenBits), and the ref
-// of its group: record ref alone if ref >= 0, else more.multi[^ref].
-type namedGroup uint64
-
-const namedRefShift = srcLenShift + srcLenBits
-
-// A moreGroups holds a file's groups of several records, their lists of
-// records, and the records' own sets of more than smallSet rules.
-type moreGroups struct {
-	multi []multiGroup
-	recs  []int32
-	bigs  []bigOf
-}
-
-// A multiGroup is a Group of several records in 40 bytes, not 56 (no file,
-// no policy): one-agent-many keeps 1.36 bytes a byte at 4 KiB, 1.49 with
-// Groups (bound 1.5, TestKeptPerByteSmallFiles).
-type multiGroup struct {
-	lo, n                      int32
-	big                        *lazyLayout
-	recLo, recN, restLo, restN int32
-	named, ruled, split        bool
-}
-
-// A bigOf is the own set of a record of more than smallSet rules.
-type bigOf struct {
-	lo, n int32
-	big   *lazyLayout
-}
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs),
 // sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
@@ -73,33 +41,6 @@ type floatTable struct {
 
 // A byteMap is a set of bytes.
 type byteMap [4]uint64
-
-// A Group is the set of rules that applies to one crawler, or to several
-// crawlers asking together, resolved once so that many URLs can be checked
-// cheaply. Get one from Robots.Group.
-type Group struct {
-	// set is the merged rules of the records that apply; of a split group,
-	// of some of them, and the own sets of the rest are asked one by one.
-	set ruleSet
-	// file holds the records: record recLo if recN is 1, else recN from
-	// recLo in file.more.recs; a split group's rest are restN from restLo.
-	file          *Robots
-	recLo, recN   int32
-	restLo, restN int32
-	named         bool   // a user-agent line named the agent; else the records name "*"
-	ruled         bool   // some record has a rule line
-	split         bool   // past the merge budget
-	policy        policy // a blanket answer, for files that were not fetched
-}
-
-// A policy says whether a Robots holds parsed rules or a blanket answer.
-type policy uint8
-
-const (
-	policyRules policy = iota
-	policyAllowAll
-	policyDisallowAll // but /robots.txt
-)
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules
 // in two runs, the wildcard rules filed by anchor in the buckets of a
@@ -188,7 +129,9 @@ const (
 // is the literal head's length; need, for a wildcard rule, the bytes a
 // path must hold to match (byteBit), reused by a table's marks and
 // makeLinks. The top 17 bits are the rank, priority then allow. The line
-// (Robots.ruleAt) is looked up only by Decide, to quote and break ties.
+// (Robots.ruleAt) is looked up only by Decide, to quote; Parse keeps the
+// patterns in file order, so of two rules the earlier line has the lower
+// offset, which breaks Decide's ties (match.beatenBy).
 type rule uint64
 
 const (
@@ -203,49 +146,38 @@ const (
 	ruleAllow      = 1 << ruleRankShift
 )
 
-// A file of MaxSize bytes has fewer than maxLine lines.
 const (
-	lineBits  = 20
-	maxLine   = 1<<lineBits - 1
 	allowBit  = 1 << lineBits  // in a precedence key
 	prioShift = lineBits + 1   // of the priority in a precedence key
 	keyBits   = prioShift + 16 // of a precedence key
 )
 
+// A source is what the engine reads of a file: the kept text, which holds
+// the rules' patterns, and the compiled rules of its sets.
+type source struct {
+	text     string
+	compiled []rule
+}
+
 // A ruleSet is the compiled rules of one or more records.
 type ruleSet struct {
-	// The rules are n from lo in file.compiled: by key, greatest first, in
+	// The rules are n from lo in src.compiled: by key, greatest first, in
 	// a set of at most smallSet; else in file order until laid out. A lazy
 	// set (lazySet) counts its rule lines in n. A record read from the line
 	// table (scanLines) has lo ^rec and n its rule lines (<= scannedMax).
-	file  *Robots
+	src   *source
 	lo, n int32
 	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
 }
-
-// An ownSet is the set of one record alone (a ruleSet is a group's), low
-// bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
-// ownSetBig for more than smallSet rules (lo: its index in
-// moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
-// rule lines).
-type ownSet uint32
-
-const (
-	ownSetBig   = 1<<6 - 1
-	ownSetLines = 1<<6 - 2
-	ownSetRuled = 1 << 6
-	ownSetLo    = 7
-)
 
 // smallSet is the size up to which a set is searched linearly.
 const smallSet = 32
 
 // A match is the best rule found so far for a path.
 type match struct {
-	file   *Robots // of the sets asked, once a rule matched
-	rule   rule    // zero while no rule matched
-	rank   uint32  // of rule
-	has    uint8   // byteSet of the path, once hasSet
+	rule   rule   // zero while no rule matched
+	rank   uint32 // of rule
+	has    uint8  // byteSet of the path, once hasSet
 	hasSet bool
 	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
 	work   int  // bytes of path handed to matchWildcard, which a scan weighs (lazy.go)
@@ -256,66 +188,6 @@ type match struct {
 // never compiled.
 func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
-// A lineKind says what a line is, by its key; kindNone is no directive
-// (blank, a comment alone, invalid), kindOther any other key (an extra).
-type lineKind uint8
-
-const (
-	kindNone lineKind = iota
-	kindUserAgent
-	kindAllow
-	kindDisallow
-	kindSitemap
-	kindOther
-)
-
-// A line is what the parser made of one physical line.
-type line struct {
-	n          int // its 1-based number
-	text       string
-	kind       lineKind
-	key, value string
-	// newRecord reports that a user-agent line started a record; kept,
-	// that an allow or disallow line belongs to a record.
-	newRecord, kept bool
-}
-
-// Robots is a parsed robots.txt file, ready to answer questions.
-// The zero value, like a nil *Robots, is an empty file: it allows
-// everything.
-type Robots struct {
-	// text holds the kept values, then from linesAt the line table and
-	// from indexAt its index (lines.go).
-	text             string
-	linesAt, indexAt uint32
-	policy           policy
-	mayMatch         bool // some rule may match a path (mayDecide)
-	// global is the group of "*": none if 0, record global-1 alone if
-	// positive, else more.multi[^global].
-	global int32
-	named  []namedGroup // sorted by token
-	// sets holds each record's own set; compiled, the rules of every set.
-	sets     []ownSet
-	compiled []rule
-	more     *moreGroups // nil in most files
-	// size is what Parse kept, lazySize what questions built.
-	size     int
-	lazySize atomic.Int64
-}
-
-// A srcLine is a kept line as the line table decodes it, low bits first:
-// its value's offset in the kept text (21 bits), length (17, at most
-// maxLineLen), 1-based line number (lineBits), and whether it allows.
-type srcLine uint64
-
-const (
-	srcOffBits   = 21
-	srcLenBits   = 17
-	srcLenShift  = srcOffBits
-	srcLineShift = srcOffBits + srcLenBits
-	srcAllow     = 1 << (srcLineShift + lineBits)
-)
-
 func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
 
 // headLen returns the length of the literal head of the pattern of r.
@@ -323,16 +195,6 @@ func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits -
 
 // priority returns the priority of r, the length of its escaped pattern.
 func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
-
-func (l srcLine) off() uint32  { return uint32(l & (1<<srcOffBits - 1)) }
-func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
-func (l srcLine) line() int    { return int(l >> srcLineShift & maxLine) }
-func (l srcLine) allow() bool  { return l&srcAllow != 0 }
-
-func (l srcLine) value(text string) string {
-	off := l.off()
-	return text[off : off+l.size()]
-}
 
 func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
 func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
@@ -370,13 +232,4 @@ func sliceSize[E any](c int) int {
 func objectSize[T any]() int {
 	var v T
 	return allocSize(int(unsafe.Sizeof(v)))
-}
-
-// extend returns s with n more zero elements, doubling its capacity when
-// that is short.
-func extend[S ~[]E, E any](s S, n int) S {
-	if len(s)+n > cap(s) {
-		s = slices.Grow(s, max(len(s), n))
-	}
-	return s[:len(s)+n]
 }

@@ -27,15 +27,15 @@ const layoutQuestions, pathWeight = 24, 128
 func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
-	return ruleSet{file: file, n: int32(n), big: l}
+	return ruleSet{src: &file.source, n: int32(n), big: l}
 }
 
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
-func (s *ruleSet) match(path string, m *match) {
+func (f *Robots) match(s *ruleSet, path string, m *match) {
 	switch {
 	case s.lo < 0:
-		s.scanLines(path, m)
+		f.scanLines(s, path, m)
 		return
 	case s.n <= smallSet:
 		s.try(s.rules(), path, m)
@@ -46,11 +46,11 @@ func (s *ruleSet) match(path string, m *match) {
 		// Of a lazy set, the question claim tells lays it out; others scan.
 		if s.big.lazy() && !s.big.claim() {
 			work := m.work
-			s.scanLines(path, m)
+			f.scanLines(s, path, m)
 			s.big.asked.Add(int32(min(1+(m.work-work)/(pathWeight*int(s.n)), layoutQuestions)))
 			return
 		}
-		b = s.layOut()
+		b = f.layOut(s)
 	}
 	if len(b.rules) <= smallSet {
 		s.try(b.rules, path, m) // a lazy set that compiles to so few: sorted
@@ -69,10 +69,10 @@ func (l *lazyLayout) claim() bool {
 // scanLines updates m with the best rule of s, a lazy set not yet laid
 // out or a record read from the line table, that matches path: it reads
 // its rule lines and compiles each that could start path, on the stack.
-func (s *ruleSet) scanLines(path string, m *match) {
+func (f *Robots) scanLines(s *ruleSet, path string, m *match) {
 	var one [1]int32
-	rr := ruleReader{f: s.file}
-	for _, rec := range s.records(&one) {
+	rr := ruleReader{f: f}
+	for _, rec := range f.records(s, &one) {
 		rr.start(rec)
 		s.scanRecord(&rr, path, m)
 	}
@@ -83,7 +83,7 @@ func (s *ruleSet) scanLines(path string, m *match) {
 // glance (cannotStart) before its line is made: about a quarter of a call
 // of tryLine.
 func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
-	d, text := &rr.d, s.file.text
+	d, text := &rr.d, s.src.text
 	for d.i != rr.end && d.pos < len(d.lines) {
 		off, size, allow, ok := d.nextShortRule()
 		if !ok {
@@ -105,7 +105,7 @@ func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
 // rules it leaves out never decide, here either), a raw one from its
 // escaped pattern, made on the stack if short.
 func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
-	p, off := l.value(s.file.text), l.off()
+	p, off := l.value(s.src.text), l.off()
 	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
 		return
 	}
@@ -141,11 +141,11 @@ func cannotStart(p, path string) bool {
 // smallSet rules or rule lines, in a slice of its own that no question
 // reads until layOut publishes it: in file order, as Parse compiled them,
 // or compiled now from the rule lines of a lazy set.
-func (s *ruleSet) compileAside() []rule {
+func (f *Robots) compileAside(s *ruleSet) []rule {
 	if !s.big.lazy() {
 		return slices.Clone(s.rules())
 	}
-	return s.compileLazy()
+	return f.compileLazy(s)
 }
 
 // compileLazy compiles the rule lines of s (a lazy set, or a record read
@@ -153,27 +153,25 @@ func (s *ruleSet) compileAside() []rule {
 // lazy set, the first compile to finish sets the bits of the directory
 // rules compile left out, once (every compile finds the same): before any
 // layout that reads them is published, and no question reads them before.
-func (s *ruleSet) compileLazy() []rule {
+func (f *Robots) compileLazy(s *ruleSet) []rule {
 	// s.n rule lines compile to as many rules or more.
 	lines := make([]srcLine, 0, s.n)
 	var one [1]int32
-	rr := ruleReader{f: s.file}
-	for _, rec := range s.records(&one) {
+	rr := ruleReader{f: f}
+	for _, rec := range f.records(s, &one) {
 		rr.start(rec)
 		for line, ok := rr.next(); ok; line, ok = rr.next() {
 			lines = append(lines, line)
 		}
 	}
-	compiled := make([]rule, 0, s.n)
+	src := source{text: f.text, compiled: make([]rule, 0, s.n)}
 	var c ruleSet
 	var sc scratch
-	compileTo(&c, s.file.text, &compiled, lines, &sc)
+	compile(&c, &src, lines, &sc)
 	if c.big != nil && s.big != nil {
 		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
-	rules := make([]rule, len(compiled)) // of its exact size, which MemSize counts
-	copy(rules, compiled)
-	return rules
+	return slices.Clone(src.compiled) // not the spare room, which MemSize would count
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules or
@@ -182,11 +180,11 @@ func (s *ruleSet) compileLazy() []rule {
 // layout of their own, aside (compileAside); the first to publish it is
 // kept, without a lock, and never written again; MemSize counts it from
 // then on (TestFirstQuestionsRace).
-func (s *ruleSet) layOut() *bigSet {
+func (f *Robots) layOut(s *ruleSet) *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	rules := s.compileAside()
+	rules := f.compileAside(s)
 	b := &bigSet{rules: rules}
 	if len(rules) > smallSet {
 		b = s.newLayout(rules)
@@ -195,18 +193,18 @@ func (s *ruleSet) layOut() *bigSet {
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}
-	s.file.lazySize.Add(int64(b.memSize() + sliceSize[rule](cap(rules))))
+	f.lazySize.Add(int64(b.memSize() + sliceSize[rule](cap(rules))))
 	return b
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first,
 // for Check and tests: of a large set, compiled anew, whatever its state.
-func (s *ruleSet) sorted() []rule {
+func (f *Robots) sorted(s *ruleSet) []rule {
 	switch {
 	case s.n == 0:
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
-		return byKey(s.compileLazy())
+		return byKey(f.compileLazy(s))
 	}
 	return byKey(s.rules()) // a small set's are sorted already
 }
@@ -249,14 +247,14 @@ func (rr *ruleReader) next() (srcLine, bool) {
 
 // records returns the records whose rule lines s reads: a record read
 // from the line table, or those of a lazy set.
-func (s *ruleSet) records(one *[1]int32) []int32 {
+func (f *Robots) records(s *ruleSet, one *[1]int32) []int32 {
 	switch l := s.big; {
 	case s.lo < 0:
 		one[0] = ^s.lo
 	case l.srcN == 0:
 		one[0] = l.srcLo
 	default:
-		return s.file.more.recs[l.srcLo : l.srcLo+l.srcN]
+		return f.more.recs[l.srcLo : l.srcLo+l.srcN]
 	}
 	return one[:]
 }

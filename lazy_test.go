@@ -28,10 +28,10 @@ func largeSets(r *Robots) []ruleSet {
 		}
 	}
 	for _, b := range r.more.bigs {
-		add(ruleSet{file: r, lo: b.lo, n: b.n, big: b.big})
+		add(ruleSet{src: &r.source, lo: b.lo, n: b.n, big: b.big})
 	}
 	for _, mg := range r.more.multi {
-		add(ruleSet{file: r, lo: mg.lo, n: mg.n, big: mg.big})
+		add(ruleSet{src: &r.source, lo: mg.lo, n: mg.n, big: mg.big})
 	}
 	return sets
 }
@@ -40,7 +40,7 @@ func largeSets(r *Robots) []ruleSet {
 // rules or rule lines, as enough questions would.
 func layOutAll(r *Robots) {
 	for _, s := range largeSets(r) {
-		s.layOut()
+		r.layOut(&s)
 	}
 }
 
@@ -51,7 +51,7 @@ func compiledRules(r *Robots) int {
 	n := len(r.compiled)
 	for _, s := range largeSets(r) {
 		if s.big.lazy() {
-			n += len(s.compileAside())
+			n += len(r.compileAside(&s))
 		}
 	}
 	return n

@@ -24,6 +24,56 @@ import (
 	"sort"
 )
 
+// A lineKind says what a line is, by its key; kindNone is no directive
+// (blank, a comment alone, invalid), kindOther any other key (an extra).
+type lineKind uint8
+
+const (
+	kindNone lineKind = iota
+	kindUserAgent
+	kindAllow
+	kindDisallow
+	kindSitemap
+	kindOther
+)
+
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lineKind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
+// A srcLine is a kept line as the line table decodes it, low bits first:
+// its value's offset in the kept text (21 bits), length (17, at most
+// maxLineLen), 1-based line number (lineBits), and whether it allows.
+type srcLine uint64
+
+// A file of MaxSize bytes has fewer than maxLine lines.
+const (
+	lineBits     = 20
+	maxLine      = 1<<lineBits - 1
+	srcOffBits   = 21
+	srcLenBits   = 17
+	srcLenShift  = srcOffBits
+	srcLineShift = srcOffBits + srcLenBits
+	srcAllow     = 1 << (srcLineShift + lineBits)
+)
+
+func (l srcLine) off() uint32  { return uint32(l & (1<<srcOffBits - 1)) }
+func (l srcLine) size() uint32 { return uint32(l >> srcLenShift & (1<<srcLenBits - 1)) }
+func (l srcLine) line() int    { return int(l >> srcLineShift & maxLine) }
+func (l srcLine) allow() bool  { return l&srcAllow != 0 }
+
+func (l srcLine) value(text string) string {
+	off := l.off()
+	return text[off : off+l.size()]
+}
+
 const (
 	entryKindBits = 3
 	entryLong     = 1<<(8-entryKindBits) - 1 // the short length that says "long"

@@ -69,7 +69,7 @@ func randomTable(rng *rand.Rand, n int, gaps []int, maxLen int) (*Robots, []test
 	}
 	linesAt := len(text)
 	text = appendLines(text, w.buf, nil, w.marks)
-	return &Robots{text: string(text), linesAt: uint32(linesAt), indexAt: uint32(linesAt + len(w.buf))}, want
+	return &Robots{source: source{text: string(text)}, linesAt: uint32(linesAt), indexAt: uint32(linesAt + len(w.buf))}, want
 }
 
 // TestLineTable writes random lines to a line table and reads them back:

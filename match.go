@@ -17,7 +17,7 @@ func (s *ruleSet) derived(r rule) bool {
 	if !r.allow() || r.shape() != shapeExact && r.shape() != shapeAnchored {
 		return false
 	}
-	w := r.written(s.file.text)
+	w := r.written(s.src.text)
 	return w[len(w)-1] != '$'
 }
 
@@ -62,25 +62,8 @@ func pathSet(s string) uint8 {
 	return set
 }
 
-// linesOwnSet returns the ownSet of a record of n rule lines, 1 to
-// scannedMax, that its questions read from the line table.
-func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
-
-// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
-func newOwnSet(s *ruleSet, ruled bool) ownSet {
-	n := s.n
-	if n > smallSet {
-		n = ownSetBig
-	}
-	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
-	if ruled {
-		rs |= ownSetRuled
-	}
-	return rs
-}
-
 // rules returns the compiled rules of s, which is not lazy (see compileAside).
-func (s *ruleSet) rules() []rule { return s.file.compiled[s.lo : s.lo+s.n] }
+func (s *ruleSet) rules() []rule { return s.src.compiled[s.lo : s.lo+s.n] }
 
 // head returns the literal head of the escaped pattern of r (escaped).
 func (s *ruleSet) head(r rule) string { return s.escaped(r, r.headLen()) }
@@ -92,7 +75,7 @@ func (s *ruleSet) pattern(r rule) string {
 	if r.shape() < shapeWildcard {
 		return s.escaped(r, r.headLen())
 	}
-	w := r.written(s.file.text)
+	w := r.written(s.src.text)
 	return s.escaped(r, r.priority()-len(w)+len(matched(r, w)))
 }
 
@@ -108,22 +91,17 @@ func matched(r rule, w string) string {
 	return w
 }
 
-func (s *ruleSet) line(r rule) int { return s.file.ruleAt(r.off()).line() }
+// take makes rule r the best so far.
+func (m *match) take(r rule) { m.rule, m.rank = r, r.rank() }
 
-// public returns r, a rule of file, as written: the rule of its line.
-func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
-
-// take makes rule r of set s the best so far.
-func (m *match) take(s *ruleSet, r rule) { m.file, m.rule, m.rank = s.file, r, r.rank() }
-
-// beatenBy reports whether rule r of set s takes precedence over the best
-// rule so far: a greater rank, or, when the rule is quoted, an equal rank
-// and an earlier line.
-func (m *match) beatenBy(s *ruleSet, r rule) bool {
+// beatenBy reports whether rule r takes precedence over the best rule so
+// far: a greater rank, or, when the rule is quoted, an equal rank and an
+// earlier line, which Parse kept first: a lower offset.
+func (m *match) beatenBy(r rule) bool {
 	if a := r.rank(); a != m.rank {
 		return a > m.rank
 	}
-	return m.quote && s.line(r) < m.file.ruleAt(m.rule.off()).line()
+	return m.quote && r.off() < m.rule.off()
 }
 
 // try tries the rules of seq, sorted by key, greatest first, on path, and
@@ -133,16 +111,16 @@ func (m *match) beatenBy(s *ruleSet, r rule) bool {
 // path's there, is passed over without a call: most misses (utf8-long,
 // BenchmarkHostile, short path: 122 ns rather than 222 with a call a rule).
 func (s *ruleSet) try(seq []rule, path string, m *match) {
-	text := s.file.text
+	text := s.src.text
 	for _, r := range seq {
-		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+		if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 			return
 		}
 		if n := r.headLen(); len(path) < n || r&ruleRaw == 0 && n > 0 && path[n-1] != text[r.off()+uint32(n)-1] {
 			continue
 		}
 		if s.matches(r, path, m) {
-			m.take(s, r)
+			m.take(r)
 			return
 		}
 	}
@@ -150,17 +128,17 @@ func (s *ruleSet) try(seq []rule, path string, m *match) {
 
 // tryRule updates m with r, a rule of s, if it matches path and beats m.
 func (s *ruleSet) tryRule(r rule, path string, m *match) {
-	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(s, r)) {
+	if rk := r.rank(); rk <= m.rank && (rk < m.rank || !m.beatenBy(r)) {
 		return
 	}
 	if s.matches(r, path, m) {
-		m.take(s, r)
+		m.take(r)
 	}
 }
 
 // matches reports whether r matches path.
 func (s *ruleSet) matches(r rule, path string, m *match) bool {
-	text, off, n := s.file.text, r.off(), r.headLen()
+	text, off, n := s.src.text, r.off(), r.headLen()
 	switch {
 	case len(path) < n:
 		return false
@@ -249,7 +227,7 @@ func (r rule) written(text string) string {
 // escaped returns the first n bytes of the escaped pattern of r, made
 // anew if r is raw; n is where a part of the pattern ends.
 func (s *ruleSet) escaped(r rule, n int) string {
-	v := s.file.text[r.off():]
+	v := s.src.text[r.off():]
 	if r&ruleRaw == 0 {
 		return v[:n]
 	}
@@ -262,6 +240,6 @@ func (s *ruleSet) wildTail(r rule) string {
 	if r&ruleRaw == 0 {
 		return s.pattern(r)[r.headLen():]
 	}
-	w := matched(r, r.written(s.file.text))
+	w := matched(r, r.written(s.src.text))
 	return w[writtenLen(w, noLimit, r.headLen()):]
 }

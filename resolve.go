@@ -143,7 +143,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	for _, rec := range recs {
 		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, b.r, b.merged, &b.sc)
+	compile(&g.set, &b.r.source, b.merged, &b.sc)
 	if g.set.big != nil {
 		b.size += objectSize[lazyLayout]()
 	}
@@ -202,7 +202,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	if hi-lo > smallSet {
 		s = lazySet(b.r, int(hi-lo), rec, 0)
 	} else {
-		compile(&s, b.r, b.rules[lo:hi], &b.sc)
+		compile(&s, &b.r.source, b.rules[lo:hi], &b.sc)
 	}
 	b.r.sets[rec] = newOwnSet(&s, hi > lo)
 	if s.n > smallSet {

@@ -196,10 +196,10 @@ func TestMergeBudget(t *testing.T) {
 			once := 0
 			for rec := range r.recordCount() {
 				_, lines := r.recordLines(rec, nil, nil)
-				into := Robots{text: r.text}
+				into := Robots{source: source{text: r.text}}
 				var s ruleSet
 				var sc scratch
-				compile(&s, &into, lines, &sc)
+				compile(&s, &into.source, lines, &sc)
 				once += len(into.compiled)
 			}
 			got := compiledRules(r)

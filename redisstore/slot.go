@@ -94,11 +94,11 @@ if op ~= 0 then
 	if known then
 		redis.call("SET", KEYS[1], string.format("%d %d", math.floor(now + ahead), math.floor(backoff)), "PX", ttl)
 	else
-		local until = 0
+		local heldAt = 0
 		if held > 0 then
-			until = math.floor(now + held)
+			heldAt = math.floor(now + held)
 		end
-		redis.call("SET", KEYS[1], string.format("%d %d %d", math.floor(now + ahead), math.floor(backoff), until),
+		redis.call("SET", KEYS[1], string.format("%d %d %d", math.floor(now + ahead), math.floor(backoff), heldAt),
 			"PX", math.max(ttl, math.floor(held / 1000) + 1))
 	end
 end

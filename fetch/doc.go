@@ -84,7 +84,11 @@
 // Politeness spaces a crawler's requests to each host by its Crawl-delay or
 // Request-rate, and slows down when the host answers 429, 500 or 503; a
 // Queue hands workers the URLs whose hosts are free. With a Store that is
-// also a SlotStore (redisstore), a fleet of processes shares those slots.
+// also a SlotStore (redisstore), a fleet of processes shares those slots. A
+// crawler learns a host's state from its first answer (a 503 and its
+// Retry-After), so a host's first request goes alone: until the host has
+// answered it, or PoliteOptions.FirstHold has passed, no second slot is
+// handed out for it, in the whole fleet.
 //
 // Where Google's page leaves a number open, this package chooses: the retry
 // intervals (1 hour, 10 minutes after a 503), the bounds on max-age (1 minute

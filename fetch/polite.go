@@ -41,6 +41,12 @@ type PoliteOptions struct {
 	// times the host's. It spaces them by FleetSize times the delay
 	// instead, so that the fleet stays within the host's rate. Default: 1.
 	FleetSize int
+	// FirstHold bounds how long the first request to a host holds it: no
+	// second request to a host goes until it has answered the first (see
+	// Answered), or FirstHold has passed since that was sent, so that a
+	// first request that hangs, or whose answer is never reported, does
+	// not hold the host for ever. Default: 30 seconds.
+	FirstHold time.Duration
 	// Now returns the current time. Default: time.Now.
 	Now func() time.Time
 	// Sleep waits for d or until ctx ends, and then returns ctx.Err().
@@ -64,6 +70,9 @@ func (o PoliteOptions) withDefaults() PoliteOptions {
 		o.MaxBackoff = 10 * time.Minute
 	}
 	o.FleetSize = max(o.FleetSize, 1)
+	if o.FirstHold <= 0 {
+		o.FirstHold = 30 * time.Second
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -105,6 +114,18 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Retry-After, or by a back-off that doubles with each such answer and
 // halves with each good one.
 //
+// A crawler learns a host's state from its first answer, so the first
+// request to a host goes alone: until the host has answered it (any
+// status, or the request failed), or FirstHold has passed, no second slot
+// is handed out for it, in this process or, with a SlotStore, in the
+// fleet. Otherwise requests sent before a host's 503 arrives would reach it
+// after its Retry-After. The slots a polite Transport waits for and those
+// a Queue hands out hold a host so, as their answers are reported (the
+// Transport reports them); those of Wait and Reserve do not, as their
+// callers may never call Answered, but they too wait for the answer to a
+// first request that holds the host. A Queue hands out other hosts' URLs
+// meanwhile.
+//
 // When the Cache's Store is a SlotStore (redisstore on Redis or a Redis
 // Cluster), the slots are kept there, one call per slot taken, and every
 // Politeness of the fleet, in every process, spaces its requests to a host
@@ -127,9 +148,10 @@ type Politeness struct {
 	hosts map[string]*hostSlot // by robots.txt URL
 
 	stats politeCounters
-	// backingOff counts the hosts in hosts with a back-off, so that a good
-	// answer from any host costs nothing while there are none.
-	backingOff atomic.Int64
+	// backingOff counts the hosts in hosts with a back-off, and firsts
+	// those whose first answer p awaits, so that a good answer from any
+	// host costs nothing while there are none.
+	backingOff, firsts atomic.Int64
 }
 
 // WaitStats count what a Politeness did since it was made.
@@ -190,13 +212,15 @@ func (p *Politeness) Wait(ctx context.Context, pageURL string) error {
 	if err != nil {
 		return err
 	}
-	return p.wait(ctx, key, r)
+	return p.wait(ctx, key, r, false)
 }
 
 // Next returns when a request for pageURL may start at the earliest: now,
-// or the host's next free slot. It takes nothing, so another caller may
-// take that slot first; Reserve takes it. It waits only for the host's
-// robots.txt if the cache needs to fetch it, and for the SlotStore.
+// or the host's next free slot (while the host's first request is
+// unanswered, the end of its hold, at the latest). It takes nothing, so
+// another caller may take that slot first; Reserve takes it. It waits only
+// for the host's robots.txt if the cache needs to fetch it, and for the
+// SlotStore.
 func (p *Politeness) Next(ctx context.Context, pageURL string) (time.Time, error) {
 	key, r, err := p.rules(ctx, pageURL)
 	if err != nil {
@@ -209,15 +233,50 @@ func (p *Politeness) Next(ctx context.Context, pageURL string) (time.Time, error
 // Reserve takes the next free slot of pageURL's host and returns when it
 // starts: now, or later. The request must not start before then; the slot
 // is the caller's whether it uses it or not (the one after it is a delay
-// later). Unlike Wait, Reserve never sleeps: it waits only for the host's
-// robots.txt if the cache needs to fetch it, and for the SlotStore.
+// later). Unlike Wait, Reserve does not sleep until the slot: it waits
+// only for the host's robots.txt if the cache needs to fetch it, for the
+// SlotStore, and for the answer to the host's first request if one is
+// out; it returns ctx's error if ctx ends first.
 func (p *Politeness) Reserve(ctx context.Context, pageURL string) (time.Time, error) {
 	key, r, err := p.rules(ctx, pageURL)
 	if err != nil {
 		return time.Time{}, err
 	}
-	res, now := p.apply(ctx, key, r, SlotRequest{Op: SlotTake})
+	res, now, err := p.take(ctx, key, r, false, false)
+	if err != nil {
+		return time.Time{}, err
+	}
 	return now.Add(res.Wait), nil
+}
+
+// firstPoll is how often a worker that waits for a host's first answer
+// asks the slots again: the answer may come from another process.
+const firstPoll = 50 * time.Millisecond
+
+// take takes a slot of the host with robots.txt URL key, whose rules are
+// r (SlotTake; SlotTry within ctx's deadline if byDeadline and ctx has
+// one), asking again every firstPoll while the host's first request is
+// unanswered, until ctx ends (then it returns ctx's error and the last
+// result). If first, a host's first slot holds it until its answer.
+func (p *Politeness) take(ctx context.Context, key string, r *robots.Robots, byDeadline, first bool) (SlotResult, time.Time, error) {
+	for {
+		req := SlotRequest{Op: SlotTake}
+		if deadline, ok := ctx.Deadline(); ok && byDeadline {
+			req = SlotRequest{Op: SlotTry, Within: max(time.Until(deadline), 0)}
+		}
+		if first {
+			req.FirstHold = p.opts.FirstHold
+		}
+		res, now := p.apply(ctx, key, r, req)
+		if !res.Held {
+			return res, now, nil
+		}
+		d := min(res.Wait, firstPoll)
+		if err := p.opts.Sleep(ctx, d); err != nil {
+			return res, now, err
+		}
+		p.stats.waited.Add(int64(d))
+	}
 }
 
 // rules returns the robots.txt URL of pageURL and the rules that apply to
@@ -234,17 +293,18 @@ func (p *Politeness) rules(ctx context.Context, pageURL string) (string, *robots
 	return key, r, nil
 }
 
-// wait is Wait for the host with robots.txt URL key, whose rules are r. A
+// wait is Wait for the host with robots.txt URL key, whose rules are r;
+// the slot it takes holds the host if first and it is the host's first. A
 // slot after ctx's deadline is not taken (SlotTry); a slot taken in memory
 // is given back if ctx ends during the sleep (one taken in a SlotStore is
-// not: the host then waits one delay more).
-func (p *Politeness) wait(ctx context.Context, key string, r *robots.Robots) error {
-	req := SlotRequest{Op: SlotTake}
-	if deadline, ok := ctx.Deadline(); ok {
-		req = SlotRequest{Op: SlotTry, Within: max(time.Until(deadline), 0)}
-	}
-	res, now := p.apply(ctx, key, r, req)
+// not: the host then waits one delay more, and if it was the host's first,
+// until FirstHold has passed).
+func (p *Politeness) wait(ctx context.Context, key string, r *robots.Robots, first bool) error {
+	res, now, err := p.take(ctx, key, r, true, first)
 	d := res.Wait
+	if err != nil {
+		return &delayError{robotsURL: key, delay: p.spacing(key), wait: d, err: err, during: true}
+	}
 	if !res.Taken {
 		return &delayError{robotsURL: key, delay: p.spacing(key), wait: d, err: context.DeadlineExceeded}
 	}
@@ -252,7 +312,7 @@ func (p *Politeness) wait(ctx context.Context, key string, r *robots.Robots) err
 		return nil
 	}
 	if err := p.opts.Sleep(ctx, d); err != nil {
-		p.giveBack(key, now.Add(d))
+		p.giveBack(key, now.Add(d), res.First)
 		return &delayError{robotsURL: key, delay: p.spacing(key), wait: d, err: err, during: true}
 	}
 	p.stats.waits.Add(1)

@@ -25,6 +25,9 @@ type hostSlot struct {
 	hasRate       bool
 	// delay is the delay last computed.
 	delay time.Duration
+	// first reports that this Politeness took the host's first slot and
+	// has not yet told the slots that the host answered.
+	first bool
 }
 
 // apply applies req to the slot of the host with robots.txt URL key, whose
@@ -61,7 +64,14 @@ func (p *Politeness) apply(ctx context.Context, key string, r *robots.Robots, re
 			if res.Taken {
 				next += max(req.Delay, res.Backoff)
 			}
-			p.set(h, SlotValue{Next: now.Add(next), Backoff: res.Backoff})
+			v := SlotValue{Next: now.Add(next), Backoff: res.Backoff, Known: !res.First && !res.Held}
+			if res.First {
+				v.Held = now.Add(req.FirstHold)
+				p.setFirst(h, true)
+			} else if res.Held {
+				v.Held = now.Add(res.Wait)
+			}
+			p.set(h, v)
 			p.mu.Unlock()
 			if res.Taken {
 				p.stats.slots.Add(1)
@@ -90,6 +100,9 @@ func (p *Politeness) applyHere(h *hostSlot, r *robots.Robots, req SlotRequest, n
 	}
 	v, res := req.Apply(h.v, now)
 	p.set(h, v)
+	if res.First {
+		p.setFirst(h, true)
+	}
 	if res.Taken {
 		p.stats.slots.Add(1)
 		if alone {
@@ -121,8 +134,12 @@ func (p *Politeness) horizon() time.Duration {
 // 3xx answer halves the back-off, down to none. Other answers change
 // nothing. With a SlotStore, the whole fleet slows down together.
 //
-// A Transport calls it for each response; a caller that fetches otherwise
-// calls it itself. It returns an error only if pageURL has no robots.txt
+// The first answer of a host, whatever its status, also ends the hold of
+// the host's first request (see PoliteOptions.FirstHold); report a request
+// that failed with status 0.
+//
+// A Transport calls it for each response and each failed request; a
+// caller that fetches otherwise calls it itself. It returns an error only if pageURL has no robots.txt
 // URL or the cache cannot answer for it.
 func (p *Politeness) Answered(ctx context.Context, pageURL string, status int, header http.Header) error {
 	key, r, err := p.rules(ctx, pageURL)
@@ -134,9 +151,22 @@ func (p *Politeness) Answered(ctx context.Context, pageURL string, status int, h
 }
 
 // answered is Answered for the host with robots.txt URL key, whose rules
-// are r. A good answer from a host without a back-off, the common case,
-// costs one atomic load.
+// are r; status 0 for a request that failed. A good answer from a host
+// that is known and without a back-off, the common case, costs two atomic
+// loads; the first answer of a host one more call to the slots, that ends
+// its hold (SlotAnswered), unless a slow-down ends it.
 func (p *Politeness) answered(ctx context.Context, key string, r *robots.Robots, status int, header http.Header) {
+	first := false
+	if p.firsts.Load() > 0 {
+		p.mu.Lock()
+		if h, ok := p.hosts[key]; ok && h.first {
+			p.setFirst(h, false)
+			first = true
+		}
+		p.mu.Unlock()
+		// The host's hold ends even if the request's context has.
+		ctx = context.WithoutCancel(ctx)
+	}
 	switch {
 	case slowsDown(status):
 		req := SlotRequest{Op: SlotSlowDown}
@@ -145,15 +175,19 @@ func (p *Politeness) answered(ctx context.Context, key string, r *robots.Robots,
 		}
 		p.stats.slowDowns.Add(1)
 		p.apply(ctx, key, r, req)
+		return
 	case status >= 200 && status < 400 && p.backingOff.Load() > 0:
 		p.mu.Lock()
 		h, ok := p.hosts[key]
 		relax := ok && h.v.Backoff > 0
 		p.mu.Unlock()
-		if !relax {
+		if relax {
+			p.apply(ctx, key, r, SlotRequest{Op: SlotRelax})
 			return
 		}
-		p.apply(ctx, key, r, SlotRequest{Op: SlotRelax})
+	}
+	if first {
+		p.apply(ctx, key, r, SlotRequest{Op: SlotAnswered})
 	}
 }
 
@@ -174,6 +208,19 @@ func (p *Politeness) spacing(key string) time.Duration {
 		return h.delay
 	}
 	return 0
+}
+
+// setFirst sets h.first, counting the hosts whose first answer p awaits.
+// p.mu must be held.
+func (p *Politeness) setFirst(h *hostSlot, first bool) {
+	if h.first != first {
+		h.first = first
+		if first {
+			p.firsts.Add(1)
+		} else {
+			p.firsts.Add(-1)
+		}
+	}
 }
 
 // set sets the slot of h to v, counting the hosts with a back-off. p.mu
@@ -204,12 +251,13 @@ func (p *Politeness) slot(key string, now time.Time) *hostSlot {
 }
 
 // forget drops the hosts whose next slot has passed and that have no
-// back-off; if none has, the one due soonest. p.mu must be held.
+// back-off nor a first request out; if none has, the one due soonest. p.mu
+// must be held.
 func (p *Politeness) forget(now time.Time) {
 	var soonest string
 	var soonestAt time.Time
 	for key, h := range p.hosts {
-		if !h.v.Next.After(now) && h.v.Backoff == 0 {
+		if !h.v.Next.After(now) && h.v.Backoff == 0 && !h.first && !h.v.Held.After(now) {
 			delete(p.hosts, key)
 		} else if soonest == "" || h.v.Next.Before(soonestAt) {
 			soonest, soonestAt = key, h.v.Next
@@ -217,15 +265,16 @@ func (p *Politeness) forget(now time.Time) {
 	}
 	if len(p.hosts) >= p.opts.MaxHosts {
 		p.set(p.hosts[soonest], SlotValue{})
+		p.setFirst(p.hosts[soonest], false)
 		delete(p.hosts, soonest)
 	}
 }
 
 // giveBack returns the slot that starts at start to the host with robots.txt
 // URL key, after a Wait that took it in memory was cancelled, unless a later
-// call has taken the next one already. A slot taken in a SlotStore stays
-// taken.
-func (p *Politeness) giveBack(key string, start time.Time) {
+// call has taken the next one already; if it was the host's first, the
+// host is free of its hold. A slot taken in a SlotStore stays taken.
+func (p *Politeness) giveBack(key string, start time.Time, first bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	h, ok := p.hosts[key]
@@ -234,6 +283,10 @@ func (p *Politeness) giveBack(key string, start time.Time) {
 	}
 	if h.v.Next.Equal(start.Add(max(h.delay, h.v.Backoff))) {
 		h.v.Next = start
+		if first && h.first {
+			p.setFirst(h, false)
+			h.v.Held = time.Time{}
+		}
 	}
 }
 

@@ -132,7 +132,10 @@ func (q *Queue) Len() int {
 // A URL that will not be fetched comes out at once, with its error and no
 // slot taken: a *DisallowedError (errors.Is ErrDisallowed) when the rules
 // disallow it, or the error of its robots.txt when the cache cannot answer.
-// The first URL of a host waits for its robots.txt, holding that host only.
+// The first URL of a host waits for its robots.txt, holding that host only;
+// its next URL comes out once the first has been answered (see
+// PoliteOptions.FirstHold), so fetch them with a Transport over the same
+// Politeness, or report each answer with Politeness.Answered.
 func (q *Queue) Next(ctx context.Context) (string, error) {
 	for {
 		q.mu.Lock()
@@ -170,6 +173,9 @@ func (q *Queue) Next(ctx context.Context) (string, error) {
 				q.p.opts.Sleep(ctx, res.Wait) // at most queueLead
 			}
 			return page, err
+		}
+		if res.Held { // ask again soon: the first answer may come any time
+			res.Wait = min(res.Wait, firstPoll)
 		}
 		q.requeue(h, now.Add(res.Wait), false)
 	}
@@ -249,7 +255,7 @@ func (p *Politeness) try(ctx context.Context, pageURL string, lead time.Duration
 		}
 		return key, SlotResult{}, p.opts.Now(), e
 	}
-	res, now := p.apply(ctx, key, r, SlotRequest{Op: SlotTry, Within: lead})
+	res, now := p.apply(ctx, key, r, SlotRequest{Op: SlotTry, Within: lead, FirstHold: p.opts.FirstHold})
 	return key, res, now, nil
 }
 

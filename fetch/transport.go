@@ -219,9 +219,11 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	resp, err := t.base.RoundTrip(t.withUserAgent(req))
+	status, header := 0, http.Header(nil) // a failed request is an answer too
 	if err == nil {
-		t.polite.answered(req.Context(), robotsURL, r, resp.StatusCode, resp.Header)
+		status, header = resp.StatusCode, resp.Header
 	}
+	t.polite.answered(req.Context(), robotsURL, r, status, header)
 	return resp, err
 }
 
@@ -239,7 +241,7 @@ func (t *Transport) check(req *http.Request) (string, *robots.Robots, error) {
 		return "", nil, t.refusal(req.URL.String(), d, robotsURL, r)
 	}
 	if t.wait {
-		return robotsURL, r, t.polite.wait(ctx, robotsURL, r)
+		return robotsURL, r, t.polite.wait(ctx, robotsURL, r, true)
 	}
 	return robotsURL, r, nil
 }

@@ -2,6 +2,7 @@ package redisstore_test
 
 import (
 	"context"
+	"net/http"
 	"sort"
 	"sync"
 	"testing"
@@ -79,6 +80,7 @@ func TestClusterSlotsFailover(t *testing.T) {
 					var h int
 					for h = 0; page(h, "/"+string(rune('a'+i))) != u; h++ {
 					}
+					ps[i].Answered(ctx, u, http.StatusOK, nil) // as a Transport would
 					mu.Lock()
 					starts = append(starts, start{h, now})
 					maxGap = max(maxGap, now.Sub(last))

@@ -46,9 +46,7 @@ func TestCacheFlush(t *testing.T) {
 	if err := c.Flush(context.Background()); err != nil {
 		t.Fatalf("Flush = %v, want nil", err)
 	}
-	store.mu.Lock()
-	saves, leases := store.saves, len(store.leases)
-	store.mu.Unlock()
+	saves, leases := store.Counts()
 	if saves != 1 || leases != 0 {
 		t.Errorf("after Flush: %d saves, %d leases held; want 1, 0", saves, leases)
 	}

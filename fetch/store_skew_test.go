@@ -50,7 +50,7 @@ func TestCacheSharedTimesBounded(t *testing.T) {
 			h := &handler{status: 200, body: "User-agent: *\nDisallow: /\n"}
 			srv := serve(t, h.ServeHTTP)
 			store := newMemStore()
-			store.states[srv.URL+"/robots.txt"] = tt.st(srv.URL + "/robots.txt")
+			store.Put(tt.st(srv.URL + "/robots.txt"))
 			clock := &fakeClock{t: epoch.Add(tt.at)}
 			c := fetch.NewCache(nil, testUserAgent, fetch.Options{Now: clock.Now, Store: store})
 			ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/")

@@ -10,57 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
+	"github.com/gorep/robots/internal/memstore"
 )
 
 // A memStore is a Store in memory, shared by the Caches of a test as a
 // fleet shares Redis.
-type memStore struct {
-	mu     sync.Mutex
-	states map[string]fetch.State
-	leases map[string]time.Time // robots URL -> expiry
-	saves  int
-}
+type memStore = memstore.Store
 
-func newMemStore() *memStore {
-	return &memStore{states: map[string]fetch.State{}, leases: map[string]time.Time{}}
-}
-
-func (m *memStore) Load(_ context.Context, robotsURL string) (fetch.State, bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	st, ok := m.states[robotsURL]
-	return st, ok, nil
-}
-
-func (m *memStore) Save(_ context.Context, st fetch.State) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.states[st.RobotsURL] = st
-	m.saves++
-	return nil
-}
-
-func (m *memStore) Lease(_ context.Context, robotsURL string, ttl time.Duration) (fetch.Lease, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if time.Now().Before(m.leases[robotsURL]) {
-		return nil, fetch.ErrLeased
-	}
-	m.leases[robotsURL] = time.Now().Add(ttl)
-	return memLease{m, robotsURL}, nil
-}
-
-type memLease struct {
-	m         *memStore
-	robotsURL string
-}
-
-func (l memLease) Release(context.Context) error {
-	l.m.mu.Lock()
-	defer l.m.mu.Unlock()
-	delete(l.m.leases, l.robotsURL)
-	return nil
-}
+func newMemStore() *memStore { return memstore.New() }
 
 func TestCacheAgentToken(t *testing.T) {
 	srv := serve(t, (&handler{status: 200, body: "User-agent: EvalBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n"}).ServeHTTP)

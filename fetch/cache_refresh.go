@@ -63,7 +63,7 @@ func (c *Cache) knownLocked(ctx context.Context, robotsURL string, kind *WellKno
 			return known{}, ctx.Err()
 		case <-wait.C:
 			c.leave(run)
-			return known{}, fmt.Errorf("robots: no answer for %s within %v (Options.Timeout, LeaseWait and twice StoreTimeout): %w",
+			return known{}, fmt.Errorf("robots: no answer for %s within %v (a refresh's bound: Options.Timeout, LeaseWait, StoreTimeout): %w",
 				robotsURL, c.opts.maxRefresh(), context.DeadlineExceeded)
 		}
 		c.mu.Lock()

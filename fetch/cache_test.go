@@ -749,3 +749,33 @@ func TestCacheWaitBounded(t *testing.T) {
 		t.Fatal("Allowed with a Store that never answers: no answer in 20 s")
 	}
 }
+
+// A leasedStore is a memStore whose lease another process holds for ever,
+// without ever saving what it fetched.
+type leasedStore struct{ *memStore }
+
+func (leasedStore) Lease(context.Context, string, time.Duration) (fetch.Lease, error) {
+	return nil, fetch.ErrLeased
+}
+
+// TestCacheWaitCoversRefresh checks that a caller's bound on its wait
+// covers the slowest refresh: with the lease held elsewhere and nothing
+// known, the Cache waits Timeout + StoreTimeout for the other process, then
+// fetches the file itself, slowly but within Timeout; the caller gets the
+// file's answer, not "no answer within" (whose bound was once Timeout +
+// LeaseWait + 2 × StoreTimeout, shorter than this refresh).
+func TestCacheWaitCoversRefresh(t *testing.T) {
+	const timeout, delay = 2 * time.Second, 1200 * time.Millisecond
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay)
+		fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+	})
+	c := fetch.NewCache(nil, testUserAgent, fetch.Options{Store: leasedStore{newMemStore()},
+		Timeout: timeout, StoreTimeout: 100 * time.Millisecond, LeaseWait: 10 * time.Millisecond})
+	start := time.Now()
+	ok, err := c.Allowed(context.Background(), testAgent, srv.URL+"/private/page")
+	if ok || err != nil {
+		t.Fatalf("Allowed(/private/page) after %v = %t, %v; want false, nil (the file fetched after the lease's wait)",
+			time.Since(start).Round(time.Millisecond), ok, err)
+	}
+}

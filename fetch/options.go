@@ -64,9 +64,11 @@ type Options struct {
 	// deadline; a transport must keep req.Context() for the fetch itself
 	// to stop): the Cache stops waiting, records a network error, and
 	// drops what comes later. A caller waits for a fetch, its own or one
-	// in progress (its turn among MaxFetches included), at most Timeout +
-	// LeaseWait + 2 × StoreTimeout, and then gets an error; the fetch goes
-	// on for the callers after it. Default: 30 seconds.
+	// in progress (its turn among MaxFetches included), at most as long as
+	// a refresh may take, Timeout + max(LeaseWait, Timeout + StoreTimeout)
+	// + 3 × StoreTimeout (a wait for another process's fetch, then one of
+	// its own), and then gets an error; the fetch goes on for the
+	// callers after it. Default: 30 seconds.
 	Timeout time.Duration
 	// AllowPrivate, if true, lets the Cache's default client (when
 	// NewCache is given none) connect to every address, those of the
@@ -142,11 +144,13 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// maxRefresh returns the longest a refresh takes once its turn among the
-// MaxFetches has come: two calls to the Store, then a fetch or a wait for
-// another Cache's. A caller waits no longer for a refresh.
+// maxRefresh returns the longest a refresh takes (Cache.update): a load
+// and a lease; a wait for another Cache's fetch, LeaseWait or, when
+// nothing is known of the file, Timeout + StoreTimeout, whose last poll
+// may overrun it by a load and a lease; then a load and a fetch of its
+// own. A caller waits no longer for a refresh.
 func (o *Options) maxRefresh() time.Duration {
-	return o.Timeout + o.LeaseWait + 2*o.StoreTimeout
+	return max(o.LeaseWait, o.Timeout+o.StoreTimeout) + o.Timeout + 3*o.StoreTimeout
 }
 
 // lifetime returns how long a good copy fetched with response header h is

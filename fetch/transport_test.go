@@ -524,8 +524,8 @@ func TestTransportBaseDropsContext(t *testing.T) {
 		return tr.RoundTrip(r)
 	})
 	var err error
-	// The fetch ends at its Timeout; the caller's own bound (Timeout +
-	// LeaseWait + 2 StoreTimeout) is set far past it, so that a loaded
+	// The fetch ends at its Timeout; the caller's own bound (a refresh's,
+	// LeaseWait included) is set far past it, so that a loaded
 	// machine's slow recording of the failure reads as the failure, which
 	// is what this test checks, not as "no answer in time".
 	tr, err = fetch.NewTransport(base, testUA, fetch.TransportOptions{Cache: fetch.Options{Timeout: 300 * time.Millisecond, LeaseWait: 10 * time.Second}})

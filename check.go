@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // Check reads the body of a robots.txt file as Parse does and reports what
@@ -31,7 +33,7 @@ func Check(data []byte) Diagnostics {
 
 func (c *checker) check(body string) {
 	c.p = parser{src: body, r: &Robots{}}
-	s := skipBOM(body)
+	s := lines.SkipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
 		msg := "the file is not text (" + strconv.Itoa(nuls) + " NUL bytes in its first " + strconv.Itoa(binarySniffLen) + "): it is not a robots.txt file"
@@ -41,7 +43,7 @@ func (c *checker) check(body string) {
 		c.add(1, SeverityError, CodeBinary, msg)
 	}
 	if c.html = looksLikeHTML(s); c.html {
-		start := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r")) // isSpace
+		start := len(s) - len(strings.TrimLeft(s, " \t\n\v\f\r")) // isspace
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
@@ -50,10 +52,10 @@ func (c *checker) check(body string) {
 	r := c.p.r
 	c.more(r)
 	sc := scratch{all: true}
-	var agents, rules []srcLine
-	for i := range r.recordCount() {
-		agents, rules = r.recordLines(i, agents[:0], rules[:0])
-		global := slices.ContainsFunc(agents, func(a srcLine) bool { return agentToken(a.value(r.text)) == "*" })
+	var agents, rules []lines.Line
+	for i := range r.table().RecordCount() {
+		agents, rules = r.table().RecordLines(i, agents[:0], rules[:0])
+		global := slices.ContainsFunc(agents, func(a lines.Line) bool { return lines.AgentToken(a.Value(r.text)) == "*" })
 		var s ruleSet
 		compile(&s, &r.source, rules, &sc)
 		c.checkRules(r, &s, global)
@@ -76,8 +78,8 @@ const binarySniffLen, binaryNULs, htmlSniffLen = 1024, 4, 1024
 // its home or error page for /robots.txt: it starts with "<" and names an
 // element every page has near its start.
 func looksLikeHTML(s string) bool {
-	s = trimSpace(s)
-	head := lowerASCII(s[:min(len(s), htmlSniffLen)])
+	s = lines.TrimSpace(s)
+	head := lines.LowerASCII(s[:min(len(s), htmlSniffLen)])
 	return strings.HasPrefix(s, "<") && slices.ContainsFunc([]string{"<!doctype html", "<html", "<head", "<body", "<title"},
 		func(tag string) bool { return strings.Contains(head, tag) })
 }
@@ -85,10 +87,10 @@ func looksLikeHTML(s string) bool {
 // line checks a line, after the parser has read it.
 func (c *checker) line(l line) {
 	n, s := l.n, l.text
-	if len(s) > maxLineLen {
+	if len(s) > lines.MaxLineLen {
 		c.add(n, SeverityError, CodeLineTooLong, "the line is "+strconv.Itoa(len(s))+
-			" bytes long: only the first "+strconv.Itoa(maxLineLen)+" are read")
-		s = s[:maxLineLen]
+			" bytes long: only the first "+strconv.Itoa(lines.MaxLineLen)+" are read")
+		s = s[:lines.MaxLineLen]
 	}
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		if !c.binary {
@@ -97,9 +99,9 @@ func (c *checker) line(l line) {
 		s = s[:i]
 	}
 	if !c.binary {
-		if i := strings.Index(s, utf8BOM); i >= 0 {
+		if i := strings.Index(s, lines.UTF8BOM); i >= 0 {
 			msg := "a byte order mark inside the file is read as data"
-			if trimSpace(s[:i]) == "" {
+			if lines.TrimSpace(s[:i]) == "" {
 				msg += ": the line's key is not recognised"
 			}
 			c.add(n, SeverityWarning, CodeMisplacedBOM, msg)
@@ -110,32 +112,32 @@ func (c *checker) line(l line) {
 	}
 	kind, key, value := l.kind, l.key, l.value
 	content, _, _ := strings.Cut(s, "#")
-	if kind == kindNone {
-		if trimSpace(content) != "" && !c.html && !c.binary {
+	if kind == lines.KindNone {
+		if lines.TrimSpace(content) != "" && !c.html && !c.binary {
 			c.add(n, SeverityWarning, CodeInvalidLine, "the line is not a key, a colon and a value: it is ignored")
 		}
 		return
 	}
-	if (kind == kindAllow || kind == kindDisallow || kind == kindSitemap) && strings.ContainsAny(key, " \t") {
+	if (kind == lines.KindAllow || kind == lines.KindDisallow || kind == lines.KindSitemap) && strings.ContainsAny(key, " \t") {
 		// "Disallow https://example.com/a": the first colon is the URL's.
 		word, _ := cutSpace(key)
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quoteValue(word)+": the key read is "+quoteValue(key)+
 			" and the value "+quoteValue(value))
-	} else if kind != kindOther && !equalFoldASCII(key, keysOf[kind][0]) {
-		c.add(n, SeverityWarning, CodeTypo, "key "+quoteValue(key)+" is read as "+quoteValue(keysOf[kind][0])+
+	} else if kind != lines.KindOther && !lines.EqualFold(key, lines.Keys[kind][0]) {
+		c.add(n, SeverityWarning, CodeTypo, "key "+quoteValue(key)+" is read as "+quoteValue(lines.Keys[kind][0])+
 			" by Google, but other crawlers may ignore the line")
 	}
-	if kind != kindOther && strings.IndexByte(content, ':') < 0 {
+	if kind != lines.KindOther && strings.IndexByte(content, ':') < 0 {
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quoteValue(key)+
 			": Google reads the line, but other crawlers may not")
 	}
 	switch kind {
-	case kindUserAgent:
+	case lines.KindUserAgent:
 		c.userAgent(l)
-	case kindAllow, kindDisallow:
+	case lines.KindAllow, lines.KindDisallow:
 		c.rule(l)
 	default: // sitemap or other: not a rule, so it does not end a group
-		if kind == kindOther {
+		if kind == lines.KindOther {
 			c.other(n, key, value)
 		} else if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quoteValue(value)+" is not an absolute http or https URL")
@@ -157,7 +159,7 @@ func (c *checker) userAgent(l line) {
 			" is not a rule, so it does not end the group, and the rules that follow apply to both")
 	}
 	c.between = 0
-	token := agentToken(value)
+	token := lines.AgentToken(value)
 	switch {
 	case token == "*":
 	case value == "":
@@ -190,7 +192,7 @@ func (c *checker) rule(l line) {
 	if l.kept {
 		c.between = 0
 	} else {
-		name := Rule{Allow: l.kind == kindAllow}.key()
+		name := Rule{Allow: l.kind == lines.KindAllow}.key()
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {

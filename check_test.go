@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A finding is a Diagnostic without its message, for comparisons.
@@ -58,7 +60,7 @@ func TestCheck(t *testing.T) {
 		{"too-large", "user-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 98)+"\n", MaxSize/100) + "disallow: /a\n",
 			// 14 bytes on line 1, then lines of 101 bytes from line 2.
 			[]finding{{2 + (MaxSize-14)/101, erro, CodeTooLarge}}},
-		{"line-too-long", "user-agent: *\ndisallow: /" + strings.Repeat("a", maxLineLen) + "\n",
+		{"line-too-long", "user-agent: *\ndisallow: /" + strings.Repeat("a", lines.MaxLineLen) + "\n",
 			[]finding{{2, erro, CodeLineTooLong}}},
 		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNULByte}}},
 		{"invalid-utf8", "user-agent: *\ndisallow: /caf\xE9\n", []finding{{2, warn, CodeInvalidUTF8}}},

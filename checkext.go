@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // An extension is a key that Google ignores and other crawlers read.
@@ -39,7 +41,7 @@ var extensions = map[string]extension{
 
 // other checks a line with a key Google does not read.
 func (c *checker) other(n int, key, value string) {
-	ext, ok := extensions[lowerASCII(key)]
+	ext, ok := extensions[lines.LowerASCII(key)]
 	if !ok {
 		if c.html || c.binary {
 			return
@@ -47,7 +49,7 @@ func (c *checker) other(n int, key, value string) {
 		sev, msg := SeverityWarning, "unknown key "+quoteValue(key)
 		// "ï»¿User-agent": a BOM encoded twice before a key of Google's
 		bare := strings.TrimLeftFunc(key, func(r rune) bool { return r >= utf8.RuneSelf })
-		if bare != key && keyKind(bare) != kindOther {
+		if bare != key && lines.KeyKind(bare) != lines.KindOther {
 			c.add(n, SeverityError, CodeUnknownKey, "key "+quoteValue(key)+" has stray bytes before "+quoteValue(bare)+
 				" (a byte order mark?): the line is ignored")
 			return
@@ -70,7 +72,7 @@ func (c *checker) other(n int, key, value string) {
 			c.add(n, SeverityWarning, CodeInvalidValue, quoteValue(key)+" value "+quoteValue(value)+" is "+err.Error()+": the line is ignored")
 		}
 	}
-	if equalFoldASCII(key, keyCrawlDelay) && len(c.p.starts) > 0 {
+	if lines.EqualFold(key, keyCrawlDelay) && len(c.p.starts) > 0 {
 		c.crawlDelay(n, value)
 	}
 }
@@ -83,7 +85,7 @@ var suggestableKeys = []string{
 
 // suggestKey returns the known key that key probably misspells, or "".
 func suggestKey(key string) string {
-	k := lowerASCII(key)
+	k := lines.LowerASCII(key)
 	if len(k) < 4 || len(k) > 20 {
 		return ""
 	}
@@ -132,12 +134,12 @@ func (c *checker) more(r *Robots) {
 	for _, e := range r.Extras("") {
 		switch {
 		case e.Record < 0: // reported by the line checks
-		case equalFoldASCII(e.Key, keyContentSignal):
+		case lines.EqualFold(e.Key, keyContentSignal):
 			if e.Record != rec {
 				rec, seen = e.Record, map[string]int{}
 			}
 			c.signal(e, recs[e.Record], seen)
-		case equalFoldASCII(e.Key, keyContentUsage):
+		case lines.EqualFold(e.Key, keyContentUsage):
 			c.usage(r, recs, e)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // tableFiles are the files these tests read: the hostile files,
@@ -186,7 +188,7 @@ type tableNaming struct {
 
 // tableRead is what the parser collects for resolve.
 type tableRead struct {
-	Rules         []srcLine
+	Rules         []lines.Line
 	First, Global []int32
 	Names         []tableNaming
 }
@@ -205,12 +207,12 @@ func (t tableRead) equal(u tableRead) bool {
 // record).
 func recordsRead(r *Robots) tableRead {
 	var want tableRead
-	var agents []srcLine
-	for i := range r.recordCount() {
+	var agents []lines.Line
+	for i := range r.table().RecordCount() {
 		want.First = append(want.First, int32(len(want.Rules)))
-		agents, want.Rules = r.recordLines(i, agents[:0], want.Rules)
+		agents, want.Rules = r.table().RecordLines(i, agents[:0], want.Rules)
 		for _, a := range agents {
-			switch token := agentToken(a.value(r.text)); {
+			switch token := lines.AgentToken(a.Value(r.text)); {
 			case token != "*":
 				want.Names = append(want.Names, tableNaming{token, int32(i)})
 			case len(want.Global) == 0 || want.Global[len(want.Global)-1] != int32(i):

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A scratch holds the temporary slices of compile, reused from one record
@@ -65,7 +67,7 @@ func (sc *scratch) keeps(p string, allow bool) bool {
 
 // compile compiles rules, whose values are in src.text, into s, appending
 // them to src.compiled.
-func compile(s *ruleSet, src *source, rules []srcLine, sc *scratch) {
+func compile(s *ruleSet, src *source, rules []lines.Line, sc *scratch) {
 	text, out := src.text, &src.compiled
 	s.src, s.lo = src, int32(len(*out))
 	// The sort keys: the precedence key, then the bits of keyLow; one
@@ -80,19 +82,19 @@ func compile(s *ruleSet, src *source, rules []srcLine, sc *scratch) {
 	clear(sc.short)
 	for i, l := range rules {
 		// keeps and indexHTM answer alike on the escaped pattern.
-		p, off := l.value(text), l.off()
+		p, off := l.Value(text), l.Off()
 		at[i] = off
 		lens[i] = uint32(len(p))
-		if !sc.keeps(p, l.allow()) {
+		if !sc.keeps(p, l.Allow()) {
 			continue
 		}
 		n, low := len(p), uint64(i)<<1
 		if escapeChanges(p) {
 			n, low = escapedLen(p), low|keyRaw
 		}
-		order = append(order, ruleKey(n, l.allow(), l.line())<<keyLow|low)
-		if j := indexHTM(p, l.allow()); j >= 0 {
-			order = append(order, ruleKey(escapedLen(p[:j+1])+1, true, l.line())<<keyLow|low|1)
+		order = append(order, ruleKey(n, l.Allow(), l.Num())<<keyLow|low)
+		if j := indexHTM(p, l.Allow()); j >= 0 {
+			order = append(order, ruleKey(escapedLen(p[:j+1])+1, true, l.Num())<<keyLow|low|1)
 		}
 	}
 	if cap(order) > cap(sc.order) {
@@ -146,7 +148,7 @@ func compile(s *ruleSet, src *source, rules []srcLine, sc *scratch) {
 			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
 		}
 		if o&1 == 0 {
-			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].allow(), at[i]) | raw
+			compiled[len(order)-1-k] = newRule(p, len(p), false, rules[i].Allow(), at[i]) | raw
 		} else {
 			j := indexHTM(p, true)
 			compiled[len(order)-1-k] = newRule(p[:j+1], j+2, true, true, at[i]) | raw
@@ -163,7 +165,7 @@ func compile(s *ruleSet, src *source, rules []srcLine, sc *scratch) {
 const (
 	keyLow  = 64 - keyBits
 	keyRaw  = 1 << (keyLow - 1)
-	keyRank = keyLow + lineBits // the shift of the rank
+	keyRank = keyLow + lines.LineBits // the shift of the rank
 )
 
 func keyIndex(o uint64) int { return int(o & (keyRaw - 1) >> 1) }

@@ -12,7 +12,7 @@ import (
 
 // designRefs finds the files DESIGN.md names, anywhere in its text
 // ("parse.go", "fetch/cache.go"), each with the declaration it names after
-// a colon, if any ("parse.go:Parse", "lines.go:lineWriter.add").
+// a colon, if any ("parse.go:Parse", "internal/lines/table.go:Writer.Add").
 var designRefs = regexp.MustCompile(`\b([\w/.-]*\w\.go)\b(?::([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?))?`)
 
 // designPaths finds the code spans of DESIGN.md that hold a path

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // An Extra is a line whose key is none of user-agent, allow, disallow and
@@ -31,15 +33,17 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	r.eachLine(func(e *entry, rec int) { out = e.appendExtra(out, r.text, key, rec) })
+	r.table().EachLine(func(e *lines.Entry, rec int) { out = appendExtra(out, e, r.text, key, rec) })
 	return out
 }
 
-func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
-	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
+// appendExtra appends to out the extra line of e, if its key is key (any
+// if key is empty).
+func appendExtra(out []Extra, e *lines.Entry, text, key string, rec int) []Extra {
+	if e.Kind != lines.KindOther || key != "" && !lines.EqualFold(e.Key(text), key) {
 		return out
 	}
-	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
+	return append(out, Extra{Key: e.Key(text), Value: e.L.Value(text), Line: e.L.Num(), Record: rec})
 }
 
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
@@ -59,11 +63,11 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	n := 0 // counted first: 20,000 Content-Usage lines cost 1 MB, not the 5 MB of appending
 	for _, rec := range g.records(&one) {
-		g.file.eachRecordLine(int(rec), func(e *entry) { var x [1]Extra; n += len(e.appendExtra(x[:0], g.file.text, key, 0)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { var x [1]Extra; n += len(appendExtra(x[:0], e, g.file.text, key, 0)) })
 	}
 	out := slices.Grow([]Extra(nil), n) // nil when n is 0, as before
 	for _, rec := range g.records(&one) {
-		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { out = appendExtra(out, e, g.file.text, key, int(rec)) })
 	}
 	return out
 }
@@ -246,8 +250,8 @@ func parseRequestRate(v string) (RequestRate, error) {
 
 func parseVisitTime(v string) (VisitTime, error) {
 	from, to, _ := strings.Cut(v, "-")
-	start, ok1 := parseHHMM(trimSpace(from))
-	end, ok2 := parseHHMM(trimSpace(to))
+	start, ok1 := parseHHMM(lines.TrimSpace(from))
+	end, ok2 := parseHHMM(lines.TrimSpace(to))
 	if !ok1 || !ok2 {
 		return VisitTime{}, errVisitTime
 	}
@@ -275,7 +279,7 @@ func parseHHMM(s string) (time.Duration, bool) {
 //	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
 func validHost(s string) error {
 	if i := strings.Index(s, "://"); i >= 0 {
-		if scheme := s[:i]; !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
+		if scheme := s[:i]; !lines.EqualFold(scheme, "http") && !lines.EqualFold(scheme, "https") {
 			return errHost
 		}
 		s = s[i+3:]
@@ -287,7 +291,7 @@ func validHost(s string) error {
 		}
 		s = h
 	}
-	if !validHostName(lowerASCII(s)) {
+	if !validHostName(lines.LowerASCII(s)) {
 		return errHost
 	}
 	return nil

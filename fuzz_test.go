@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A seedFile is a file of testdata/realworld or testdata/golden.
@@ -80,7 +82,7 @@ func fuzzSize(body []byte, strs ...string) int {
 // for minimising to stay brief.
 const (
 	maxShortInput = 128
-	maxRepeat     = maxLineLen + 1024
+	maxRepeat     = lines.MaxLineLen + 1024
 )
 
 // A longInput is a fuzz input for the targets that must see long lines
@@ -179,7 +181,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, rec := range r1.Records() {
 			for _, a := range rec.Agents {
-				if a.Line < 1 || a.Token != "*" && strings.IndexFunc(a.Token, func(c rune) bool { return !isTokenChar(byte(c)) || c > 0x7f }) >= 0 {
+				if a.Line < 1 || a.Token != "*" && strings.IndexFunc(a.Token, func(c rune) bool { return !lines.IsTokenChar(byte(c)) || c > 0x7f }) >= 0 {
 					t.Fatalf("bad agent %+v", a)
 				}
 			}

@@ -297,4 +297,4 @@ func newOwnSet(s *ruleSet, ruled bool) ownSet {
 }
 
 // public returns r, a rule of file, as written: the rule of its line.
-func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
+func public(file *Robots, r rule) Rule { return ruleOf(file.table().RuleAt(r.off()), file.text) }

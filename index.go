@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // newLayout lays out rules, in file order, in place, and returns the
@@ -166,7 +168,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 func commonPrefixLen(a, b string) int {
 	n, i := min(len(a), len(b)), 0
 	for ; i+8 <= n; i += 8 {
-		if x := load64(a[i:]) ^ load64(b[i:]); x != 0 {
+		if x := lines.Load64(a[i:]) ^ lines.Load64(b[i:]); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}

@@ -7,6 +7,8 @@ package robots
 import (
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A dirList holds the directories of a laid-out set (bigSet.dirs),
@@ -147,9 +149,9 @@ const (
 )
 
 const (
-	allowBit  = 1 << lineBits  // in a precedence key
-	prioShift = lineBits + 1   // of the priority in a precedence key
-	keyBits   = prioShift + 16 // of a precedence key
+	allowBit  = 1 << lines.LineBits // in a precedence key
+	prioShift = lines.LineBits + 1  // of the priority in a precedence key
+	keyBits   = prioShift + 16      // of a precedence key
 )
 
 // A source is what the engine reads of a file: the kept text, which holds

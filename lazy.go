@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A set of more than smallSet rule lines (lazySet) answers its first
@@ -71,32 +73,31 @@ func (l *lazyLayout) claim() bool {
 // its rule lines and compiles each that could start path, on the stack.
 func (f *Robots) scanLines(s *ruleSet, path string, m *match) {
 	var one [1]int32
-	rr := ruleReader{f: f}
+	rr := lines.NewRuleReader(f.table())
 	for _, rec := range f.records(s, &one) {
-		rr.start(rec)
+		rr.Start(rec)
 		s.scanRecord(&rr, path, m)
 	}
 }
 
 // scanRecord updates m with the rule lines rr reads up to the end of its
-// record (tryLine). A short entry (lines.go) is passed over at a
+// record (tryLine). A short entry (lines.RuleReader.NextShort) is passed over at a
 // glance (cannotStart) before its line is made: about a quarter of a call
 // of tryLine.
-func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
-	d, text := &rr.d, s.src.text
-	for d.i != rr.end && d.pos < len(d.lines) {
-		off, size, allow, ok := d.nextShortRule()
+func (s *ruleSet) scanRecord(rr *lines.RuleReader, path string, m *match) {
+	text := s.src.text
+	for rr.More() {
+		off, size, num, allow, ok := rr.NextShort()
 		if !ok {
-			var e entry
-			if d.next(&e); e.kind == kindAllow || e.kind == kindDisallow {
-				s.tryLine(e.l, path, m)
+			if l, rule := rr.NextEntry(); rule {
+				s.tryLine(l, path, m)
 			}
 			continue
 		}
 		if p := text[off : off+size]; len(p) > 1 && cannotStart(p, path) {
 			continue
 		}
-		s.tryLine(newSrcLine(int(off), int(size), int(d.line), allow), path, m)
+		s.tryLine(lines.NewLine(int(off), int(size), num, allow), path, m)
 	}
 }
 
@@ -104,8 +105,8 @@ func (s *ruleSet) scanRecord(rr *ruleReader, path string, m *match) {
 // rule, if they match path and beat m: compiled as compile would (the
 // rules it leaves out never decide, here either), a raw one from its
 // escaped pattern, made on the stack if short.
-func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
-	p, off := l.value(s.src.text), l.off()
+func (s *ruleSet) tryLine(l lines.Line, path string, m *match) {
+	p, off := l.Value(s.src.text), l.Off()
 	if p == "" || p[0] != '/' && p[0] != '*' || cannotStart(p, path) {
 		return
 	}
@@ -117,10 +118,10 @@ func (s *ruleSet) tryLine(l srcLine, path string, m *match) {
 		e := appendEscaped(buf[:0], p)
 		p, raw = unsafe.String(unsafe.SliceData(e), len(e)), ruleRaw
 	}
-	if j := indexHTM(p, l.allow()); j >= 0 {
+	if j := indexHTM(p, l.Allow()); j >= 0 {
 		s.tryRule(newRule(p[:j+1], j+2, true, true, off)|raw, path, m)
 	}
-	s.tryRule(newRule(p, len(p), false, l.allow(), off)|raw, path, m)
+	s.tryRule(newRule(p, len(p), false, l.Allow(), off)|raw, path, m)
 }
 
 // cannotStart reports, at a glance, that no rule of pattern p (nor its
@@ -155,19 +156,19 @@ func (f *Robots) compileAside(s *ruleSet) []rule {
 // layout that reads them is published, and no question reads them before.
 func (f *Robots) compileLazy(s *ruleSet) []rule {
 	// s.n rule lines compile to as many rules or more.
-	lines := make([]srcLine, 0, s.n)
+	ruleLines := make([]lines.Line, 0, s.n)
 	var one [1]int32
-	rr := ruleReader{f: f}
+	rr := lines.NewRuleReader(f.table())
 	for _, rec := range f.records(s, &one) {
-		rr.start(rec)
-		for line, ok := rr.next(); ok; line, ok = rr.next() {
-			lines = append(lines, line)
+		rr.Start(rec)
+		for line, ok := rr.Next(); ok; line, ok = rr.Next() {
+			ruleLines = append(ruleLines, line)
 		}
 	}
 	src := source{text: f.text, compiled: make([]rule, 0, s.n)}
 	var c ruleSet
 	var sc scratch
-	compile(&c, &src, lines, &sc)
+	compile(&c, &src, ruleLines, &sc)
 	if c.big != nil && s.big != nil {
 		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
@@ -207,42 +208,6 @@ func (f *Robots) sorted(s *ruleSet) []rule {
 		return byKey(f.compileLazy(s))
 	}
 	return byKey(s.rules()) // a small set's are sorted already
-}
-
-// A ruleReader reads the rule lines of records of a file, in file order,
-// each from where the one before ended when it follows closely, not from
-// a mark: many records of a rule or two cost no more than their lines.
-type ruleReader struct {
-	f       *Robots
-	d       lineReader
-	end     int // the entry that ends the current record, or -1
-	started bool
-}
-
-// start moves to record rec, which follows those read before.
-func (rr *ruleReader) start(rec int32) {
-	f := rr.f
-	at := f.recordStart(int(rec))
-	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
-		rr.d = f.readerAt(at) // from the mark before at
-	}
-	for rr.d.i < at && rr.d.next(nil) {
-	}
-	rr.started, rr.end = true, -1
-	if int(rec)+1 < f.recordCount() {
-		rr.end = f.recordStart(int(rec) + 1)
-	}
-}
-
-// next returns the next rule line of the record, or false after its last.
-func (rr *ruleReader) next() (srcLine, bool) {
-	var e entry
-	for rr.d.i != rr.end && rr.d.next(&e) {
-		if e.kind == kindAllow || e.kind == kindDisallow {
-			return e.l, true
-		}
-	}
-	return 0, false
 }
 
 // records returns the records whose rule lines s reads: a record read

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // largeSets returns the sets of r of more than smallSet rules (or rule
@@ -230,19 +232,19 @@ func TestRuleReader(t *testing.T) {
 		}
 		r := Parse([]byte(b.String()))
 		var recs []int32
-		for rec := range r.recordCount() {
+		for rec := range r.table().RecordCount() {
 			if rng.IntN(3) > 0 {
 				recs = append(recs, int32(rec))
 			}
 		}
-		var want, got []srcLine
+		var want, got []lines.Line
 		for _, rec := range recs {
-			_, want = r.recordLines(int(rec), nil, want)
+			_, want = r.table().RecordLines(int(rec), nil, want)
 		}
-		rr := ruleReader{f: r}
+		rr := lines.NewRuleReader(r.table())
 		for _, rec := range recs {
-			rr.start(rec)
-			for l, ok := rr.next(); ok; l, ok = rr.next() {
+			rr.Start(rec)
+			for l, ok := rr.Next(); ok; l, ok = rr.Next() {
 				got = append(got, l)
 			}
 		}

@@ -1,6 +1,10 @@
 package robots
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gorep/robots/internal/lines"
+)
 
 // How compiled rules match (the package doc, "Matching", says what). A
 // rule's priority is the length of its escaped pattern, and its head the
@@ -31,7 +35,7 @@ func (r rule) rank() uint32 { return uint32(r >> ruleRankShift) }
 // precedence: its priority, then 1 for allow, then its line counted down
 // from maxLine; a greater key wins. rank is its part without the line.
 func ruleKey(priority int, allow bool, line int) uint64 {
-	k := uint64(priority)<<prioShift | uint64(maxLine-line)
+	k := uint64(priority)<<prioShift | uint64(lines.MaxLine-line)
 	if allow {
 		k |= allowBit
 	}

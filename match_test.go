@@ -3,6 +3,8 @@ package robots
 import (
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // TestLongEscapedPatterns checks rules whose escaped pattern is longer than
@@ -53,7 +55,7 @@ func TestLargestKeptText(t *testing.T) {
 	for i := 0; b.Len() < MaxSize; i++ {
 		tag := "/" + letters(i) + "/%ff"
 		tags = append(tags, tag)
-		b.WriteString("allow:" + tag + strings.Repeat("\xff", maxLineLen-len("allow:")-len(tag)) + "\n")
+		b.WriteString("allow:" + tag + strings.Repeat("\xff", lines.MaxLineLen-len("allow:")-len(tag)) + "\n")
 	}
 	b.WriteString("user-agent: a\n")
 	r := Parse([]byte(b.String()))
@@ -61,7 +63,7 @@ func TestLargestKeptText(t *testing.T) {
 		t.Fatalf("the kept text holds %d bytes of values, %d in all, want just under %d, and under %d", n, len(r.text), MaxSize, 1<<ruleRawBit)
 	}
 	last := tags[len(tags)-2] // the last whole line
-	esc := strings.Replace(last, "%ff", "%FF", 1) + strings.Repeat("%FF", maxLineLen-len("allow:")-len(last))
+	esc := strings.Replace(last, "%ff", "%FF", 1) + strings.Repeat("%FF", lines.MaxLineLen-len("allow:")-len(last))
 	for _, tt := range []struct {
 		path string
 		want bool

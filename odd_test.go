@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // Odd inputs for the compact parsed form (lines.go, the rules compile
@@ -43,7 +45,7 @@ func checkOddFile(t *testing.T, body string, agents, paths []string) {
 // empty values, rules before any user-agent line, records without rules,
 // CR-only line breaks, values at maxLineLen, tables crossing marks.
 func TestOddFiles(t *testing.T) {
-	long := strings.Repeat("\xe9", maxLineLen-len("allow:/"))
+	long := strings.Repeat("\xe9", lines.MaxLineLen-len("allow:/"))
 	tests := []struct {
 		name  string
 		body  string
@@ -179,7 +181,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 func TestLargeOddFiles(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: a\n")
-	line := "allow:/%aa" + strings.Repeat("\xff", maxLineLen-len("allow:/%aa")) + "\n"
+	line := "allow:/%aa" + strings.Repeat("\xff", lines.MaxLineLen-len("allow:/%aa")) + "\n"
 	last := "disallow:/%aa\xff\xff"
 	for b.Len()+len(line)+len(last) <= MaxSize {
 		b.WriteString(line)

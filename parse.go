@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // Parse parses the body of a robots.txt file.
@@ -29,10 +31,25 @@ func Parse(data []byte) *Robots {
 // copying it would cost 7.5% of Parse + first question.
 func parseWith(data []byte, ps *parseScratch) *Robots {
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
+		text: ps.text, lines: lines.Writer{Buf: ps.lines, Marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
-	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
+	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.Buf, p.lines.Marks, p.starts
 	return p.r
+}
+
+// MaxSize is the number of bytes of a robots.txt file that are read
+// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
+const MaxSize = 500 << 10
+
+// A line is what the parser made of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lines.Kind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
 }
 
 // A parser turns a body into a Robots: the kept text (values, as written),
@@ -41,14 +58,14 @@ type parser struct {
 	r      *Robots
 	src    string // the caller's bytes: nothing kept may refer to it
 	text   []byte
-	lines  lineWriter
+	lines  lines.Writer
 	starts []uint32 // the entry of each record's first user-agent line
 	// ruled reports that the current record has a rule line, after which
 	// a user-agent line starts a record.
 	ruled, mayMatch bool
 	// recent holds the last agentReuse user-agent lines, the last at
 	// recent[(agents-1)%agentReuse], for agentText.
-	recent [agentReuse]srcLine
+	recent [agentReuse]lines.Line
 	agents int
 	rs     *resolveScratch
 }
@@ -65,15 +82,15 @@ func (p *parser) addText(v string) int {
 func (p *parser) userAgent(v string, n int) bool {
 	newRecord := len(p.starts) == 0 || p.ruled
 	if newRecord {
-		p.starts = append(p.starts, p.lines.n)
+		p.starts = append(p.starts, p.lines.N)
 		p.rs.first = append(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
 	}
-	a := newSrcLine(p.agentText(v), len(v), n, false)
-	p.rs.addAgent(v, a.off())
+	a := lines.NewLine(p.agentText(v), len(v), n, false)
+	p.rs.addAgent(v, a.Off())
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
-	p.lines.add(kindUserAgent, a, 0)
+	p.lines.Add(lines.KindUserAgent, a, 0)
 	return newRecord
 }
 
@@ -83,8 +100,8 @@ func (p *parser) userAgent(v string, n int) bool {
 // (TestKeptPerByte).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
-		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
-			return int(a.off())
+		if int(a.Size()) == len(v) && string(p.text[a.Off():int(a.Off())+len(v)]) == v {
+			return int(a.Off())
 		}
 	}
 	return p.addText(v)
@@ -95,7 +112,7 @@ const agentReuse = 8
 func (p *parser) parse() {
 	// A directive takes about a byte of table, a real line over 16: the
 	// table grows once at most (sizing it exactly cost 3% of Parse).
-	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
+	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(nil)
 	p.finish()
@@ -109,26 +126,31 @@ func (p *parser) scan(f func(line)) {
 	}
 	rs := p.rs
 	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
-	ls := newLineScanner(skipBOM(p.src))
+	ls := lines.NewScanner(lines.SkipBOM(p.src))
 	if f == nil {
 		for {
-			p.scanCommon(&ls)
-			if !ls.next() {
+			// Blank, comment and common lines, read as they are scanned.
+			for kind, v, ok := ls.Common(); ok; kind, v, ok = ls.Common() {
+				if kind != lines.KindNone {
+					p.directive(kind, "", v, ls.Num())
+				}
+			}
+			if !ls.Next() {
 				return
 			}
-			if ls.cut > ls.start { // else blank or a comment alone
+			if !ls.Blank() {
 				p.handle(&ls)
 			}
 		}
 	}
-	for ls.next() {
+	for ls.Next() {
 		f(p.handle(&ls))
 	}
 }
 
-func (p *parser) handle(ls *lineScanner) line {
-	l := line{n: ls.n, text: ls.text()}
-	l.kind, l.key, l.value = splitDirective(ls.content())
+func (p *parser) handle(ls *lines.Scanner) line {
+	l := line{n: ls.Num(), text: ls.Text()}
+	l.kind, l.key, l.value = lines.SplitDirective(ls.Content())
 	l.newRecord, l.kept = p.directive(l.kind, l.key, l.value, l.n)
 	return l
 }
@@ -136,11 +158,11 @@ func (p *parser) handle(ls *lineScanner) line {
 // directive keeps the line numbered n, and reports whether it is a
 // user-agent line that starts a record, or a rule line of a record (one
 // before any user-agent line is not kept).
-func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, kept bool) {
+func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord, kept bool) {
 	switch kind {
-	case kindUserAgent:
+	case lines.KindUserAgent:
 		return p.userAgent(value, n), false
-	case kindAllow, kindDisallow:
+	case lines.KindAllow, lines.KindDisallow:
 		if len(p.starts) == 0 {
 			return false, false
 		}
@@ -148,17 +170,17 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 		if value != "" && mayDecide(value[0]) {
 			p.mayMatch = true
 		}
-		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
+		l := lines.NewLine(p.addText(value), len(value), n, kind == lines.KindAllow)
 		p.rs.rules = append(p.rs.rules, l)
-		p.lines.add(kind, l, 0)
+		p.lines.Add(kind, l, 0)
 		return false, true
-	case kindSitemap:
+	case lines.KindSitemap:
 		if value != "" {
-			p.lines.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
+			p.lines.Add(lines.KindSitemap, lines.NewLine(p.addText(value), len(value), n, false), 0)
 		}
-	case kindOther:
+	case lines.KindOther:
 		p.addText(key)
-		p.lines.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
+		p.lines.Add(lines.KindOther, lines.NewLine(p.addText(value), len(value), n, false), len(key))
 	}
 	return false, false
 }
@@ -170,64 +192,19 @@ func (p *parser) finish() {
 	r := p.r
 	r.mayMatch = p.mayMatch
 	r.linesAt = uint32(len(p.text))
-	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	if len(p.lines.buf) > 0 {
-		p.lines.buf = appendIndex(p.lines.buf, p.starts, p.lines.marks)
+	r.indexAt = r.linesAt + uint32(len(p.lines.Buf))
+	if len(p.lines.Buf) > 0 {
+		p.lines.Buf = lines.AppendIndex(p.lines.Buf, p.starts, p.lines.Marks)
 	}
-	if size := len(p.text) + len(p.lines.buf); size > 0 {
+	if size := len(p.text) + len(p.lines.Buf); size > 0 {
 		var b strings.Builder
 		b.Grow(size)
 		b.Write(p.text)
-		b.Write(p.lines.buf)
+		b.Write(p.lines.Buf)
 		r.text = b.String()
 	}
 	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
 }
-
-// scanCommon handles the lines from ls.off on while each is blank, a
-// comment alone, or a commonKey line of at most maxLineLen bytes, and
-// leaves ls at the first other line: a common line read as it is scanned
-// for its end buys 13% of Parse + first question
-// (BenchmarkParseCorpus/op=parse+query, paired).
-func (p *parser) scanCommon(ls *lineScanner) {
-	s, off, n := ls.s, ls.off, ls.n
-	for off < len(s) {
-		start := off
-		if isStop(s[start]) { // a blank line, or a comment alone
-			off = pastBreak(s, breakAt(s, start))
-			n++
-			continue
-		}
-		if start+8 > len(s) {
-			break
-		}
-		kind, keyLen := commonKey(s[start:])
-		if keyLen == 0 {
-			break
-		}
-		// A longer line is left to ls.next without reading all of it.
-		line := s[:min(len(s), start+maxLineLen+1)]
-		v := start + keyLen + 1 // past the colon
-		for v < len(line) && isBlank(line[v]) {
-			v++
-		}
-		cut := nextStop(line, v)
-		if cut-start > maxLineLen {
-			break
-		}
-		off = pastBreak(s, breakAt(s, cut))
-		n++
-		vend := cut
-		for vend > v && isSpace(s[vend-1]) {
-			vend--
-		}
-		p.directive(kind, "", s[v:vend], n)
-	}
-	ls.off, ls.n = off, n
-}
-
-// isBlank reports whether c is whitespace that does not end a line.
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // A parseScratch holds the slices a Parse throws away, the parser's and
 // resolve's, lent by a pool from one call to the next: 34% of Parse + first
@@ -235,7 +212,7 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\
 // that a pooled scratch keeps no file alive and costs the collector no scan.
 type parseScratch struct {
 	text, lines []byte
-	marks       []lineMark
+	marks       []lines.Mark
 	starts      []uint32
 	resolve     resolveScratch
 }

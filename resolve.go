@@ -3,6 +3,8 @@ package robots
 import (
 	"cmp"
 	"slices"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // mergeBudget is the times each rule line may be compiled over the file
@@ -15,7 +17,7 @@ const mergeBudget = 2
 // token and that of "*", and returns the bytes they keep: the own sets
 // first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
-	n := len(rs.first) // r.recordCount(), without reading the line table
+	n := len(rs.first) // r.table().RecordCount(), without reading the line table
 	rs.first, rs.state = append(rs.first, int32(len(rs.rules))), extend(rs.state[:0], n)
 	clear(rs.state)
 	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
@@ -214,9 +216,9 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 }
 
 // hasRaw reports whether a line of lines that may match is raw.
-func (b *groupBuilder) hasRaw(lines []srcLine) bool {
+func (b *groupBuilder) hasRaw(lines []lines.Line) bool {
 	for _, l := range lines {
-		if p := l.value(b.r.text); p != "" && mayDecide(p[0]) && escapeChanges(p) {
+		if p := l.Value(b.r.text); p != "" && mayDecide(p[0]) && escapeChanges(p) {
 			return true
 		}
 	}
@@ -321,7 +323,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 // current record.
 func (rs *resolveScratch) addAgent(v string, off uint32) {
 	rec := int32(len(rs.first) - 1)
-	token := agentToken(v)
+	token := lines.AgentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
 			rs.global = append(rs.global, rec)
@@ -333,7 +335,7 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
-	rules []srcLine // the file's, record rec's from first[rec]
+	rules []lines.Line // the file's, record rec's from first[rec]
 	first []int32
 	state []recState
 	// names are the (token, record) pairs of the user-agent lines but
@@ -365,7 +367,7 @@ type nameRun struct{ lo, hi, recs int32 }
 type groupBuilder struct {
 	*resolveScratch
 	r      *Robots
-	merged []srcLine // the rules of a group merge compiles
+	merged []lines.Line // the rules of a group merge compiles
 	// made holds the groups of several records, madeAt their index there
 	// by their list of records.
 	made    []madeGroup

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // scannedFile returns a random file whose records are named by "*" or by
@@ -148,10 +150,10 @@ func countScanned(r *Robots, stats map[string]int) {
 		case g.recN == 1 && g.set.lo < 0:
 			stats["own"]++
 		case g.recN == 1 && strings.HasPrefix(ng.token(r.text), "o"):
-			_, lines := r.recordLines(int(g.recLo), nil, nil)
-			if len(lines) > scannedMax {
+			_, rl := r.table().RecordLines(int(g.recLo), nil, nil)
+			if len(rl) > scannedMax {
 				stats["compiled-large"]++
-			} else if slicesAny(lines, func(l srcLine) bool { return escapeChanges(l.value(r.text)) }) {
+			} else if slicesAny(rl, func(l lines.Line) bool { return escapeChanges(l.Value(r.text)) }) {
 				stats["compiled-raw"]++
 			}
 		case g.split:
@@ -166,7 +168,7 @@ func countScanned(r *Robots, stats map[string]int) {
 }
 
 // slicesAny reports whether f holds for some line of lines.
-func slicesAny(lines []srcLine, f func(srcLine) bool) bool {
+func slicesAny(lines []lines.Line, f func(lines.Line) bool) bool {
 	for _, l := range lines {
 		if f(l) {
 			return true
@@ -194,8 +196,8 @@ func TestMergeBudget(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := Parse([]byte(body))
 			once := 0
-			for rec := range r.recordCount() {
-				_, lines := r.recordLines(rec, nil, nil)
+			for rec := range r.table().RecordCount() {
+				_, lines := r.table().RecordLines(rec, nil, nil)
 				into := Robots{source: source{text: r.text}}
 				var s ruleSet
 				var sc scratch

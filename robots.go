@@ -102,6 +102,8 @@ package robots
 import (
 	"slices"
 	"sync/atomic"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A namedGroup is the group of a product token: low first, the token's
@@ -109,7 +111,7 @@ import (
 // of its group: record ref alone if ref >= 0, else more.multi[^ref].
 type namedGroup uint64
 
-const namedRefShift = srcLenShift + srcLenBits
+const namedRefShift = lines.LenShift + lines.LenBits
 
 // A moreGroups holds a file's groups of several records, their lists of
 // records, and the records' own sets of more than smallSet rules.
@@ -258,9 +260,9 @@ func (r *Robots) union(agents []string) *Group {
 	// shares r's lines.
 	f := &Robots{source: source{text: r.text}, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
-	var rules []srcLine
+	var rules []lines.Line
 	for _, rec := range recs {
-		_, rules = r.recordLines(int(rec), nil, rules)
+		_, rules = r.table().RecordLines(int(rec), nil, rules)
 	}
 	if len(rules) > 0 {
 		var sc scratch
@@ -277,9 +279,9 @@ func (r *Robots) Sitemaps() []string {
 		return nil
 	}
 	var out []string
-	r.eachLine(func(e *entry, _ int) {
-		if e.kind == kindSitemap {
-			out = append(out, e.l.value(r.text))
+	r.table().EachLine(func(e *lines.Entry, _ int) {
+		if e.Kind == lines.KindSitemap {
+			out = append(out, e.L.Value(r.text))
 		}
 	})
 	return out
@@ -299,17 +301,20 @@ func (r *Robots) MemSize() int {
 // their user-agent lines and rules. Rules before the first user-agent line
 // belong to no group and are not included. The result is a copy.
 func (r *Robots) Records() []Record {
-	if r == nil || r.recordCount() == 0 {
+	if r == nil || r.table().RecordCount() == 0 {
 		return nil
 	}
-	recs := make([]Record, r.recordCount())
-	r.eachLine(func(e *entry, rec int) {
-		switch e.kind {
-		case kindUserAgent:
-			recs[rec].Agents = append(recs[rec].Agents, e.l.agent(r.text))
-		case kindAllow, kindDisallow:
-			recs[rec].Rules = append(recs[rec].Rules, e.l.rule(r.text))
+	recs := make([]Record, r.table().RecordCount())
+	r.table().EachLine(func(e *lines.Entry, rec int) {
+		switch e.Kind {
+		case lines.KindUserAgent:
+			recs[rec].Agents = append(recs[rec].Agents, agentOf(e.L, r.text))
+		case lines.KindAllow, lines.KindDisallow:
+			recs[rec].Rules = append(recs[rec].Rules, ruleOf(e.L, r.text))
 		}
 	})
 	return recs
 }
+
+// table returns the line table of r.
+func (r *Robots) table() lines.Table { return lines.NewTable(r.text, r.linesAt, r.indexAt) }

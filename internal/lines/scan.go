@@ -1,4 +1,10 @@
-package robots
+// Package lines is the lexical layer of a robots.txt file, below the
+// parser (package robots) and the linter (package lint), which both read
+// through it: a body cut into lines and directives (scan.go), the
+// character classes of the grammar, the token of a user-agent line
+// (agent.go), and the line table a parsed file keeps of its lines
+// (table.go, written; reader.go, read).
+package lines
 
 import "strings"
 
@@ -10,8 +16,8 @@ import "strings"
 
 import "math/bits"
 
-// A lineScanner cuts a body into its lines.
-type lineScanner struct {
+// A Scanner cuts a body into its lines.
+type Scanner struct {
 	s   string
 	off int // where the next line starts, len(s)+1 after the last line
 	// The current line, numbered n from 1, is s[start:end], the part the
@@ -20,17 +26,24 @@ type lineScanner struct {
 	n, start, end, cut int
 }
 
-func (ls *lineScanner) text() string    { return ls.s[ls.start:ls.end] }
-func (ls *lineScanner) content() string { return ls.s[ls.start:ls.cut] }
+func (ls *Scanner) Text() string    { return ls.s[ls.start:ls.end] }
+func (ls *Scanner) Content() string { return ls.s[ls.start:ls.cut] }
 
-func newLineScanner(s string) lineScanner { return lineScanner{s: s} }
+func NewScanner(s string) Scanner { return Scanner{s: s} }
 
-func (ls *lineScanner) next() bool {
+// Num returns the number of the current line, from 1.
+func (ls *Scanner) Num() int { return ls.n }
+
+// Blank reports whether the current line is blank or a comment alone.
+func (ls *Scanner) Blank() bool { return ls.cut == ls.start }
+
+// Next moves to the next line, and reports whether there is one.
+func (ls *Scanner) Next() bool {
 	s, start := ls.s, ls.off
 	if start > len(s) {
 		return false
 	}
-	cut := nextStop(s[:min(len(s), start+maxLineLen)], start)
+	cut := nextStop(s[:min(len(s), start+MaxLineLen)], start)
 	end := breakAt(s, cut)
 	ls.n++
 	ls.start, ls.end, ls.cut = start, end, cut
@@ -66,7 +79,7 @@ const (
 func nextStop(s string, i int) int {
 	t, k := s[i:], 0
 	for ; k < len(t)-7; k += 8 {
-		w := load64(t[k : k+8])
+		w := Load64(t[k : k+8])
 		for m := stops(w); m != 0; m &= m - 1 {
 			if b := bits.TrailingZeros64(m); isStop(byte(w >> (uint(b-7) & 63))) {
 				return i + k + b>>3
@@ -101,67 +114,67 @@ func lineEnd(s string, i int) int {
 	return i
 }
 
-// skipBOM drops a UTF-8 byte order mark at the start of s, or the part of
+// SkipBOM drops a UTF-8 byte order mark at the start of s, or the part of
 // it there is, as the reference does with files cut or mangled after it.
-func skipBOM(s string) string {
+func SkipBOM(s string) string {
 	i := 0
-	for i < len(utf8BOM) && i < len(s) && s[i] == utf8BOM[i] {
+	for i < len(UTF8BOM) && i < len(s) && s[i] == UTF8BOM[i] {
 		i++
 	}
 	return s[i:]
 }
 
-// splitDirective splits the content of a line, cut at its first NUL or
-// "#" and at maxLineLen bytes, into its key and value, and says what kind
+// SplitDirective splits the content of a line, cut at its first NUL or
+// "#" and at MaxLineLen bytes, into its key and value, and says what kind
 // of directive it is. The grammar, as Google's reference parser reads it:
 //
 //	line  = [ ws ] key [ ws ] sep [ ws ] value [ ws ] [ "#" comment ]
 //	sep   = ":" | 1*( SP | HT )   ; whitespace only when the line has no ":"
 //	ws    = 1*( SP | HT | LF | VT | FF | CR )
-func splitDirective(s string) (kind lineKind, key, value string) {
-	s = trimSpace(s)
+func SplitDirective(s string) (kind Kind, key, value string) {
+	s = TrimSpace(s)
 	if s == "" {
-		return kindNone, "", "" // blank, or a comment alone
+		return KindNone, "", "" // blank, or a comment alone
 	}
 	if kind, n := commonKey(s); n > 0 {
-		return kind, s[:n], trimSpace(s[n+1:])
+		return kind, s[:n], TrimSpace(s[n+1:])
 	}
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
 		return splitNoColon(s)
 	}
-	key = trimSpace(s[:colon])
+	key = TrimSpace(s[:colon])
 	if key == "" {
-		return kindNone, "", ""
+		return KindNone, "", ""
 	}
-	return keyKind(key), key, trimSpace(s[colon+1:])
+	return KeyKind(key), key, TrimSpace(s[colon+1:])
 }
 
 // commonKey returns the kind and length of the common key ("Disallow:",
 // "user-agent:", any case) that s starts with, before its colon, or a
 // length of 0. Eight bytes compared as a word: Parse + first question 13%
 // faster than byte by byte (BenchmarkParseCorpus/op=parse+query).
-func commonKey(s string) (lineKind, int) {
+func commonKey(s string) (Kind, int) {
 	if len(s) < 8 {
-		return kindNone, 0
+		return KindNone, 0
 	}
-	w := load64(s)
+	w := Load64(s)
 	switch {
 	case keyDisallow.in(w):
 		if len(s) > 8 && s[8] == ':' {
-			return kindDisallow, len("disallow")
+			return KindDisallow, len("disallow")
 		}
 	case keyAllow.in(w):
-		return kindAllow, len("allow")
+		return KindAllow, len("allow")
 	case keyUserAgent.in(w):
 		// c|0x20 is 'n' for "n" and "N" only, as for any letter.
 		if len(s) > 10 && s[8]|0x20 == 'n' && s[9]|0x20 == 't' && s[10] == ':' {
-			return kindUserAgent, len("user-agent")
+			return KindUserAgent, len("user-agent")
 		}
 	case keySitemap.in(w):
-		return kindSitemap, len("sitemap")
+		return KindSitemap, len("sitemap")
 	}
-	return kindNone, 0
+	return KindNone, 0
 }
 
 var (
@@ -195,13 +208,13 @@ func (kw keyWord) in(w uint64) bool { return w&kw.mask|kw.fold == kw.want }
 // splitNoColon splits a line s that has no colon ("Disallow /tmp"), with no
 // whitespace around it: a space or tab separates the key and value only
 // when the line is two runs of non-whitespace ("Disallow /a /b" is not).
-func splitNoColon(s string) (kind lineKind, key, value string) {
+func splitNoColon(s string) (kind Kind, key, value string) {
 	sep := indexBlank(s)
 	if sep < 0 || indexBlank(strings.TrimLeft(s[sep+1:], " \t")) >= 0 {
-		return kindNone, "", ""
+		return KindNone, "", ""
 	}
-	key = trimSpace(s[:sep])
-	return keyKind(key), key, trimSpace(s[sep+1:])
+	key = TrimSpace(s[:sep])
+	return KeyKind(key), key, TrimSpace(s[sep+1:])
 }
 
 // indexBlank returns the index of the first space or tab of s, or -1: two
@@ -225,43 +238,39 @@ var (
 	allowKeys     = []string{"allow"}
 	disallowKeys  = []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}
 	sitemapKeys   = []string{"sitemap", "site-map"}
-	keysOf        = [...][]string{kindUserAgent: userAgentKeys, kindAllow: allowKeys, kindDisallow: disallowKeys, kindSitemap: sitemapKeys}
+	Keys          = [...][]string{KindUserAgent: userAgentKeys, KindAllow: allowKeys, KindDisallow: disallowKeys, KindSitemap: sitemapKeys}
 )
 
-// keyKind says which directive key names (each list starts with a letter
-// of its own: at most one matches; testing it first makes keyKind 2x faster).
-func keyKind(key string) lineKind {
-	for kind, keys := range keysOf {
-		if key == "" || len(keys) == 0 || lower(key[0]) != keys[0][0] {
+// KeyKind says which directive key names (each list starts with a letter
+// of its own: at most one matches; testing it first makes KeyKind 2x faster).
+func KeyKind(key string) Kind {
+	for kind, keys := range Keys {
+		if key == "" || len(keys) == 0 || Lower(key[0]) != keys[0][0] {
 			continue
 		}
 		for _, k := range keys {
-			if len(key) >= len(k) && equalFoldASCII(key[:len(k)], k) {
-				return lineKind(kind)
+			if len(key) >= len(k) && EqualFold(key[:len(k)], k) {
+				return Kind(kind)
 			}
 		}
 	}
-	return kindOther
+	return KindOther
 }
 
 const (
-	// MaxSize is the number of bytes of a robots.txt file that are read
-	// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
-	MaxSize = 500 << 10
-
-	// maxLineLen is the bytes of a line that are kept: the reference reads
+	// MaxLineLen is the bytes of a line that are kept: the reference reads
 	// lines into 2083 × 8 bytes, of which the last holds the terminating
 	// NUL and one more is lost to its end-of-buffer check.
-	maxLineLen = 2083*8 - 1
+	MaxLineLen = 2083*8 - 1
 )
 
-const utf8BOM = "\xEF\xBB\xBF"
+const UTF8BOM = "\xEF\xBB\xBF"
 
 // highBits has the high bit of each byte of a word set.
 const highBits = 0x8080808080808080
 
-// load64 returns the first eight bytes of s as a little-endian word.
-func load64(s string) uint64 {
+// Load64 returns the first eight bytes of s as a little-endian word.
+func Load64(s string) uint64 {
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
@@ -269,54 +278,99 @@ func load64(s string) uint64 {
 // The character classes of the robots.txt grammar, as Google's reference
 // parser reads bytes: ASCII only, C's isspace, case folded by ASCII rules.
 
-// equalFoldASCII reports whether s and t are equal under ASCII case folding.
+// EqualFold reports whether s and t are equal under ASCII case folding.
 // Unlike strings.EqualFold, it does not fold non-ASCII letters.
-func equalFoldASCII(s, t string) bool {
+func EqualFold(s, t string) bool {
 	if len(s) != len(t) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if lower(s[i]) != lower(t[i]) {
+		if Lower(s[i]) != Lower(t[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func lower(c byte) byte {
+func Lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
 	}
 	return c
 }
 
-// isSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
+// IsSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
 // (a non-breaking space is data).
-func isSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
+func IsSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
-func trimSpace(s string) string {
-	for len(s) > 0 && isSpace(s[0]) {
+func TrimSpace(s string) string {
+	for len(s) > 0 && IsSpace(s[0]) {
 		s = s[1:]
 	}
-	for len(s) > 0 && isSpace(s[len(s)-1]) {
+	for len(s) > 0 && IsSpace(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
 	return s
 }
 
-func isTokenChar(c byte) bool {
+func IsTokenChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
-func lowerASCII(s string) string {
+func LowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				b[j] = lower(b[j])
+				b[j] = Lower(b[j])
 			}
 			return string(b)
 		}
 	}
 	return s
 }
+
+// Common moves past the next line if it is blank, a comment alone, or a
+// common key's line (commonKey) of at most MaxLineLen bytes, and returns
+// the key's kind (KindNone for the others) and the value; else it leaves
+// the scanner before that line and reports !ok. A common line read as it
+// is scanned for its end buys 13% of Parse + first question
+// (BenchmarkParseCorpus/op=parse+query, paired).
+func (ls *Scanner) Common() (kind Kind, value string, ok bool) {
+	s, start := ls.s, ls.off
+	if start >= len(s) {
+		return KindNone, "", false
+	}
+	if isStop(s[start]) { // a blank line, or a comment alone
+		ls.off = pastBreak(s, breakAt(s, start))
+		ls.n++
+		return KindNone, "", true
+	}
+	if start+8 > len(s) {
+		return KindNone, "", false
+	}
+	kind, keyLen := commonKey(s[start:])
+	if keyLen == 0 {
+		return KindNone, "", false
+	}
+	// A longer line is left to Next without reading all of it.
+	line := s[:min(len(s), start+MaxLineLen+1)]
+	v := start + keyLen + 1 // past the colon
+	for v < len(line) && isBlank(line[v]) {
+		v++
+	}
+	cut := nextStop(line, v)
+	if cut-start > MaxLineLen {
+		return KindNone, "", false
+	}
+	ls.off = pastBreak(s, breakAt(s, cut))
+	ls.n++
+	vend := cut
+	for vend > v && IsSpace(s[vend-1]) {
+		vend--
+	}
+	return kind, s[v:vend], true
+}
+
+// isBlank reports whether c is whitespace that does not end a line.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }

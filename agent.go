@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A Record is one group as written in a file: user-agent lines and the
@@ -154,7 +156,7 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		switch c := compareLower(r.named[mid].token(r.text), agent); {
+		switch c := compareLower(r.named[mid].token(r.src.Text()), agent); {
 		case c == 0:
 			return r.named[mid].ref(), true
 		case c < 0:
@@ -179,7 +181,7 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	}
 	if ref < 0 {
 		mg := &r.more.multi[^ref]
-		*g = Group{set: ruleSet{src: &r.source, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+		*g = Group{set: ruleset.NewSet(&r.src, mg.lo, mg.n, mg.big), file: r, recLo: mg.recLo, recN: mg.recN,
 			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
@@ -190,15 +192,17 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 
 // ownSet sets *s to the compiled rules of record rec alone.
-func (r *Robots) ownSet(rec int32, s *ruleSet) {
+func (r *Robots) ownSet(rec int32, s *ruleset.Set) {
 	rs := r.sets[rec]
-	s.src, s.lo, s.n, s.big = &r.source, int32(rs>>ownSetLo), int32(rs&ownSetBig), nil
-	switch s.n {
+	lo, n := int32(rs>>ownSetLo), int32(rs&ownSetBig)
+	switch n {
 	case ownSetBig:
-		b := &r.more.bigs[s.lo]
-		s.lo, s.n, s.big = b.lo, b.n, b.big
-	case ownSetLines:
-		s.lo, s.n = ^rec, s.lo
+		b := &r.more.bigs[lo]
+		*s = ruleset.NewSet(&r.src, b.lo, b.n, b.big)
+	case ownSetLines: // read from the line table
+		*s = ruleset.NewSet(&r.src, ^rec, lo, nil)
+	default:
+		*s = ruleset.NewSet(&r.src, lo, n, nil)
 	}
 }
 
@@ -212,7 +216,7 @@ func (g *Group) records(one *[1]int32) []int32 {
 		one[0] = g.recLo
 		return one[:]
 	}
-	return g.file.more.recs[g.recLo : g.recLo+g.recN]
+	return g.file.src.Recs()[g.recLo : g.recLo+g.recN]
 }
 
 // compareLower compares token with s, both lower-cased.

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Check reads the body of a robots.txt file as Parse does and reports what
@@ -51,13 +53,13 @@ func (c *checker) check(body string) {
 	c.p.finish()
 	r := c.p.r
 	c.more(r)
-	sc := scratch{all: true}
+	sc := ruleset.KeepAll()
 	var agents, rules []lines.Line
 	for i := range r.table().RecordCount() {
 		agents, rules = r.table().RecordLines(i, agents[:0], rules[:0])
-		global := slices.ContainsFunc(agents, func(a lines.Line) bool { return lines.AgentToken(a.Value(r.text)) == "*" })
-		var s ruleSet
-		compile(&s, &r.source, rules, &sc)
+		global := slices.ContainsFunc(agents, func(a lines.Line) bool { return lines.AgentToken(a.Value(r.src.Text())) == "*" })
+		var s ruleset.Set
+		ruleset.Compile(&s, &r.src, rules, &sc)
 		c.checkRules(r, &s, global)
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
@@ -213,111 +215,22 @@ func (c *checker) rule(l line) {
 	}
 }
 
-// A matchClass is a class of rules that match the same paths.
-type matchClass struct {
-	pattern  string
-	anchored bool
-}
-
-// anchored reports whether r matches only paths that end with its pattern.
-func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
-
-// ruleIndex finds, for a compiled rule, another rule of its set that matches
-// whenever it does and outranks it. As the rules are sorted by key, the
-// first of a class is its best: the only one that can outrank the others.
-type ruleIndex struct {
-	s     *ruleSet
-	rules []rule // by key, greatest first: rule j outranks rule i if j < i
-	same  map[matchClass]int
-	// prefixes holds the first prefix rule of each head, and lengths the
-	// lengths of those heads, increasing.
-	prefixes map[string]int
-	lengths  []int
-	// maxExtra is the most by which the priority of a prefix rule exceeds
-	// the length of its head (its trailing "*"s).
-	maxExtra int
-}
-
-// newRuleIndex indexes rules, those of s sorted, that can decide, apart from the
-// rules implied by index.htm rules, which Check does not count as
-// dominating others.
-func newRuleIndex(s *ruleSet, rules []rule, decides func(rule) bool) *ruleIndex {
-	x := &ruleIndex{s: s, rules: rules, same: make(map[matchClass]int, len(rules)),
-		prefixes: make(map[string]int, len(rules))}
-	for i := len(rules) - 1; i >= 0; i-- { // backwards: the first of a class stays
-		r := rules[i]
-		if s.derived(r) || !decides(r) {
-			continue
-		}
-		x.same[matchClass{s.pattern(r), r.anchored()}] = i
-		if r.shape() == shapePrefix {
-			h := s.head(r)
-			x.prefixes[h] = i
-			x.lengths = append(x.lengths, len(h))
-			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
-		}
-	}
-	slices.Sort(x.lengths)
-	x.lengths = slices.Compact(x.lengths)
-	return x
-}
-
-// dominator returns the index of a rule of another line than rule i that
-// surely matches every path rule i matches and outranks it, or -1: one that
-// matches the same paths, or a prefix rule whose head starts that of i.
-func (x *ruleIndex) dominator(i int) int {
-	r := x.rules[i]
-	beats := func(j int, ok bool) bool { return ok && j < i && x.rules[j].off() != r.off() }
-	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
-		return j
-	}
-	// Heads shorter than r's priority less maxExtra cannot outrank r.
-	head := x.s.head(r)
-	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
-	for _, l := range x.lengths[i0:] {
-		if l > len(head) {
-			break
-		}
-		if j, ok := x.prefixes[head[:l]]; beats(j, ok) {
-			return j
-		}
-	}
-	return -1
-}
-
 // checkRules reports the rules of a record, compiled as s, that never
-// decide, and, in a group for "*" (global), a rule that disallows all.
-func (c *checker) checkRules(f *Robots, s *ruleSet, global bool) {
-	// A pattern that starts with neither "/" nor "*" is reported apart.
-	decides := func(r rule) bool {
-		p := public(f, r).Pattern
-		return p[0] == '/' || p[0] == '*'
-	}
-	x := newRuleIndex(s, f.sorted(s), decides)
-	// An allow rule of ".../index.htm" is compiled as two rules of its
-	// line: it is redundant only if both are dominated.
-	derivedFree := map[uint32]bool{} // by offset: one a line
-	for i, r := range x.rules {
-		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
-			derivedFree[r.off()] = true
-		}
-	}
-	for i, r := range x.rules {
-		if s.derived(r) || !decides(r) {
-			continue
-		}
-		w := public(f, r)
-		j := x.dominator(i)
-		if j < 0 || derivedFree[r.off()] {
-			if global && !w.Allow && r.shape() == shapePrefix && r.headLen() <= 1 {
+// decide, and, in a group for "*" (global), a rule that disallows all. A
+// pattern that starts with neither "/" nor "*" is reported apart.
+func (c *checker) checkRules(f *Robots, s *ruleset.Set, global bool) {
+	for _, d := range ruleset.Redundant(s) {
+		w := publicAt(f, d.Off)
+		if !d.Dominated {
+			if global && !w.Allow && d.All {
 				c.add(w.Line, SeverityWarning, CodeDisallowAll, quoteValue(w.String())+
 					" in the group for \"*\" disallows the whole site to every crawler without a group of its own:"+
 					" is this a staging file in production?")
 			}
 			continue
 		}
-		y, v := x.rules[j], public(f, x.rules[j])
-		if v.Allow == w.Allow && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) && y.anchored() == r.anchored() {
+		v := publicAt(f, d.By)
+		if d.Repeat {
 			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quoteValue(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")
 			continue

@@ -38,7 +38,7 @@ func scanBody(body string, fast bool) scanResult {
 		p.finish()
 	}
 	rs := p.rs
-	return scanResult{p.r.text, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
+	return scanResult{p.r.text(), rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
 }
 
 // equal reports whether r and o are the same: cheaper than cmp.Diff,

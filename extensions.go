@@ -33,7 +33,7 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	r.table().EachLine(func(e *lines.Entry, rec int) { out = appendExtra(out, e, r.text, key, rec) })
+	r.table().EachLine(func(e *lines.Entry, rec int) { out = appendExtra(out, e, r.src.Text(), key, rec) })
 	return out
 }
 
@@ -63,11 +63,11 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	n := 0 // counted first: 20,000 Content-Usage lines cost 1 MB, not the 5 MB of appending
 	for _, rec := range g.records(&one) {
-		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { var x [1]Extra; n += len(appendExtra(x[:0], e, g.file.text, key, 0)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { var x [1]Extra; n += len(appendExtra(x[:0], e, g.file.src.Text(), key, 0)) })
 	}
 	out := slices.Grow([]Extra(nil), n) // nil when n is 0, as before
 	for _, rec := range g.records(&one) {
-		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { out = appendExtra(out, e, g.file.text, key, int(rec)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { out = appendExtra(out, e, g.file.src.Text(), key, int(rec)) })
 	}
 	return out
 }

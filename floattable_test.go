@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // TestFloatTableMatchesBruteForce checks the decisions of large sets whose
@@ -45,7 +47,7 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 			for file := range sample(8, 3) {
 				var body strings.Builder
 				body.WriteString("user-agent: a\n")
-				for range minFloating + rng.IntN(200) {
+				for range ruleset.MinFloating + rng.IntN(200) {
 					p := "/" + word(rng.IntN(tt.head+1))
 					for range 1 + rng.IntN(tt.segments) {
 						p += "*" + word(1+rng.IntN(tt.segment))
@@ -66,7 +68,7 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 				r := Parse([]byte(body.String()))
 				layOutAll(r)
 				var g Group
-				if r.group("a", &g); g.set.big != nil && g.set.big.Load().nFloat > 0 {
+				if r.group("a", &g); g.set.Inspect().Float > 0 {
 					tables++
 				}
 			}
@@ -77,14 +79,9 @@ func TestFloatTableMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// maxLaid bounds the rules of a set laid out, so that its links and
-// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it
-// (TestMaxLaid).
-const maxLaid = 1<<16 - 2
-
 // TestMaxLaid checks that the largest sets of files of MaxSize bytes, of
 // the shortest rule lines that each compile to a rule, or to two, are
-// laid out: fewer than maxLaid rules, whose links and bucket starts fit
+// laid out: fewer than ruleset.MaxLaid rules, whose links and bucket starts fit
 // in 2 bytes.
 func TestMaxLaid(t *testing.T) {
 	for name, line := range map[string]func(b *strings.Builder, i int){
@@ -97,10 +94,10 @@ func TestMaxLaid(t *testing.T) {
 		layOutAll(r)
 		largest := 0
 		for _, s := range largeSets(r) {
-			n := len(r.compileAside(&s))
+			n := len(s.CompileAside())
 			largest = max(largest, n)
-			if n >= maxLaid || s.big.Load() == nil {
-				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, s.n, s.big.Load() != nil, maxLaid)
+			if laid := s.Inspect().Laid; n >= ruleset.MaxLaid || !laid {
+				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, setLen(&s), laid, ruleset.MaxLaid)
 			}
 		}
 		if largest < 20000 {
@@ -128,21 +125,14 @@ func TestMarkedRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			parsed := Parse([]byte(tt.body))
-			want := parsed.sorted(largeSet(parsed, tt.agent))
+			want := largeSet(parsed, tt.agent).Sorted()
 			r := Parse([]byte(tt.body))
 			layOutAll(r)
 			s := largeSet(r, tt.agent)
-			b := s.big.Load()
-			marked := 0
-			for _, r := range b.rules[:b.nFloat] {
-				if _, _, single := unmark(r); single {
-					marked++
-				}
+			if st := s.Inspect(); st.Marked == 0 {
+				t.Fatalf("no marked rule among the %d of the table", st.Float)
 			}
-			if marked == 0 {
-				t.Fatalf("no marked rule among the %d of the table", b.nFloat)
-			}
-			if diff := cmp.Diff(want, r.sorted(s)); diff != "" {
+			if diff := cmp.Diff(want, (s).Sorted()); diff != "" {
 				t.Errorf("rules of the laid-out set (-before layout +after):\n%s", diff)
 			}
 		})

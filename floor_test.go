@@ -78,7 +78,7 @@ func newFloorFile(r *Robots) *floor.File {
 	f := &floor.File{Global: setHeads(&g)}
 	for _, ng := range r.named {
 		r.refOrGlobal(ng.ref(), true, &g)
-		f.Add(strings.ToLower(ng.token(r.text)), func() []string { return setHeads(&g) })
+		f.Add(strings.ToLower(ng.token(r.text())), func() []string { return setHeads(&g) })
 	}
 	return f
 }
@@ -86,9 +86,9 @@ func newFloorFile(r *Robots) *floor.File {
 // setHeads returns the literal heads of the rules of g's set.
 func setHeads(g *Group) []string {
 	var heads []string
-	if s := &g.set; s.n > 0 {
-		for _, r := range g.file.sorted(s) {
-			heads = append(heads, s.head(r))
+	if s := &g.set; !s.Empty() {
+		for _, r := range s.Sorted() {
+			heads = append(heads, s.Head(r))
 		}
 	}
 	return heads

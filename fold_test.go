@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // TestFoldedDirs checks the directories with a "*" of index.htm allow
@@ -14,7 +16,7 @@ import (
 // not, some raw (never folded), others written twice, among disallow
 // rules of the directories' own patterns (a tie of rank with a directory
 // rule, which the allow wins) and of other wildcard rules, in sets of
-// more wildcard rules than a layout files by anchor (minFloating) and of
+// more wildcard rules than a layout files by anchor (ruleset.MinFloating) and of
 // fewer; asked paths that are those directories, and others.
 func TestFoldedDirs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
@@ -30,9 +32,9 @@ func TestFoldedDirs(t *testing.T) {
 	for file := range sample(120, 16) {
 		var b strings.Builder
 		b.WriteString("user-agent: a\n")
-		n := smallSet + 1 + rng.IntN(40)
+		n := ruleset.SmallSet + 1 + rng.IntN(40)
 		if file%2 == 1 {
-			n = minFloating + 10 + rng.IntN(200)
+			n = ruleset.MinFloating + 10 + rng.IntN(200)
 		}
 		var dirs []string
 		for range n {
@@ -131,7 +133,7 @@ func TestFoldDirsCompiles(t *testing.T) {
 			}
 			folded := false
 			for _, s := range largeSets(r) {
-				folded = folded || s.big.folded()
+				folded = folded || s.Inspect().Folded
 			}
 			if folded != tt.dirsFolded {
 				t.Errorf("dirsFolded = %t, want %t", folded, tt.dirsFolded)
@@ -143,72 +145,5 @@ func TestFoldDirsCompiles(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestFoldedDirsAfterCollision checks a folded directory found on a later
-// look-up of its index.htm rule's bucket: for each folded rule of a
-// laid-out set, a path that ends with its directory and starts with
-// another gram of the rule's bucket, which a question looks up first,
-// against bruteDecision.
-func TestFoldedDirsAfterCollision(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: a\ndisallow: /\n")
-	for i := range 600 { // enough for anchors of three bytes
-		fmt.Fprintf(&b, "allow: *%s/index.htm\n", letters(i))
-	}
-	r := Parse([]byte(b.String()))
-	layOutAll(r)
-	s := largeSet(r, "a")
-	if s.big == nil || !s.big.folded() || s.big.Load().float == nil {
-		t.Fatal("the set folds no directory into a float table")
-	}
-	lay := s.big.Load()
-	ft := lay.float
-	bucketOf := func(j int32) uint32 {
-		for bk := uint32(0); ; bk++ {
-			if int32(ft.start[bk]) <= j && j < int32(ft.start[bk+1]) {
-				return bk
-			}
-		}
-	}
-	const bytes = "abcdefghijklmnopqrstuvwxyz0123456789-._~"
-	collider := func(bk uint32, dir string) string {
-		for n := 1; n <= 3; n++ {
-			for _, c0 := range []byte(bytes) {
-				for _, c1 := range []byte(bytes) {
-					for _, c2 := range []byte(bytes) {
-						w := string([]byte{c0, c1, c2})[:n]
-						if !ft.heads[n-1].has(c0) || ft.bucket(gram(w, 0, n)) != bk || strings.Contains(dir, w) {
-							continue
-						}
-						return w
-					}
-				}
-			}
-		}
-		return ""
-	}
-	built := 0
-	for j, marked := range lay.rules[:lay.nFloat] {
-		rl, _, single := unmark(marked)
-		d := s.foldedDir(rl)
-		if d == 0 || !single {
-			continue
-		}
-		dir := rl.written(r.text)[:d]
-		w := collider(bucketOf(int32(j)), dir)
-		if w == "" {
-			continue
-		}
-		built++
-		path := "/" + w + "-" + dir[strings.LastIndexByte(dir, '*')+1:]
-		want, ok := bruteDecision(r, "a", path)
-		if d := r.Decide("a", path); !ok || d.Reason != ReasonRule || d.Rule != want {
-			t.Errorf("Decide(a, %q) = %v, want %v (deciding: %t)", path, d, want, ok)
-		}
-	}
-	if built < 10 {
-		t.Errorf("%d paths built with a colliding gram first, want 10 or more", built)
 	}
 }

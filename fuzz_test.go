@@ -10,6 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A seedFile is a file of testdata/realworld or testdata/golden.
@@ -56,7 +58,7 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 // input reaches only the early return, no new code, so it is never
 // minimised; the larger files are checked by the tests that ask them
 // everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
-// TestKeepLine...). 512 bytes hold 40 rules, more than smallSet and the
+// TestKeepLine...). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
 // other thresholds of the matcher.
 const fuzzMaxBytes = 512
 
@@ -171,7 +173,7 @@ func FuzzParse(f *testing.F) {
 		}
 		// The values are kept as written, once: never more than the
 		// input, so that their offsets fit a rule beside its raw bit.
-		if n := int(r1.linesAt); n > min(len(body), MaxSize) || n >= 1<<ruleRawBit {
+		if n := int(r1.linesAt()); n > min(len(body), MaxSize) || n >= ruleset.MaxText {
 			t.Fatalf("the kept values are %d bytes, of %d input bytes", n, len(body))
 		}
 		// The value of each line as written, which Records must give back.

@@ -290,7 +290,7 @@ func TestLargeSets(t *testing.T) {
 			}
 		}
 		var g Group
-		if r.globalGroup(&g); g.set.big != nil && g.set.big.Load() != nil && g.set.big.Load().nFloat > 0 {
+		if r.globalGroup(&g); g.set.Inspect().Float > 0 {
 			tables++
 		}
 	}

@@ -10,39 +10,41 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
-// largeSets returns the sets of r of more than smallSet rules (or rule
+// largeSets returns the sets of r of more than ruleset.SmallSet rules (or rule
 // lines, for a lazy set), each once.
-func largeSets(r *Robots) []ruleSet {
+func largeSets(r *Robots) []ruleset.Set {
 	if r == nil {
 		return nil
 	}
 	if r.more == nil {
 		return nil
 	}
-	var sets []ruleSet
-	seen := map[*lazyLayout]bool{}
-	add := func(s ruleSet) {
-		if s.big != nil && !seen[s.big] {
-			seen[s.big] = true
-			sets = append(sets, s)
+	var sets []ruleset.Set
+	seen := map[*ruleset.Lazy]bool{}
+	add := func(lo, n int32, big *ruleset.Lazy) {
+		if big != nil && !seen[big] {
+			seen[big] = true
+			sets = append(sets, ruleset.NewSet(&r.src, lo, n, big))
 		}
 	}
 	for _, b := range r.more.bigs {
-		add(ruleSet{src: &r.source, lo: b.lo, n: b.n, big: b.big})
+		add(b.lo, b.n, b.big)
 	}
 	for _, mg := range r.more.multi {
-		add(ruleSet{src: &r.source, lo: mg.lo, n: mg.n, big: mg.big})
+		add(mg.lo, mg.n, mg.big)
 	}
 	return sets
 }
 
-// layOutAll compiles and lays out every set of r of more than smallSet
+// layOutAll compiles and lays out every set of r of more than ruleset.SmallSet
 // rules or rule lines, as enough questions would.
 func layOutAll(r *Robots) {
 	for _, s := range largeSets(r) {
-		r.layOut(&s)
+		s.LayOut()
 	}
 }
 
@@ -50,10 +52,10 @@ func layOutAll(r *Robots) {
 // lazy sets included, which it compiles.
 func compiledRules(r *Robots) int {
 
-	n := len(r.compiled)
+	n := len(r.src.Compiled())
 	for _, s := range largeSets(r) {
-		if s.big.lazy() {
-			n += len(r.compileAside(&s))
+		if s.Inspect().Lazy {
+			n += len(s.CompileAside())
 		}
 	}
 	return n
@@ -63,7 +65,7 @@ func compiledRules(r *Robots) int {
 // the sets that answer it: the state of a file that a crawler has asked
 // enough.
 func warm(r *Robots, agent, url string) {
-	for range layoutQuestions + 1 {
+	for range ruleset.LayoutQuestions + 1 {
 		r.Allowed(agent, url)
 	}
 }
@@ -78,7 +80,7 @@ func scannedAndLaidOut(body string) map[string]*Robots {
 }
 
 // largeSet returns the set that answers agent in r.
-func largeSet(r *Robots, agent string) *ruleSet {
+func largeSet(r *Robots, agent string) *ruleset.Set {
 	var g Group
 	r.group(agent, &g)
 	return &g.set
@@ -87,7 +89,7 @@ func largeSet(r *Robots, agent string) *ruleSet {
 // TestLazyLayout checks that a large set answers its first questions from
 // its rule lines, then from its compiled rules, then from its layout, with
 // the answers and quoted rules of the slow models throughout: that it is
-// laid out on question layoutQuestions+1 and not before.
+// laid out on question ruleset.LayoutQuestions+1 and not before.
 func TestLazyLayout(t *testing.T) {
 	tests := []struct {
 		name string
@@ -102,11 +104,11 @@ func TestLazyLayout(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Parse([]byte(tt.body))
 			set := largeSet(r, "a")
-			if set.big == nil || !set.big.lazy() {
-				t.Fatalf("the set of a has %d rule lines, want a lazy set of more than %d", set.n, smallSet)
+			if !set.Inspect().Lazy {
+				t.Fatalf("the set of a has %d rule lines, want a lazy set of more than %d", setLen(set), ruleset.SmallSet)
 			}
-			for q := range 3 * layoutQuestions {
-				if laid := set.big.Load() != nil; laid != (q > layoutQuestions) {
+			for q := range 3 * ruleset.LayoutQuestions {
+				if laid := set.Inspect().Laid; laid != (q > ruleset.LayoutQuestions) {
 					t.Fatalf("before question %d: laid out = %t", q+1, laid)
 				}
 				path := fmt.Sprintf("/p%d/%dx%03dy%c", rng.IntN(20), rng.IntN(20), rng.IntN(500), 'a'+rng.IntN(26))
@@ -132,14 +134,14 @@ func TestLazyLayout(t *testing.T) {
 // TestLongPathLaysOut checks that a scan weighs what it cost (match.work):
 // over rules that each read an 8 KB path, one scan is enough to lay the set
 // out on the next question; over the same rules anchored, which a glance
-// at the path's last byte passes over, 24 scans are (layoutQuestions). The
+// at the path's last byte passes over, 24 scans are (ruleset.LayoutQuestions). The
 // answers are the slow model's throughout.
 func TestLongPathLaysOut(t *testing.T) {
 	path := "/" + strings.Repeat("ab0123456789", 700)[:8190] // no rule's "a" then a digit
 	for _, tt := range []struct {
 		dollar   string
 		layoutAt int
-	}{{"", 2}, {"$", layoutQuestions + 1}} {
+	}{{"", 2}, {"$", ruleset.LayoutQuestions + 1}} {
 		var b strings.Builder
 		b.WriteString("user-agent: *\n")
 		for i := range 40 {
@@ -149,14 +151,14 @@ func TestLongPathLaysOut(t *testing.T) {
 		set := largeSet(r, "a")
 		want := slowAllowed([]byte(b.String()), []string{"a"}, path)
 		for q := 1; q <= tt.layoutAt; q++ {
-			if laid := set.big.Load() != nil; laid {
+			if laid := set.Inspect().Laid; laid {
 				t.Fatalf("%q rules: laid out before question %d, want on question %d", tt.dollar, q, tt.layoutAt)
 			}
 			if got := r.Allowed("a", path); got != want {
 				t.Errorf("%q rules, question %d: Allowed = %t, slow model says %t", tt.dollar, q, got, want)
 			}
 		}
-		if set.big.Load() == nil {
+		if !set.Inspect().Laid {
 			t.Errorf("%q rules: not laid out on question %d", tt.dollar, tt.layoutAt)
 		}
 	}
@@ -164,21 +166,21 @@ func TestLongPathLaysOut(t *testing.T) {
 
 // TestScansAllocateNothing checks that the questions a large set answers
 // from its rule lines, before its layout, allocate nothing, and that the
-// layout comes on question layoutQuestions+1.
+// layout comes on question ruleset.LayoutQuestions+1.
 func TestScansAllocateNothing(t *testing.T) {
 	r := Parse([]byte(indexHTMFile(60) + "user-agent: b\n" + strings.Repeat("disallow: /*x\nallow: /p\n", 40)))
 	for _, agent := range []string{"a", "b"} {
 		set := largeSet(r, agent)
 		// AllocsPerRun asks once more than it counts.
-		if n := testing.AllocsPerRun(layoutQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
+		if n := testing.AllocsPerRun(ruleset.LayoutQuestions-1, func() { r.Allowed(agent, "/d3/") }); n != 0 {
 			t.Errorf("Allowed(%q) allocates %v times before the layout", agent, n)
 		}
-		if set.big.Load() != nil {
-			t.Errorf("the set of %q is laid out after %d questions", agent, layoutQuestions)
+		if set.Inspect().Laid {
+			t.Errorf("the set of %q is laid out after %d questions", agent, ruleset.LayoutQuestions)
 		}
 		r.Allowed(agent, "/d3/") // lays out
-		if set.big.Load() == nil {
-			t.Errorf("the set of %q is not laid out after %d questions", agent, layoutQuestions+1)
+		if !set.Inspect().Laid {
+			t.Errorf("the set of %q is not laid out after %d questions", agent, ruleset.LayoutQuestions+1)
 		}
 	}
 }
@@ -198,7 +200,7 @@ func TestLazyLayoutRace(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := range 3 * layoutQuestions {
+				for i := range 3 * ruleset.LayoutQuestions {
 					p, a := paths[(i+g)%len(paths)], []string{"a", "b", "z"}[(i+round)%3]
 					if got, want := r.Decide(a, p), ref.Decide(a, p); got != want {
 						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want)
@@ -278,8 +280,8 @@ func TestLazyRawScanned(t *testing.T) {
 			r, laid := Parse(body), Parse(body)
 			layOutAll(laid)
 			set := largeSet(r, "a")
-			if set.big == nil || !set.big.lazy() {
-				t.Fatalf("the set of a has %d rule lines, want a lazy set", set.n)
+			if !set.Inspect().Lazy {
+				t.Fatalf("the set of a has %d rule lines, want a lazy set", setLen(set))
 			}
 			if got, want := r.Decide("a", tt.path), laid.Decide("a", tt.path); got != want {
 				t.Errorf("Decide(a, %q) = %v from the rule lines, %v laid out", tt.path, got, want)
@@ -287,43 +289,9 @@ func TestLazyRawScanned(t *testing.T) {
 			if n := testing.AllocsPerRun(5, func() { r.Allowed("a", tt.path) }); tt.short && n != 0 {
 				t.Errorf("Allowed(a, %q) allocates %v times before the layout", tt.path, n)
 			}
-			if set.big.Load() != nil {
+			if set.Inspect().Laid {
 				t.Errorf("laid out after 7 questions")
 			}
 		})
-	}
-}
-
-// TestCannotStart checks the glance by which a lazy set's first questions
-// pass over rule lines: it must never pass over a line whose rule, or the
-// directory of whose index.htm rule, may match the path.
-func TestCannotStart(t *testing.T) {
-	tests := []struct {
-		p, path string
-		want    bool
-	}{
-		{"/a", "/b", true},
-		{"/a", "/a", false},
-		{"/ab", "/a", false},
-		{"/*a", "/b", false},     // a wildcard matches any second byte
-		{"/$", "/x", true},       // "/" alone
-		{"/$", "/", false},       // a path of one byte is not judged
-		{"/$x", "/$x", false},    // "$" within a pattern stands for itself
-		{"/%e9", "/%E9", false},  // "%" stays "%" escaped
-		{"/%e9", "/x", true},     //
-		{"/\xe9", "/%E9", false}, // a byte outside ASCII escapes to "%E9"
-		{"/\xe9", "/\xe9", true}, // and never matches itself, raw
-		{"/index.htm", "/", false},
-		{"/index.htm", "/x", true}, // nor does its directory "/" match "/x"
-		{"*a", "/b", false},
-		{"/", "/b", false},
-	}
-	for _, tt := range tests {
-		if got := cannotStart(tt.p, tt.path); got != tt.want {
-			t.Errorf("cannotStart(%q, %q) = %t, want %t", tt.p, tt.path, got, tt.want)
-		}
-		if tt.want && slowAllowed([]byte("user-agent: a\ndisallow: /\nallow: "+tt.p+"\n"), []string{"a"}, tt.path) {
-			t.Errorf("cannotStart(%q, %q) passes over a rule that matches", tt.p, tt.path)
-		}
 	}
 }

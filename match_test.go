@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // TestLongEscapedPatterns checks rules whose escaped pattern is longer than
@@ -59,8 +61,8 @@ func TestLargestKeptText(t *testing.T) {
 	}
 	b.WriteString("user-agent: a\n")
 	r := Parse([]byte(b.String()))
-	if n := int(r.linesAt); n > MaxSize || n < MaxSize-64<<10 || len(r.text) >= 1<<ruleRawBit {
-		t.Fatalf("the kept text holds %d bytes of values, %d in all, want just under %d, and under %d", n, len(r.text), MaxSize, 1<<ruleRawBit)
+	if n := int(r.linesAt()); n > MaxSize || n < MaxSize-64<<10 || len(r.text()) >= ruleset.MaxText {
+		t.Fatalf("the kept text holds %d bytes of values, %d in all, want just under %d, and under %d", n, len(r.text()), MaxSize, ruleset.MaxText)
 	}
 	last := tags[len(tags)-2] // the last whole line
 	esc := strings.Replace(last, "%ff", "%FF", 1) + strings.Repeat("%FF", lines.MaxLineLen-len("allow:")-len(last))

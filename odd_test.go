@@ -74,10 +74,7 @@ func TestOddFiles(t *testing.T) {
 			layOutAll(r)
 			var g Group
 			r.globalGroup(&g)
-			filed := 0
-			if g.set.big != nil {
-				filed = g.set.big.Load().dirs.len()
-			}
+			filed := g.set.Inspect().Dirs
 			if filed != tt.filed {
 				t.Errorf("%d directories filed at layout, want %d", filed, tt.filed)
 			}
@@ -163,7 +160,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 			r := Parse([]byte(b.String()))
 			layOutAll(r)
 			var g Group
-			if r.group("a", &g); g.set.big != nil && g.set.big.Load().dirs.len() > 0 {
+			if r.group("a", &g); g.set.Inspect().Dirs > 0 {
 				filed++
 			}
 		})
@@ -189,8 +186,8 @@ func TestLargeOddFiles(t *testing.T) {
 	b.WriteString(strings.Repeat("#", MaxSize-b.Len()-len(last)))
 	b.WriteString("\n" + last)
 	near := b.String()[:MaxSize]
-	if r := Parse([]byte(near)); r.linesAt > MaxSize || r.linesAt < MaxSize-1<<17 {
-		t.Fatalf("the kept values are %d bytes, not near MaxSize", r.linesAt)
+	if r := Parse([]byte(near)); r.linesAt() > MaxSize || r.linesAt() < MaxSize-1<<17 {
+		t.Fatalf("the kept values are %d bytes, not near MaxSize", r.linesAt())
 	}
 	many := strings.Repeat("\r", MaxSize-40) + "user-agent: a\rdisallow: /\rallow: /a\r"
 	tests := []struct {
@@ -205,37 +202,6 @@ func TestLargeOddFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkOddFile(t, tt.body, []string{"a", "z"}[:sample(2, 1)], tt.paths)
 		})
-	}
-}
-
-// TestFileDirsAllocatesOnce checks that the directories a layout files
-// are allocated once, at their size, then packed once (packDirs): memSize
-// counts the capacity of bigSet.dirs, and a slice grown by append, then
-// clipped, holds more heap than its capacity says.
-func TestFileDirsAllocatesOnce(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for i := range 300 {
-		fmt.Fprintf(&b, "allow: /%d/index.html\n", i)
-	}
-	r := Parse([]byte(b.String()))
-	layOutAll(r)
-	var g Group
-	r.globalGroup(&g)
-	x := g.set.big.Load()
-	if x.dirs.len() != 300 {
-		t.Fatalf("%d directories filed, want 300", x.dirs.len())
-	}
-	rules := x.rules[:x.nLive] // as newLayout files them
-	allocs := testing.AllocsPerRun(10, func() {
-		y := bigSet{}
-		g.set.fileDirs(&y, rules)
-	})
-	if allocs != 2 {
-		t.Errorf("fileDirs allocates %v times, want twice", allocs)
-	}
-	if cap(x.dirs.b) != 3*300 {
-		t.Errorf("directories filed in %d bytes, want 3 each", cap(x.dirs.b))
 	}
 }
 

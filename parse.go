@@ -7,6 +7,10 @@ import (
 	"unsafe"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
+
+	"github.com/gorep/robots/internal/heapsize"
 )
 
 // Parse parses the body of a robots.txt file.
@@ -167,7 +171,7 @@ func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord
 			return false, false
 		}
 		p.ruled = true
-		if value != "" && mayDecide(value[0]) {
+		if value != "" && ruleset.MayDecide(value[0]) {
 			p.mayMatch = true
 		}
 		l := lines.NewLine(p.addText(value), len(value), n, kind == lines.KindAllow)
@@ -191,19 +195,21 @@ func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord
 func (p *parser) finish() {
 	r := p.r
 	r.mayMatch = p.mayMatch
-	r.linesAt = uint32(len(p.text))
-	r.indexAt = r.linesAt + uint32(len(p.lines.Buf))
+	linesAt := uint32(len(p.text))
+	indexAt := linesAt + uint32(len(p.lines.Buf))
 	if len(p.lines.Buf) > 0 {
 		p.lines.Buf = lines.AppendIndex(p.lines.Buf, p.starts, p.lines.Marks)
 	}
+	var text string
 	if size := len(p.text) + len(p.lines.Buf); size > 0 {
 		var b strings.Builder
 		b.Grow(size)
 		b.Write(p.text)
 		b.Write(p.lines.Buf)
-		r.text = b.String()
+		text = b.String()
 	}
-	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
+	r.src.SetText(text, linesAt, indexAt)
+	r.size = heapsize.Object[Robots]() + heapsize.Alloc(len(r.src.Text())) + r.resolve(p.rs)
 }
 
 // A parseScratch holds the slices a Parse throws away, the parser's and

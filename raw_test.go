@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Tests of raw rules: patterns that escaping changes, kept as written and
@@ -182,7 +184,7 @@ func TestRawMatchesSlowModel(t *testing.T) {
 			p := patterns[rng.IntN(len(patterns))]
 			p = strings.NewReplacer("*", randomRaw(rng, 2, true), "$", "").Replace(p)
 			if rng.IntN(2) == 0 {
-				p = string(appendEscaped(nil, p))
+				p = slowEscape(p)
 			}
 			paths = append(paths, p+[]string{"", "/", "x", "%E2"}[rng.IntN(4)])
 		}
@@ -205,7 +207,7 @@ func TestRawNoAllocs(t *testing.T) {
 				"disallow: /*" + strings.Repeat("\xe9", 40) + "x\n" + rawPadding(size.padPlain, size.padWild)
 			r := Parse([]byte(body))
 			for _, p := range []string{"/a%E2b%FF/", "/%E9/", "/caf%C3%A9", "/a/" + strings.Repeat("%E9", 40) + "x", "/x"} {
-				for range layoutQuestions + 1 {
+				for range ruleset.LayoutQuestions + 1 {
 					r.Allowed("a", p) // compiles and lays the set out
 				}
 				if n := testing.AllocsPerRun(20, func() { r.Allowed("a", p) }); n != 0 {
@@ -280,7 +282,7 @@ func TestRawStatesAgree(t *testing.T) {
 			}
 			n := rng.IntN(50)
 			if rng.IntN(2) == 0 {
-				n = smallSet + 1 + rng.IntN(60)
+				n = ruleset.SmallSet + 1 + rng.IntN(60)
 			}
 			for range n {
 				fmt.Fprintf(&b, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], pattern(file))

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // scannedFile returns a random file whose records are named by "*" or by
@@ -51,7 +53,7 @@ func scannedFile(rng *rand.Rand, defeat bool) string {
 		fmt.Fprintf(&b, "user-agent: o%s\n", letters(i))
 		n := rng.IntN(6)
 		if rng.IntN(4) == 0 {
-			n = smallSet - 2 + rng.IntN(scannedMax-smallSet+6)
+			n = ruleset.SmallSet - 2 + rng.IntN(scannedMax-ruleset.SmallSet+6)
 		}
 		raw := rng.IntN(8) == 0
 		var pool []string
@@ -147,19 +149,19 @@ func countScanned(r *Robots, stats map[string]int) {
 		var g Group
 		r.refOrGlobal(ng.ref(), true, &g)
 		switch {
-		case g.recN == 1 && g.set.lo < 0:
+		case g.recN == 1 && setLo(&g.set) < 0:
 			stats["own"]++
-		case g.recN == 1 && strings.HasPrefix(ng.token(r.text), "o"):
+		case g.recN == 1 && strings.HasPrefix(ng.token(r.text()), "o"):
 			_, rl := r.table().RecordLines(int(g.recLo), nil, nil)
 			if len(rl) > scannedMax {
 				stats["compiled-large"]++
-			} else if slicesAny(rl, func(l lines.Line) bool { return escapeChanges(l.Value(r.text)) }) {
+			} else if slicesAny(rl, func(l lines.Line) bool { return ruleset.EscapeChanges(l.Value(r.text())) }) {
 				stats["compiled-raw"]++
 			}
 		case g.split:
-			var s ruleSet
-			for _, rec := range r.more.recs[g.restLo : g.restLo+g.restN] {
-				if r.ownSet(rec, &s); s.lo < 0 {
+			var s ruleset.Set
+			for _, rec := range r.src.Recs()[g.restLo : g.restLo+g.restN] {
+				if r.ownSet(rec, &s); setLo(&s) < 0 {
 					stats["split-rest"]++
 				}
 			}
@@ -197,12 +199,13 @@ func TestMergeBudget(t *testing.T) {
 			r := Parse([]byte(body))
 			once := 0
 			for rec := range r.table().RecordCount() {
-				_, lines := r.table().RecordLines(rec, nil, nil)
-				into := Robots{source: source{text: r.text}}
-				var s ruleSet
-				var sc scratch
-				compile(&s, &into.source, lines, &sc)
-				once += len(into.compiled)
+				_, rl := r.table().RecordLines(rec, nil, nil)
+				var into Robots
+				into.src.ShareText(&r.src)
+				var s ruleset.Set
+				var sc ruleset.Scratch
+				ruleset.Compile(&s, &into.src, rl, &sc)
+				once += len(into.src.Compiled())
 			}
 			got := compiledRules(r)
 			t.Logf("%d compiled rules, %d of each record once", got, once)

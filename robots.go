@@ -101,9 +101,10 @@ package robots
 
 import (
 	"slices"
-	"sync/atomic"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A namedGroup is the group of a product token: low first, the token's
@@ -113,11 +114,11 @@ type namedGroup uint64
 
 const namedRefShift = lines.LenShift + lines.LenBits
 
-// A moreGroups holds a file's groups of several records, their lists of
-// records, and the records' own sets of more than smallSet rules.
+// A moreGroups holds a file's groups of several records and the records'
+// own sets of more than SmallSet rules; their lists of records are in
+// Robots.src (Recs).
 type moreGroups struct {
 	multi []multiGroup
-	recs  []int32
 	bigs  []bigOf
 }
 
@@ -126,7 +127,7 @@ type moreGroups struct {
 // Groups (bound 1.5, TestKeptPerByteSmallFiles).
 type multiGroup struct {
 	lo, n                      int32
-	big                        *lazyLayout
+	big                        *ruleset.Lazy
 	recLo, recN, restLo, restN int32
 	named, ruled, split        bool
 }
@@ -134,7 +135,7 @@ type multiGroup struct {
 // A bigOf is the own set of a record of more than smallSet rules.
 type bigOf struct {
 	lo, n int32
-	big   *lazyLayout
+	big   *ruleset.Lazy
 }
 
 // A policy says whether a Robots holds parsed rules or a blanket answer.
@@ -150,21 +151,21 @@ const (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// source holds the kept text (the values, then from linesAt the line
-	// table and from indexAt its index: lines.go) and every set's rules.
-	source
-	linesAt, indexAt uint32
-	policy           policy
-	mayMatch         bool // some rule may match a path (mayDecide)
+	// src holds what the engine reads: the kept text (the values, the
+	// line table and its index: package lines), every set's rules, the
+	// lists of records of the groups of several, and what questions laid
+	// out.
+	src      ruleset.Source
+	policy   policy
+	mayMatch bool // some rule may match a path (MayDecide)
 	// global is the group of "*": none if 0, record global-1 alone if
 	// positive, else more.multi[^global].
 	global int32
 	named  []namedGroup // sorted by token
 	sets   []ownSet     // each record's own set
 	more   *moreGroups  // nil in most files
-	// size is what Parse kept, lazySize what questions built.
-	size     int
-	lazySize atomic.Int64
+	// size is what Parse kept (src.LazySize what questions built).
+	size int
 }
 
 var (
@@ -258,15 +259,17 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and rules hang on a Robots of their own, which
 	// shares r's lines.
-	f := &Robots{source: source{text: r.text}, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
+	f := &Robots{}
+	f.src.ShareText(&r.src)
+	f.src.SetRecs(recs)
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []lines.Line
 	for _, rec := range recs {
 		_, rules = r.table().RecordLines(int(rec), nil, rules)
 	}
 	if len(rules) > 0 {
-		var sc scratch
-		compile(&g.set, &f.source, rules, &sc)
+		var sc ruleset.Scratch
+		ruleset.Compile(&g.set, &f.src, rules, &sc)
 		g.ruled = true
 	}
 	return g
@@ -281,7 +284,7 @@ func (r *Robots) Sitemaps() []string {
 	var out []string
 	r.table().EachLine(func(e *lines.Entry, _ int) {
 		if e.Kind == lines.KindSitemap {
-			out = append(out, e.L.Value(r.text))
+			out = append(out, e.L.Value(r.src.Text()))
 		}
 	})
 	return out
@@ -294,7 +297,7 @@ func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
 	}
-	return r.size + int(r.lazySize.Load())
+	return r.size + r.src.LazySize()
 }
 
 // Records returns the groups of the file as written, in file order, with
@@ -308,13 +311,13 @@ func (r *Robots) Records() []Record {
 	r.table().EachLine(func(e *lines.Entry, rec int) {
 		switch e.Kind {
 		case lines.KindUserAgent:
-			recs[rec].Agents = append(recs[rec].Agents, agentOf(e.L, r.text))
+			recs[rec].Agents = append(recs[rec].Agents, agentOf(e.L, r.src.Text()))
 		case lines.KindAllow, lines.KindDisallow:
-			recs[rec].Rules = append(recs[rec].Rules, ruleOf(e.L, r.text))
+			recs[rec].Rules = append(recs[rec].Rules, ruleOf(e.L, r.src.Text()))
 		}
 	})
 	return recs
 }
 
 // table returns the line table of r.
-func (r *Robots) table() lines.Table { return lines.NewTable(r.text, r.linesAt, r.indexAt) }
+func (r *Robots) table() lines.Table { return r.src.Table() }

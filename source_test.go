@@ -2,6 +2,8 @@ package robots
 
 import (
 	"testing"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // TestPatternKeptOnce checks that a pattern is kept once, as written,
@@ -26,12 +28,12 @@ func TestPatternKeptOnce(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Parse([]byte("user-agent: *\ndisallow: " + tt.pattern + "\n"))
-			if got, want := r.text[:r.linesAt], "*"+tt.pattern; got != want {
+			if got, want := r.text()[:r.linesAt()], "*"+tt.pattern; got != want {
 				t.Errorf("kept values %q, want %q", got, want)
 			}
 			var g Group
 			r.globalGroup(&g)
-			if rules := g.set.rules(); len(rules) != 1 || (rules[0]&ruleRaw != 0) != tt.raw {
+			if rules := g.set.Rules(); len(rules) != 1 || rules[0].Raw() != tt.raw {
 				t.Errorf("compiled %x, want one rule, raw %t", rules, tt.raw)
 			}
 			if got := r.Records()[0].Rules[0].Pattern; got != tt.pattern {
@@ -44,3 +46,16 @@ func TestPatternKeptOnce(t *testing.T) {
 		})
 	}
 }
+
+// text returns the kept text of r: values, line table and index.
+func (r *Robots) text() string { return r.src.Text() }
+
+// linesAt returns the bytes of the kept values of r, before its table.
+func (r *Robots) linesAt() uint32 { return uint32(len(r.table().Values())) }
+
+// setLen returns the rules of s, or rule lines of a lazy set.
+func setLen(s *ruleset.Set) int32 { _, n, _ := s.Parts(); return n }
+
+// setLo returns where the rules of s start, ^rec for record rec read from
+// the line table.
+func setLo(s *ruleset.Set) int32 { lo, _, _ := s.Parts(); return lo }

@@ -265,3 +265,6 @@ func (rr *RuleReader) Next() (Line, bool) {
 	}
 	return 0, false
 }
+
+// Values returns the kept values of t, before its table.
+func (t Table) Values() string { return t.text[:t.linesAt] }

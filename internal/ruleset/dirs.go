@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 // The directories of index.htm allow rules that compile left out
 // (leaveOut), as a layout files them: 3 bytes each. Buys
@@ -10,6 +10,14 @@ import (
 	"sort"
 	"strings"
 )
+
+// A dirList holds the directories of a laid-out set (bigSet.dirs),
+// sorted, 3 bytes each: the index of its index.htm rule (below maxLaid),
+// low byte first, then the rule's priority less the length of the
+// directory, escaped (below 256: htmDir).
+type dirList struct {
+	b []byte
+}
 
 func (l *dirList) len() int { return len(l.b) / 3 }
 

@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 // Compiling rules: from the rule lines of a set to its compiled rules
 // (match.go), sorted for a small set, in file order for a large one;

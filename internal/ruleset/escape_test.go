@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 // The anchor table of the wildcard rules of a large set (floatTable). The
 // bound, for a path of L bytes: L look-ups a gram length; a single rule
@@ -13,6 +13,25 @@ import (
 	"slices"
 	"strings"
 )
+
+// A floatTable finds the wildcard rules of a large set. Each rule is filed
+// under an anchor, the cheapest run of 1-3 literal bytes after its head; a
+// question looks up the bucket of each gram at each position of its path
+// (floatQuery.try), so the cost grows with the path, not the number of
+// rules. Bucket b holds the rules start[b] to start[b+1] of the run: the
+// single ones (unmark), then the others, each by key, greatest first.
+type floatTable struct {
+	// bits is log2 of the number of buckets.
+	bits uint8
+	// heads[n-1] holds the first bytes of the anchors of n bytes: only
+	// grams that start with one are looked up.
+	heads [3]byteMap
+	// start are the bucket starts and the end of the last (< maxLaid).
+	start []uint16
+}
+
+// A byteMap is a set of bytes.
+type byteMap [4]uint64
 
 // minFloating is the number of wildcard rules of a large set from which
 // it finds them by anchor.

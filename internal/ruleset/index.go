@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 // The layout of a large rule set, made once it is asked enough (lazy.go):
 // its rules sorted by head, each head linked to the longest other head
@@ -14,6 +14,50 @@ import (
 	"strings"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/heapsize"
+)
+
+// A bigSet is the layout of a set of more than smallSet rules: its rules
+// in two runs, the wildcard rules filed by anchor in the buckets of a
+// floatTable (when there are many), and all others sorted by head, and by
+// key, greatest last, within a head (linkHeads).
+type bigSet struct {
+	// nFloat is the length of the first run, and float its buckets (nil
+	// if it is empty).
+	nFloat int32
+	float  *floatTable
+	// up links the last rule of each head of the second run to the last
+	// rule of the longest other head that is a prefix of it, or -1; the
+	// others are inRun (index.go, makeLinks).
+	up links
+	// extra is the greatest excess of the priority of a rule of the third
+	// run over the length of its head.
+	extra int32
+	// nLive is the number of rules that repeat none before them
+	// (splitRepeats): the runs above; the repeats follow, never asked.
+	nLive int32
+	rules []rule
+	// dirs are the directories of the index.htm allow rules, when compile
+	// left their rules out (leaveOut).
+	dirs dirList
+	// raw reports whether the set has raw rules, whose heads and
+	// directories are compared escaped as they go.
+	raw bool
+}
+
+// links are the up links of the second run of a layout: a rule index, -1
+// or inRun for each rule. When every rule of the run can keep its own, it
+// is kept in the rule's need byte (0 in a rule that is not a wildcard
+// rule): 0 for -1, linkInRun for inRun, or how many rules back the link
+// is, below linkFar. Otherwise every link is kept in all, plus 2.
+type links struct {
+	all []uint16
+}
+
+const (
+	linkFar   = 254
+	linkInRun = 255
 )
 
 // newLayout lays out rules, in file order, in place, and returns the
@@ -182,6 +226,11 @@ func commonPrefixLen(a, b string) int {
 // can all be. Buys (TestKeptPerByteSmallFiles): rules-short keeps 1.39 at
 // 4 KiB rather than 1.61 (over 1.5) with the links apart, 2 bytes a rule.
 
+// maxLaid bounds the rules of a set laid out, so that its links and
+// bucket starts take 2 bytes each; no set of a file of MaxSize reaches it
+// (TestMaxLaid, package robots).
+const maxLaid = 1<<16 - 2
+
 // inRun marks, in bigSet.up, a rule that does not end the run of its head.
 const inRun = -2
 
@@ -226,9 +275,9 @@ func (l *links) at(rules []rule, i int32) int32 {
 }
 
 func (b *bigSet) memSize() int {
-	n := objectSize[bigSet]() + sliceSize[uint16](cap(b.up.all)) + sliceSize[byte](cap(b.dirs.b))
+	n := heapsize.Object[bigSet]() + heapsize.Slice[uint16](cap(b.up.all)) + heapsize.Slice[byte](cap(b.dirs.b))
 	if t := b.float; t != nil {
-		n += objectSize[floatTable]() + sliceSize[uint16](cap(t.start))
+		n += heapsize.Object[floatTable]() + heapsize.Slice[uint16](cap(t.start))
 	}
 	return n
 }

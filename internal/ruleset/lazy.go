@@ -1,4 +1,4 @@
-package robots
+package ruleset
 
 // A set of more than smallSet rules or rule lines, before and as it is
 // laid out (index.go), and a record read from the line table (ownSetLines):
@@ -7,10 +7,38 @@ package robots
 import (
 	"math"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/heapsize"
 )
+
+// A lazyLayout is the layout of a set of more than smallSet rules once
+// made (nil before), and its state until then.
+type lazyLayout struct {
+	atomic.Pointer[bigSet]
+	// asked weighs the scans of a lazy set before its layout (claim).
+	asked atomic.Int32
+	// dirs holds the bits below (bits: the state takes 24 bytes), set by Parse
+	// or once by a lazy set's first compile (compileLazy) before publishing.
+	dirs atomic.Uint32
+	// A lazy set compiles the rules of the records srcN from srcLo in
+	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
+	srcLo, srcN int32
+}
+
+// The bits of lazyLayout.dirs.
+const (
+	dirsOmitted = 1 << iota // compile left out plain directory rules (leaveOut)
+	dirsFolded              // and folded others (dirs.go, tryFolded)
+	isLazy                  // the set is lazy (lazySet)
+)
+
+func (l *lazyLayout) lazy() bool    { return l.dirs.Load()&isLazy != 0 }
+func (l *lazyLayout) omitted() bool { return l.dirs.Load()&dirsOmitted != 0 }
+func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 
 // A set of more than smallSet rule lines (lazySet) answers its first
 // questions by scanning them, and is laid out once their weight reaches
@@ -26,18 +54,18 @@ const layoutQuestions, pathWeight = 24, 128
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
 // srcLo and srcN name (lazyLayout), to be compiled once asked enough.
-func lazySet(file *Robots, n int, srcLo, srcN int32) ruleSet {
+func lazySet(src *source, n int, srcLo, srcN int32) ruleSet {
 	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
 	l.dirs.Store(isLazy)
-	return ruleSet{src: &file.source, n: int32(n), big: l}
+	return ruleSet{src: src, n: int32(n), big: l}
 }
 
 // match updates m with the best rule of s that matches path, if it beats the
 // one m holds.
-func (f *Robots) match(s *ruleSet, path string, m *match) {
+func (s *ruleSet) match(path string, m *match) {
 	switch {
 	case s.lo < 0:
-		f.scanLines(s, path, m)
+		s.scanLines(path, m)
 		return
 	case s.n <= smallSet:
 		s.try(s.rules(), path, m)
@@ -48,11 +76,11 @@ func (f *Robots) match(s *ruleSet, path string, m *match) {
 		// Of a lazy set, the question claim tells lays it out; others scan.
 		if s.big.lazy() && !s.big.claim() {
 			work := m.work
-			f.scanLines(s, path, m)
+			s.scanLines(path, m)
 			s.big.asked.Add(int32(min(1+(m.work-work)/(pathWeight*int(s.n)), layoutQuestions)))
 			return
 		}
-		b = f.layOut(s)
+		b = s.layOut()
 	}
 	if len(b.rules) <= smallSet {
 		s.try(b.rules, path, m) // a lazy set that compiles to so few: sorted
@@ -71,10 +99,10 @@ func (l *lazyLayout) claim() bool {
 // scanLines updates m with the best rule of s, a lazy set not yet laid
 // out or a record read from the line table, that matches path: it reads
 // its rule lines and compiles each that could start path, on the stack.
-func (f *Robots) scanLines(s *ruleSet, path string, m *match) {
+func (s *ruleSet) scanLines(path string, m *match) {
 	var one [1]int32
-	rr := lines.NewRuleReader(f.table())
-	for _, rec := range f.records(s, &one) {
+	rr := lines.NewRuleReader(s.src.table())
+	for _, rec := range s.records(&one) {
 		rr.Start(rec)
 		s.scanRecord(&rr, path, m)
 	}
@@ -142,11 +170,11 @@ func cannotStart(p, path string) bool {
 // smallSet rules or rule lines, in a slice of its own that no question
 // reads until layOut publishes it: in file order, as Parse compiled them,
 // or compiled now from the rule lines of a lazy set.
-func (f *Robots) compileAside(s *ruleSet) []rule {
+func (s *ruleSet) compileAside() []rule {
 	if !s.big.lazy() {
 		return slices.Clone(s.rules())
 	}
-	return f.compileLazy(s)
+	return s.compileLazy()
 }
 
 // compileLazy compiles the rule lines of s (a lazy set, or a record read
@@ -154,18 +182,18 @@ func (f *Robots) compileAside(s *ruleSet) []rule {
 // lazy set, the first compile to finish sets the bits of the directory
 // rules compile left out, once (every compile finds the same): before any
 // layout that reads them is published, and no question reads them before.
-func (f *Robots) compileLazy(s *ruleSet) []rule {
+func (s *ruleSet) compileLazy() []rule {
 	// s.n rule lines compile to as many rules or more.
 	ruleLines := make([]lines.Line, 0, s.n)
 	var one [1]int32
-	rr := lines.NewRuleReader(f.table())
-	for _, rec := range f.records(s, &one) {
+	rr := lines.NewRuleReader(s.src.table())
+	for _, rec := range s.records(&one) {
 		rr.Start(rec)
 		for line, ok := rr.Next(); ok; line, ok = rr.Next() {
 			ruleLines = append(ruleLines, line)
 		}
 	}
-	src := source{text: f.text, compiled: make([]rule, 0, s.n)}
+	src := source{text: s.src.text, compiled: make([]rule, 0, s.n)}
 	var c ruleSet
 	var sc scratch
 	compile(&c, &src, ruleLines, &sc)
@@ -181,11 +209,11 @@ func (f *Robots) compileLazy(s *ruleSet) []rule {
 // layout of their own, aside (compileAside); the first to publish it is
 // kept, without a lock, and never written again; MemSize counts it from
 // then on (TestFirstQuestionsRace).
-func (f *Robots) layOut(s *ruleSet) *bigSet {
+func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	rules := f.compileAside(s)
+	rules := s.compileAside()
 	b := &bigSet{rules: rules}
 	if len(rules) > smallSet {
 		b = s.newLayout(rules)
@@ -194,32 +222,32 @@ func (f *Robots) layOut(s *ruleSet) *bigSet {
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}
-	f.lazySize.Add(int64(b.memSize() + sliceSize[rule](cap(rules))))
+	s.src.lazySize.Add(int64(b.memSize() + heapsize.Slice[rule](cap(rules))))
 	return b
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first,
 // for Check and tests: of a large set, compiled anew, whatever its state.
-func (f *Robots) sorted(s *ruleSet) []rule {
+func (s *ruleSet) sorted() []rule {
 	switch {
 	case s.n == 0:
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
-		return byKey(f.compileLazy(s))
+		return byKey(s.compileLazy())
 	}
 	return byKey(s.rules()) // a small set's are sorted already
 }
 
 // records returns the records whose rule lines s reads: a record read
 // from the line table, or those of a lazy set.
-func (f *Robots) records(s *ruleSet, one *[1]int32) []int32 {
+func (s *ruleSet) records(one *[1]int32) []int32 {
 	switch l := s.big; {
 	case s.lo < 0:
 		one[0] = ^s.lo
 	case l.srcN == 0:
 		one[0] = l.srcLo
 	default:
-		return f.more.recs[l.srcLo : l.srcLo+l.srcN]
+		return s.src.recs[l.srcLo : l.srcLo+l.srcN]
 	}
 	return one[:]
 }

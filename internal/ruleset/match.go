@@ -1,10 +1,100 @@
-package robots
+package ruleset
 
 import (
 	"strings"
 
 	"github.com/gorep/robots/internal/lines"
 )
+
+// A rule is a compiled allow or disallow line, in 8 bytes, from the least
+// significant bit:
+//
+//	 0     19  20  21     36 37   44 45   46   47      48        63
+//	┌────────┬───┬─────────┬──────┬───────┬──────┬────────────┐
+//	│  off   │raw│  head   │ need │ shape │allow │  priority  │
+//	└────────┴───┴─────────┴──────┴───────┴──────┴────────────┘
+//
+// off is the pattern's offset in the kept text; raw is set when escaping
+// changes it (escapeChanges), and the rest is of the escaped pattern. head
+// is the literal head's length; need, for a wildcard rule, the bytes a
+// path must hold to match (byteBit), reused by a table's marks and
+// makeLinks. The top 17 bits are the rank, priority then allow. The line
+// (Robots.ruleAt) is looked up only by Decide, to quote; Parse keeps the
+// patterns in file order, so of two rules the earlier line has the lower
+// offset, which breaks Decide's ties (match.beatenBy).
+type rule uint64
+
+const (
+	ruleRawBit     = 20
+	ruleRaw        = 1 << ruleRawBit
+	ruleOffBits    = ruleRawBit + 1 // with raw
+	ruleHeadShift  = ruleOffBits
+	ruleHeadBits   = 16
+	ruleNeedShift  = ruleHeadShift + ruleHeadBits
+	ruleShapeShift = ruleNeedShift + 8
+	ruleRankShift  = ruleShapeShift + 2 // of the rank: priority<<1 | allow
+	ruleAllow      = 1 << ruleRankShift
+)
+
+const (
+	allowBit  = 1 << lines.LineBits // in a precedence key
+	prioShift = lines.LineBits + 1  // of the priority in a precedence key
+	keyBits   = prioShift + 16      // of a precedence key
+)
+
+// The fields of a rule that the marks of a table reuse.
+const (
+	needBits  = 0xFF << ruleNeedShift
+	shapeBits = 3 << ruleShapeShift
+)
+
+func (r rule) off() uint32 { return uint32(r & (ruleRaw - 1)) }
+
+// headLen returns the length of the literal head of the pattern of r.
+func (r rule) headLen() int { return int(r >> ruleHeadShift & (1<<ruleHeadBits - 1)) }
+
+// priority returns the priority of r, the length of its escaped pattern.
+func (r rule) priority() int { return int(r >> (ruleRankShift + 1)) }
+
+// A shape says how a compiled pattern matches: its head is a prefix of the
+// path, or the whole path; or it has a wildcard, or one and a final "$".
+type shape uint8
+
+const (
+	shapePrefix shape = iota
+	shapeExact
+	shapeWildcard
+	shapeAnchored
+)
+
+// A ruleSet is the compiled rules of one or more records.
+type ruleSet struct {
+	// The rules are n from lo in src.compiled: by key, greatest first, in
+	// a set of at most smallSet; else in file order until laid out. A lazy
+	// set (lazySet) counts its rule lines in n. A record read from the line
+	// table (scanLines) has lo ^rec and n its rule lines (<= scannedMax).
+	src   *source
+	lo, n int32
+	big   *lazyLayout // of a set of over smallSet rules or rule lines, else nil
+}
+
+// smallSet is the size up to which a set is searched linearly.
+const smallSet = 32
+
+// A match is the best rule found so far for a path.
+type match struct {
+	rule   rule   // zero while no rule matched
+	rank   uint32 // of rule
+	has    uint8  // byteSet of the path, once hasSet
+	hasSet bool
+	quote  bool // for Decide: of equal ranks the earliest line wins, not the first found
+	work   int  // bytes of path handed to matchWildcard, which a scan weighs (lazy.go)
+}
+
+// mayDecide reports whether a rule whose pattern starts with c may match a
+// path: every path starts with "/", which "*" matches too. Other rules are
+// never compiled.
+func mayDecide(c byte) bool { return c == '/' || c == '*' }
 
 // How compiled rules match (the package doc, "Matching", says what). A
 // rule's priority is the length of its escaped pattern, and its head the

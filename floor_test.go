@@ -21,10 +21,10 @@ import (
 // strings.HasPrefix.
 func BenchmarkAllowedFloor(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
 		ff := newFloorFile(r)
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
 				u := urls[i]
@@ -46,14 +46,14 @@ func BenchmarkAllowedFloor(b *testing.B) {
 // split beforehand.
 func BenchmarkAllowedMatchFloor(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
 		paths := make([]string, len(urls))
 		for i, u := range urls {
 			paths[i], _ = splitPath(u)
 		}
 		heads := newFloorFile(r).HeadsFor("Googlebot")
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
 				n += floor.CountPrefixes(paths[i], heads)
@@ -98,13 +98,13 @@ func setHeads(g *Group) []string {
 // path it matches, on the benchmark files.
 func TestFloor(t *testing.T) {
 	for _, f := range benchFiles {
-		body, err := os.ReadFile("testdata/realworld/" + f.file)
+		body, err := os.ReadFile("testdata/realworld/" + f.File)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := Parse(body)
 		ff := newFloorFile(r)
-		t.Run(f.name, func(t *testing.T) {
+		t.Run(f.Name, func(t *testing.T) {
 			if diff := cmp.Diff(setHeads(r.Group("Googlebot")), ff.HeadsFor("gOOGLEBOT")); diff != "" {
 				t.Errorf("heads (-want +got):\n%s", diff)
 			}

@@ -1,8 +1,6 @@
 package robots
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,31 +10,15 @@ import (
 	"github.com/gorep/robots/internal/lines"
 
 	"github.com/gorep/robots/internal/ruleset"
-)
 
-// A seedFile is a file of testdata/realworld or testdata/golden.
-type seedFile struct {
-	name string // the file's path
-	body []byte
-}
+	"github.com/gorep/robots/internal/corpus"
+)
 
 // seedFiles returns the files of testdata/realworld and testdata/golden
 // (the .txt ones) of up to maxBytes.
-func seedFiles(tb testing.TB, maxBytes int) []seedFile {
+func seedFiles(tb testing.TB, maxBytes int) []corpus.SeedFile {
 	tb.Helper()
-	files, _ := filepath.Glob("testdata/realworld/*")
-	golden, _ := filepath.Glob("testdata/golden/*.txt")
-	var seeds []seedFile
-	for _, file := range append(files, golden...) {
-		body, err := os.ReadFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if len(body) <= maxBytes {
-			seeds = append(seeds, seedFile{file, body})
-		}
-	}
-	return seeds
+	return corpus.SeedFiles(tb, ".", maxBytes)
 }
 
 // addSeeds adds the files of seedFiles of up to maxBytes to the seed
@@ -44,7 +26,7 @@ func seedFiles(tb testing.TB, maxBytes int) []seedFile {
 // the fuzzer spends its time minimising what it makes of them.
 func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 	for _, seed := range seedFiles(f, maxBytes) {
-		f.Add(append([]any{seed.body}, extra...)...)
+		f.Add(append([]any{seed.Body}, extra...)...)
 	}
 }
 

@@ -214,6 +214,14 @@ var reasonNames = [...]string{
 // String returns a short description of the reason.
 func (r Reason) String() string { return enumName(reasonNames[:], r, "reason") }
 
+// enumName returns names[v], or typ(v) if v has no name.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
+}
+
 // String describes the decision in one line, such as
 // "disallowed by line 3: Disallow: /private".
 func (d Decision) String() string {

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // hostileFiles are inputs made to hurt a robots.txt parser and matcher:
@@ -139,17 +141,8 @@ func makeHostileFiles() map[string]string {
 	}
 }
 
-// letters spells i in base 26 with letters, so that it is a product token.
-func letters(i int) string {
-	b := []byte{}
-	for {
-		b = append(b, byte('a'+i%26))
-		i /= 26
-		if i == 0 {
-			return string(b)
-		}
-	}
-}
+// letters is corpus.Letters.
+func letters(i int) string { return corpus.Letters(i) }
 
 // hostilePaths are long paths that make naive wildcard matchers backtrack.
 var hostilePaths = map[string]string{

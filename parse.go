@@ -122,8 +122,9 @@ func (p *parser) parse() {
 	p.finish()
 }
 
-// scan hands each line to p.handle, then to f unless nil (Check); with f
-// nil, only the lines scanCommon does not read.
+// scan hands each line to p.handle, then to f unless nil (the tests that
+// hold the common lines' path to it); with f nil, only the lines
+// lines.Scanner.Common does not read.
 func (p *parser) scan(f func(line)) {
 	if p.rs == nil {
 		p.rs = new(resolveScratch)

@@ -15,9 +15,9 @@
 //	// disallowed by line 2: Disallow: /search
 //
 // FromStatus turns the HTTP status into answers; Robots.Group resolves a
-// crawler once for many URLs; Robots.Decide says which line decided; Check
-// reports what is wrong, ignored or surprising, apart from Parse, which it
-// does not slow. Keys that Google ignores and others honour (crawl-delay,
+// crawler once for many URLs; Robots.Decide says which line decided;
+// package lint's Check reports what is wrong, ignored or surprising, apart
+// from Parse, which it does not slow. Keys that Google ignores and others honour (crawl-delay,
 // request-rate, visit-time, host, clean-param, any other) are kept without
 // changing any answer (Group.CrawlDelay, Robots.Extras).
 //
@@ -81,8 +81,8 @@
 // most twice over the file, three times in a split group's record of over
 // 64 rule lines or a raw pattern); past it, a group asks its records' sets
 // one by one. Records, Extras and a Decision's rule are rebuilt from the
-// kept lines: Decide costs about 50 ns more than Allowed. Check needs the
-// body (fetch.Result.Body).
+// kept lines: Decide costs about 50 ns more than Allowed. lint.Check needs
+// the body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its
 // lines, a wildcard one in up to the path's length; the first to find their

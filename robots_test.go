@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // A query is one question to a robots.txt file and the expected answer.
@@ -40,12 +42,7 @@ func (q query) check(t *testing.T) {
 }
 
 // short cuts s for error messages.
-func short(s string) string {
-	if len(s) > 80 {
-		return s[:40] + "..." + s[len(s)-20:]
-	}
-	return s
-}
+func short(s string) string { return corpus.Short(s) }
 
 func runQueries(t *testing.T, qs []query) {
 	t.Helper()
@@ -55,18 +52,7 @@ func runQueries(t *testing.T, qs []query) {
 }
 
 // googleExample is the example file at the top of Google's page.
-const googleExample = `# This robots.txt file controls crawling of URLs under https://example.com.
-# All crawlers are disallowed to crawl files in the "includes" directory, such
-# as .css, .js, but Google needs them for rendering, so Googlebot is allowed
-# to crawl them.
-User-agent: *
-Disallow: /includes/
-
-User-agent: Googlebot
-Allow: /includes/
-
-Sitemap: https://example.com/sitemap.xml
-`
+const googleExample = corpus.GoogleExample
 
 func TestGoogleExamples(t *testing.T) {
 	runQueries(t, []query{

@@ -1,4 +1,4 @@
-package robots
+package lint
 
 import (
 	"errors"
@@ -14,6 +14,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // A finding is a Diagnostic without its message, for comparisons.
@@ -57,9 +61,9 @@ func TestCheck(t *testing.T) {
 		{"clean/crawl-delay-after-rules", "user-agent: a\ndisallow: /a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /b\n",
 			[]finding{{3, info, CodeIgnoredByGoogle}}},
 
-		{"too-large", "user-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 98)+"\n", MaxSize/100) + "disallow: /a\n",
+		{"too-large", "user-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 98)+"\n", robots.MaxSize/100) + "disallow: /a\n",
 			// 14 bytes on line 1, then lines of 101 bytes from line 2.
-			[]finding{{2 + (MaxSize-14)/101, erro, CodeTooLarge}}},
+			[]finding{{2 + (robots.MaxSize-14)/101, erro, CodeTooLarge}}},
 		{"line-too-long", "user-agent: *\ndisallow: /" + strings.Repeat("a", lines.MaxLineLen) + "\n",
 			[]finding{{2, erro, CodeLineTooLong}}},
 		{"nul-byte", "user-agent: *\ndisallow: /a\x00b\n", []finding{{2, erro, CodeNULByte}}},
@@ -235,8 +239,8 @@ func TestSeverityText(t *testing.T) {
 func TestCheckGolden(t *testing.T) {
 	var b strings.Builder
 	for _, seed := range seedFiles(t, math.MaxInt) {
-		diags := Check(seed.body)
-		fmt.Fprintf(&b, "# %s: %d findings\n", seed.name, len(diags))
+		diags := Check(seed.Body)
+		fmt.Fprintf(&b, "# %s: %d findings\n", seed.Name, len(diags))
 		for _, d := range diags {
 			fmt.Fprintf(&b, "%d: %s: %s [%s]\n", d.Line, d.Severity, d.Message, d.Code)
 		}
@@ -271,14 +275,26 @@ func TestCheckLineBreaks(t *testing.T) {
 	}
 }
 
-// TestCheckSeesParsedGroups checks, on real files, that the parser Check
-// drives cuts the same groups with the same rules as Parse.
+// TestCheckSeesParsedGroups checks, on real files, that Check, reading
+// the lines as the parser does, cuts the same groups with the same rules
+// as robots.Parse.
 func TestCheckSeesParsedGroups(t *testing.T) {
 	for _, seed := range seedFiles(t, math.MaxInt) {
 		var c checker
-		c.check(string(seed.body[:min(len(seed.body), MaxSize)]))
-		if diff := cmp.Diff(Parse(seed.body).Records(), c.p.r.Records()); diff != "" {
-			t.Errorf("%s: groups differ (-parse +check):\n%s", seed.name, diff)
+		c.check(string(seed.Body[:min(len(seed.Body), robots.MaxSize)]), seed.Body)
+		var want, got [][]robots.Rule
+		for _, rec := range robots.Parse(seed.Body).Records() {
+			want = append(want, rec.Rules)
+		}
+		for _, rules := range c.rules {
+			var rec []robots.Rule
+			for _, l := range rules {
+				rec = append(rec, robots.Rule{Allow: l.Allow(), Pattern: l.Value(string(c.text)), Line: l.Num()})
+			}
+			got = append(got, rec)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: groups differ (-parse +check):\n%s", seed.Name, diff)
 		}
 	}
 }
@@ -296,7 +312,7 @@ func neverDecidesHolds(t *testing.T, body []byte) {
 	if len(claims) == 0 {
 		return
 	}
-	r := Parse(body)
+	r := robots.Parse(body)
 	var paths []string
 	fills := []*strings.Replacer{strings.NewReplacer("*", "", "$", ""), strings.NewReplacer("*", "x/", "$", "")}
 	for _, rec := range r.Records() {
@@ -321,7 +337,7 @@ func neverDecidesHolds(t *testing.T, body []byte) {
 				continue
 			}
 			for _, p := range paths {
-				if got := r.Decide(agent, p); got.Reason == ReasonRule && got.Rule.Line == rule.Line {
+				if got := r.Decide(agent, p); got.Reason == robots.ReasonRule && got.Rule.Line == rule.Line {
 					t.Errorf("%v, but Decide(%q, %q) = %v", d, agent, p, got)
 				}
 			}
@@ -415,10 +431,30 @@ func checkFindings(t *testing.T, body []byte) {
 // large ones that FuzzCheck leaves out included.
 func TestCheckFindingsRealWorld(t *testing.T) {
 	for _, seed := range seedFiles(t, math.MaxInt) {
-		t.Run(filepath.Base(seed.name), func(t *testing.T) { checkFindings(t, seed.body) })
+		t.Run(filepath.Base(seed.Name), func(t *testing.T) { checkFindings(t, seed.Body) })
 	}
 }
 
 func BenchmarkCheck(b *testing.B) {
 	benchEachFile(b, func(body []byte) { Check(body) })
+}
+
+// TestRawCheck checks that Check compares raw rules by their escaped
+// patterns: a pattern written with a byte outside ASCII repeats one
+// written with its lower-case escape, in small and large sets.
+func TestRawCheck(t *testing.T) {
+	for _, size := range corpus.RawSetSizes {
+		t.Run(size.Name, func(t *testing.T) {
+			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\n" + corpus.RawPadding(size.PadPlain, size.PadWild)
+			var got []Code
+			for _, d := range Check([]byte(body)) {
+				if d.Line == 3 && d.Code != CodeInvalidUTF8 {
+					got = append(got, d.Code)
+				}
+			}
+			if want := []Code{CodeDuplicateRule}; !slices.Equal(got, want) {
+				t.Errorf("Check reports %v on line 3, want %v", got, want)
+			}
+		})
+	}
 }

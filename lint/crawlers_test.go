@@ -1,10 +1,12 @@
-package robots
+package lint
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots"
 )
 
 // TestCrawlerSources pins the source of each row of the table, so that a
@@ -123,7 +125,7 @@ func TestKnownCrawlersCopy(t *testing.T) {
 func TestPurposeAndHonoursNames(t *testing.T) {
 	got := []string{PurposeOther.String(), PurposeTraining.String(), PurposeAISearch.String(), PurposeUserFetch.String(),
 		PurposeSearch.String(), Purpose(9).String(), HonoursUnstated.String(), HonoursYes.String(), HonoursNo.String(), Honours(9).String(),
-		PreferenceUnknown.String(), PreferenceYes.String(), PreferenceNo.String(), Preference(9).String()}
+		robots.PreferenceUnknown.String(), robots.PreferenceYes.String(), robots.PreferenceNo.String(), robots.Preference(9).String()}
 	want := []string{"other", "training", "ai-search", "user-fetch", "search", "purpose(9)", "unstated", "yes", "no", "honours(9)",
 		"unknown", "yes", "no", "preference(9)"}
 	if diff := cmp.Diff(want, got); diff != "" {

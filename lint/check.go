@@ -1,7 +1,8 @@
-package robots
+package lint
 
-// Check: each line as the parser reads it, as Google does; then, over the
-// compiled rules, the rules of each group that never decide.
+// Check: each line as the parser reads it, as Google does (package lines);
+// then, over the rules compiled as the engine compiles them (package
+// ruleset), the rules of each group that never decide.
 
 import (
 	"net/url"
@@ -13,6 +14,10 @@ import (
 	"github.com/gorep/robots/internal/lines"
 
 	"github.com/gorep/robots/internal/ruleset"
+
+	"github.com/gorep/robots"
+
+	"github.com/gorep/robots/internal/values"
 )
 
 // Check reads the body of a robots.txt file as Parse does and reports what
@@ -23,18 +28,29 @@ import (
 func Check(data []byte) Diagnostics {
 	var c checker
 	s := string(data)
-	if len(s) > MaxSize {
-		c.add(lineAt(s, MaxSize), SeverityError, CodeTooLarge,
-			"the file is "+strconv.Itoa(len(s))+" bytes long: only the first "+strconv.Itoa(MaxSize)+
+	if len(s) > robots.MaxSize {
+		c.add(lineAt(s, robots.MaxSize), SeverityError, CodeTooLarge,
+			"the file is "+strconv.Itoa(len(s))+" bytes long: only the first "+strconv.Itoa(robots.MaxSize)+
 				" (500 KiB) are read, and the rest from here on is ignored")
-		s = s[:MaxSize]
+		s = s[:robots.MaxSize]
 	}
-	c.check(s)
+	c.check(s, data)
 	return c.diags
 }
 
-func (c *checker) check(body string) {
-	c.p = parser{src: body, r: &Robots{}}
+// A line is what the parser makes of one physical line.
+type line struct {
+	n          int // its 1-based number
+	text       string
+	kind       lines.Kind
+	key, value string
+	// newRecord reports that a user-agent line started a record; kept,
+	// that an allow or disallow line belongs to a record.
+	newRecord, kept bool
+}
+
+// check checks body, the first MaxSize bytes of data.
+func (c *checker) check(body string, data []byte) {
 	s := lines.SkipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {
 		c.binary = true
@@ -49,20 +65,56 @@ func (c *checker) check(body string) {
 		c.add(lineAt(s, start), SeverityError, CodeHTML,
 			"the file looks like an HTML page, not a robots.txt file: only lines that happen to be directives are read")
 	}
-	c.p.scan(c.line)
-	c.p.finish()
-	r := c.p.r
-	c.more(r)
+	ls := lines.NewScanner(s)
+	for ls.Next() {
+		l := line{n: ls.Num(), text: ls.Text()}
+		l.kind, l.key, l.value = lines.SplitDirective(ls.Content())
+		c.directive(&l)
+		c.line(l)
+	}
+	c.more(robots.Parse(data))
+	// The rules of each record, compiled as the engine compiles a group's,
+	// every one kept.
+	var src ruleset.Source
+	src.SetText(string(c.text), uint32(len(c.text)), uint32(len(c.text)))
 	sc := ruleset.KeepAll()
-	var agents, rules []lines.Line
-	for i := range r.table().RecordCount() {
-		agents, rules = r.table().RecordLines(i, agents[:0], rules[:0])
-		global := slices.ContainsFunc(agents, func(a lines.Line) bool { return lines.AgentToken(a.Value(r.src.Text())) == "*" })
+	for i, rules := range c.rules {
 		var s ruleset.Set
-		ruleset.Compile(&s, &r.src, rules, &sc)
-		c.checkRules(r, &s, global)
+		ruleset.Compile(&s, &src, rules, &sc)
+		c.checkRules(&s, c.global[i])
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+}
+
+// directive follows the records as the parser does: a user-agent line
+// after a rule line starts one, a rule line before any user-agent line
+// belongs to none; it keeps each record's rules, and whether it names "*".
+func (c *checker) directive(l *line) {
+	switch l.kind {
+	case lines.KindUserAgent:
+		if l.newRecord = len(c.rules) == 0 || c.ruled; l.newRecord {
+			c.rules, c.global, c.ruled = append(c.rules, nil), append(c.global, false), false
+		}
+		if lines.AgentToken(l.value) == "*" {
+			c.global[len(c.global)-1] = true
+		}
+	case lines.KindAllow, lines.KindDisallow:
+		if len(c.rules) == 0 {
+			return
+		}
+		c.ruled, l.kept = true, true
+		allow := l.kind == lines.KindAllow
+		off := len(c.text)
+		c.text = append(c.text, l.value...)
+		last := &c.rules[len(c.rules)-1]
+		*last = append(*last, lines.NewLine(off, len(l.value), l.n, allow))
+		if c.byOff == nil {
+			c.byOff = map[uint32]robots.Rule{}
+		}
+		if l.value != "" { // an empty pattern is never compiled, and shares its offset
+			c.byOff[uint32(off)] = robots.Rule{Allow: allow, Pattern: l.value, Line: l.n}
+		}
+	}
 }
 
 // lineAt returns the 1-based number of the line of s that holds byte off,
@@ -122,7 +174,7 @@ func (c *checker) line(l line) {
 	}
 	if (kind == lines.KindAllow || kind == lines.KindDisallow || kind == lines.KindSitemap) && strings.ContainsAny(key, " \t") {
 		// "Disallow https://example.com/a": the first colon is the URL's.
-		word, _ := cutSpace(key)
+		word, _ := values.CutSpace(key)
 		c.add(n, SeverityWarning, CodeMissingColon, "no colon after "+quoteValue(word)+": the key read is "+quoteValue(key)+
 			" and the value "+quoteValue(value))
 	} else if kind != lines.KindOther && !lines.EqualFold(key, lines.Keys[kind][0]) {
@@ -144,7 +196,7 @@ func (c *checker) line(l line) {
 		} else if u, err := url.Parse(value); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
 			c.add(n, SeverityWarning, CodeSitemapURL, "sitemap "+quoteValue(value)+" is not an absolute http or https URL")
 		}
-		if len(c.p.starts) > 0 && !c.p.ruled {
+		if len(c.rules) > 0 && !c.ruled {
 			c.between, c.betweenKey = n, key
 		}
 	}
@@ -194,7 +246,10 @@ func (c *checker) rule(l line) {
 	if l.kept {
 		c.between = 0
 	} else {
-		name := Rule{Allow: l.kind == lines.KindAllow}.key()
+		name := "Disallow"
+		if l.kind == lines.KindAllow {
+			name = "Allow"
+		}
 		c.add(n, SeverityError, CodeRuleOutsideGroup, name+" line before any user-agent line: it applies to no crawler")
 	}
 	if p != "" && p[0] != '/' && p[0] != '*' {
@@ -218,9 +273,9 @@ func (c *checker) rule(l line) {
 // checkRules reports the rules of a record, compiled as s, that never
 // decide, and, in a group for "*" (global), a rule that disallows all. A
 // pattern that starts with neither "/" nor "*" is reported apart.
-func (c *checker) checkRules(f *Robots, s *ruleset.Set, global bool) {
+func (c *checker) checkRules(s *ruleset.Set, global bool) {
 	for _, d := range ruleset.Redundant(s) {
-		w := publicAt(f, d.Off)
+		w := c.byOff[d.Off]
 		if !d.Dominated {
 			if global && !w.Allow && d.All {
 				c.add(w.Line, SeverityWarning, CodeDisallowAll, quoteValue(w.String())+
@@ -229,7 +284,7 @@ func (c *checker) checkRules(f *Robots, s *ruleset.Set, global bool) {
 			}
 			continue
 		}
-		v := publicAt(f, d.By)
+		v := c.byOff[d.By]
 		if d.Repeat {
 			c.add(w.Line, SeverityInfo, CodeDuplicateRule, quoteValue(w.String())+" repeats line "+
 				strconv.Itoa(v.Line)+": it never decides")

@@ -1,9 +1,11 @@
-package robots_test
+package lint_test
 
 import (
 	"fmt"
 
 	"github.com/gorep/robots"
+
+	"github.com/gorep/robots/lint"
 )
 
 func ExampleCheck() {
@@ -14,7 +16,7 @@ Disallow: private/
 User-agent: MJ12bot
 Disallow: /
 `)
-	for _, d := range robots.Check(body) {
+	for _, d := range lint.Check(body) {
 		fmt.Printf("%s: %s [%s]\n", d.Severity, d, d.Code)
 	}
 	// Output:
@@ -56,4 +58,26 @@ Host: www.example.com
 	// line 3: Content-Signal = "search=yes, ai-train=no" (group 0)
 	// line 4: Host = "www.example.com" (group 0)
 	// host: www.example.com
+}
+
+func ExampleLookupCrawler() {
+	c, ok := lint.LookupCrawler("gptbot")
+	fmt.Println(ok, c.Token, c.Operator, c.Purpose, c.Robots)
+	c, _ = lint.LookupCrawler("anthropic-ai")
+	fmt.Println(c.Token, "retired:", c.Retired)
+	// Output:
+	// true GPTBot OpenAI training yes
+	// anthropic-ai retired: true
+}
+
+func ExampleKnownCrawlers() {
+	training := 0
+	for _, c := range lint.KnownCrawlers() {
+		if c.Purpose == lint.PurposeTraining && !c.Retired {
+			training++
+		}
+	}
+	fmt.Println(training, "known crawlers or tokens collect content to train AI models")
+	// Output:
+	// 8 known crawlers or tokens collect content to train AI models
 }

@@ -1,4 +1,4 @@
-package robots
+package lint
 
 // The checks of the keys Google ignores: extensions, unknown keys, and the
 // usage preference lines, which checker.more reads once the lines are checked.
@@ -10,6 +10,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/gorep/robots/internal/lines"
+
+	"github.com/gorep/robots"
+
+	"github.com/gorep/robots/internal/values"
 )
 
 // An extension is a key that Google ignores and other crawlers read.
@@ -24,19 +28,25 @@ func valid[T any](parse func(string) (T, error)) func(string) error {
 	return func(v string) error { _, err := parse(v); return err }
 }
 
+func validRate(v string) error { _, _, _, _, err := values.RequestRate(v); return err }
+
+func validTime(v string) error { _, _, err := values.VisitTime(v); return err }
+
+func validClean(v string) error { _, _, err := values.CleanParam(v); return err }
+
 // extensions are the keys of extension, lower-case.
 var extensions = map[string]extension{
-	keyCrawlDelay:    {SeverityInfo, "Bing and Yandex read it", true, valid(parseCrawlDelay)},
-	keyRequestRate:   {SeverityInfo, "a few crawlers read it", true, valid(parseRequestRate)},
-	keyVisitTime:     {SeverityInfo, "a few crawlers read it", true, valid(parseVisitTime)},
-	keyHost:          {SeverityInfo, "Yandex used to read it", false, validHost},
-	keyCleanParam:    {SeverityInfo, "Yandex reads it", false, valid(parseCleanParam)},
-	keyContentSignal: {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
-	keyContentUsage:  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
-	"noindex":        {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
-	"nofollow":       {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
-	"noarchive":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
-	"nosnippet":      {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+	values.KeyCrawlDelay:    {SeverityInfo, "Bing and Yandex read it", true, valid(values.CrawlDelay)},
+	values.KeyRequestRate:   {SeverityInfo, "a few crawlers read it", true, validRate},
+	values.KeyVisitTime:     {SeverityInfo, "a few crawlers read it", true, validTime},
+	values.KeyHost:          {SeverityInfo, "Yandex used to read it", false, values.Host},
+	values.KeyCleanParam:    {SeverityInfo, "Yandex reads it", false, validClean},
+	values.KeyContentSignal: {SeverityInfo, "it states preferences on the use of content (contentsignals.org)", true, nil},
+	values.KeyContentUsage:  {SeverityInfo, "it states preferences on the use of content (IETF AI preferences)", true, nil},
+	"noindex":               {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nofollow":              {SeverityWarning, "it stopped reading it in 2019: use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"noarchive":             {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
+	"nosnippet":             {SeverityWarning, "use a robots meta tag or an X-Robots-Tag header", false, nil},
 }
 
 // other checks a line with a key Google does not read.
@@ -64,7 +74,7 @@ func (c *checker) other(n int, key, value string) {
 		return
 	}
 	c.add(n, ext.sev, CodeIgnoredByGoogle, quoteValue(key)+" is ignored by Google ("+ext.note+")")
-	if ext.group && len(c.p.starts) == 0 {
+	if ext.group && len(c.rules) == 0 {
 		c.add(n, SeverityWarning, CodeKeyOutsideGroup, quoteValue(key)+" line before any user-agent line: it belongs to no group")
 	}
 	if ext.parse != nil {
@@ -72,7 +82,7 @@ func (c *checker) other(n int, key, value string) {
 			c.add(n, SeverityWarning, CodeInvalidValue, quoteValue(key)+" value "+quoteValue(value)+" is "+err.Error()+": the line is ignored")
 		}
 	}
-	if lines.EqualFold(key, keyCrawlDelay) && len(c.p.starts) > 0 {
+	if lines.EqualFold(key, values.KeyCrawlDelay) && len(c.rules) > 0 {
 		c.crawlDelay(n, value)
 	}
 }
@@ -80,7 +90,7 @@ func (c *checker) other(n int, key, value string) {
 // suggestableKeys are the keys unknown keys are compared with.
 var suggestableKeys = []string{
 	"user-agent", "allow", "disallow", "sitemap",
-	keyCrawlDelay, keyRequestRate, keyVisitTime, keyHost, keyCleanParam,
+	values.KeyCrawlDelay, values.KeyRequestRate, values.KeyVisitTime, values.KeyHost, values.KeyCleanParam,
 }
 
 // suggestKey returns the known key that key probably misspells, or "".
@@ -128,18 +138,18 @@ func editDistance(a, b string) int {
 var oldUsageKeys = []string{"bots", "train-genai", "all", "ai-output"}
 
 // more adds the findings about r, the file as parsed.
-func (c *checker) more(r *Robots) {
+func (c *checker) more(r *robots.Robots) {
 	recs := r.Records()
 	rec, seen := -1, map[string]int{} // the line of each signal in record rec
 	for _, e := range r.Extras("") {
 		switch {
 		case e.Record < 0: // reported by the line checks
-		case lines.EqualFold(e.Key, keyContentSignal):
+		case lines.EqualFold(e.Key, values.KeyContentSignal):
 			if e.Record != rec {
 				rec, seen = e.Record, map[string]int{}
 			}
 			c.signal(e, recs[e.Record], seen)
-		case lines.EqualFold(e.Key, keyContentUsage):
+		case lines.EqualFold(e.Key, values.KeyContentUsage):
 			c.usage(r, recs, e)
 		}
 	}
@@ -147,22 +157,22 @@ func (c *checker) more(r *Robots) {
 
 // signal checks a Content-Signal line of rec, given the line of each
 // signal seen before in rec.
-func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
-	fields := parseContentSignal(e.Value)
+func (c *checker) signal(e robots.Extra, rec robots.Record, seen map[string]int) {
+	fields := values.SignalFields(e.Value)
 	if len(fields) == 0 {
 		c.add(e.Line, SeverityWarning, CodeInvalidSignal, "empty Content-Signal: it states nothing")
 	}
 	for _, f := range fields {
 		switch {
 		case f.Key == "use": // Cloudflare's managed files add "use=...": kept, not a signal
-		case !slices.Contains(signalKeys, f.Key):
+		case !slices.Contains(values.SignalKeys, f.Key):
 			msg := "unknown content signal " + strconv.Quote(f.Key) + ": the signals are search, ai-input and ai-train"
-			if guess := strings.ReplaceAll(f.Key, "_", "-"); slices.Contains(signalKeys, guess) {
+			if guess := strings.ReplaceAll(f.Key, "_", "-"); slices.Contains(values.SignalKeys, guess) {
 				msg = "unknown content signal " + strconv.Quote(f.Key) + " (did you mean " + strconv.Quote(guess) + "?)"
 			}
 			c.add(e.Line, SeverityWarning, CodeUnknownSignal, msg)
 		default:
-			if signalPref(f.Value) == PreferenceUnknown {
+			if robots.Preference(values.SignalPref(f.Value)) == robots.PreferenceUnknown {
 				c.add(e.Line, SeverityWarning, CodeInvalidSignal, "content signal "+strconv.Quote(f.Key)+" has the value "+
 					strconv.Quote(f.Value)+": only \"yes\" and \"no\" count, so the preference is unknown")
 			}
@@ -177,7 +187,7 @@ func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
 				seen[f.Key] = e.Line
 			}
 		}
-		if signalPref(f.Value) == PreferenceYes && disallowsAll(rec) {
+		if robots.Preference(values.SignalPref(f.Value)) == robots.PreferenceYes && disallowsAll(rec) {
 			c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Signal "+
 				strconv.Quote(f.Key+"="+f.Value)+" in a group that disallows the whole site: its crawlers fetch nothing, so the signal has no effect")
 		}
@@ -186,7 +196,7 @@ func (c *checker) signal(e Extra, rec Record, seen map[string]int) {
 
 // disallowsAll reports whether rec has a rule "Disallow: /" (or "/*", "*")
 // and no allow rule.
-func disallowsAll(rec Record) bool {
+func disallowsAll(rec robots.Record) bool {
 	all := false
 	for _, rule := range rec.Rules {
 		switch {
@@ -199,8 +209,8 @@ func disallowsAll(rec Record) bool {
 	return all
 }
 
-func (c *checker) usage(r *Robots, recs []Record, e Extra) {
-	path, dict, err := parseContentUsage(e.Value)
+func (c *checker) usage(r *robots.Robots, recs []robots.Record, e robots.Extra) {
+	path, dict, err := values.UsageLine(e.Value)
 	if path == "" && disallowsAll(recs[e.Record]) {
 		c.add(e.Line, SeverityWarning, CodeSignalContradictsRules, "Content-Usage in a group that disallows the whole site: "+
 			"preferences apply only to paths that may be crawled, so this line has no effect")
@@ -224,10 +234,10 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 		case slices.Contains(oldUsageKeys, m.Key):
 			c.add(e.Line, SeverityWarning, CodeUnknownSignal, "usage category "+strconv.Quote(m.Key)+
 				" is not in draft-ietf-aipref-vocab-08 (only train-ai, ai-use and search are): crawlers that follow it ignore the key")
-		case !slices.Contains(usageKeys, m.Key):
+		case !slices.Contains(values.UsageKeys, m.Key):
 			c.add(e.Line, SeverityWarning, CodeUnknownSignal, "unknown usage category "+strconv.Quote(m.Key)+
 				": the categories are train-ai, ai-use and search, and crawlers ignore other keys")
-		case yesNo[m.YesNo()] == PreferenceUnknown:
+		case robots.Preference(values.UsagePref(m)) == robots.PreferenceUnknown:
 			c.add(e.Line, SeverityWarning, CodeInvalidSignal, "category "+strconv.Quote(m.Key)+" has the value "+
 				strconv.Quote(m.Raw)+": only the tokens y and n count, so the preference is unknown")
 		}
@@ -237,24 +247,24 @@ func (c *checker) usage(r *Robots, recs []Record, e Extra) {
 // disallowedUsage reports whether path, of a Content-Usage line of rec, is
 // disallowed to the first crawler of rec, with nothing under it allowed back,
 // and returns the deciding rule.
-func disallowedUsage(r *Robots, recs []Record, rec Record, path string) (Rule, bool) {
+func disallowedUsage(r *robots.Robots, recs []robots.Record, rec robots.Record, path string) (robots.Rule, bool) {
 	prefix, _, _ := strings.Cut(path, "*")
 	prefix, _, _ = strings.Cut(prefix, "$")
 	if len(rec.Agents) == 0 || prefix == "" {
-		return Rule{}, false
+		return robots.Rule{}, false
 	}
 	token := rec.Agents[0].Token
 	d := r.Decide(token, prefix)
-	if d.Allowed || d.Reason != ReasonRule {
-		return Rule{}, false
+	if d.Allowed || d.Reason != robots.ReasonRule {
+		return robots.Rule{}, false
 	}
 	for _, other := range recs {
-		if !slices.ContainsFunc(other.Agents, func(a Agent) bool { return strings.EqualFold(a.Token, token) }) {
+		if !slices.ContainsFunc(other.Agents, func(a robots.Agent) bool { return strings.EqualFold(a.Token, token) }) {
 			continue
 		}
 		for _, rule := range other.Rules {
 			if rule.Allow && (strings.HasPrefix(rule.Pattern, prefix) || strings.Contains(rule.Pattern, "*")) {
-				return Rule{}, false // something under the path may be allowed back
+				return robots.Rule{}, false // something under the path may be allowed back
 			}
 		}
 	}

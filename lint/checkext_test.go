@@ -1,4 +1,4 @@
-package robots
+package lint
 
 import (
 	"fmt"

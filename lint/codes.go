@@ -1,10 +1,14 @@
-package robots
+package lint
 
 // What Check reports: severities, codes and findings.
 
 import (
 	"slices"
 	"strconv"
+
+	"github.com/gorep/robots"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A Severity says how much a finding matters.
@@ -185,8 +189,15 @@ func (l Diagnostics) Err() error {
 type checker struct {
 	diags        Diagnostics
 	html, binary bool // CodeHTML, CodeBinary found: the per-line findings they cover are left out
-	p            parser
-	recordLine   int // the first user-agent line of the current record
+	// rules holds the rule lines of each record, their patterns in text,
+	// global whether each names "*", byOff the rule of each pattern's
+	// offset; ruled reports that the current record has a rule line.
+	rules      [][]lines.Line
+	global     []bool
+	text       []byte
+	byOff      map[uint32]robots.Rule
+	ruled      bool
+	recordLine int // the first user-agent line of the current record
 	// between is the line of the last non-rule directive between the
 	// user-agent lines of the current record and its first rule, or 0.
 	between    int

@@ -6,7 +6,7 @@ package lines
 // whitespace, "* foo", as the reference accepts): the longest prefix of
 // letters, "-" and "_".
 func AgentToken(v string) string {
-	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || IsSpace(v[1])) {
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
 		return "*"
 	}
 	return v[:TokenLen(v)]

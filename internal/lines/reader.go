@@ -33,8 +33,8 @@ func (t Table) RecordCount() int {
 	return int(t.indexWord(0))
 }
 
-// RecordStart returns the entry of record i's first user-agent line.
-func (t Table) RecordStart(i int) int { return int(t.indexWord(1 + i)) }
+// recordStart returns the entry of record i's first user-agent line.
+func (t Table) recordStart(i int) int { return int(t.indexWord(1 + i)) }
 
 func (t Table) marks() int {
 	words := (len(t.text) - int(t.indexAt)) / 4
@@ -52,17 +52,17 @@ func (t Table) mark(k int) Mark {
 	return Mark{t.indexWord(i), t.indexWord(i + 1), t.indexWord(i + 2)}
 }
 
-// A Reader decodes a table from one of its marks on.
-type Reader struct {
+// A reader decodes a table from one of its marks on.
+type reader struct {
 	lines      string
 	pos, i     int    // the offset of the next Entry and its index
 	text, line uint32 // the running offset and the last line
 }
 
-// NextShortRule reads the next entry if it is a rule's short one (most
+// nextShortRule reads the next entry if it is a rule's short one (most
 // are; d must hold one): its value's offset and length, and whether it
 // allows; else it reports !ok.
-func (d *Reader) NextShortRule() (off, size uint32, allow, ok bool) {
+func (d *reader) nextShortRule() (off, size uint32, allow, ok bool) {
 	h := d.lines[d.pos]
 	kind, size := Kind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
 	if size == entryLong || kind != KindAllow && kind != KindDisallow {
@@ -74,26 +74,26 @@ func (d *Reader) NextShortRule() (off, size uint32, allow, ok bool) {
 	return off, size, kind == KindAllow, true
 }
 
-// reader returns a reader of the lines of r from entry k*MarkEvery on.
-func (t Table) Reader(k int) Reader {
+// reader returns a reader of the lines of r from entry k*markEvery on.
+func (t Table) readFrom(k int) reader {
 	lines := t.lines()
 	if k >= t.marks() {
-		return Reader{lines: lines, pos: len(lines)}
+		return reader{lines: lines, pos: len(lines)}
 	}
 	m := t.mark(k)
-	return Reader{lines: lines, pos: int(m.pos), i: k * MarkEvery, text: m.text, line: m.line}
+	return reader{lines: lines, pos: int(m.pos), i: k * markEvery, text: m.text, line: m.line}
 }
 
-// ReaderAt returns a reader of the lines of r whose next entry is entry i.
-func (t Table) ReaderAt(i int) Reader {
-	d := t.Reader(i / MarkEvery)
-	for d.i < i && d.Next(nil) {
+// readerAt returns a reader of the lines of r whose next entry is entry i.
+func (t Table) readerAt(i int) reader {
+	d := t.readFrom(i / markEvery)
+	for d.i < i && d.next(nil) {
 	}
 	return d
 }
 
 // uvarint decodes the varint at d.pos, which Writer wrote.
-func (d *Reader) uvarint() uint32 {
+func (d *reader) uvarint() uint32 {
 	var v uint32
 	for shift := 0; ; shift += 7 {
 		b := d.lines[d.pos]
@@ -106,7 +106,7 @@ func (d *Reader) uvarint() uint32 {
 }
 
 // next decodes the next entry into e (unless nil), if there is one.
-func (d *Reader) Next(e *Entry) bool {
+func (d *reader) next(e *Entry) bool {
 	if d.pos >= len(d.lines) {
 		return false
 	}
@@ -144,11 +144,11 @@ func (d *Reader) Next(e *Entry) bool {
 // never empty).
 func (t Table) RuleAt(off uint32) Line {
 	past := sort.Search(t.marks(), func(k int) bool { return t.mark(k).text > off })
-	d := t.Reader(max(past-1, 0))
+	d := t.readFrom(max(past-1, 0))
 	// Short entries are skipped here, others by next (for all: Decide +7.9%,
 	// realworld-verdicts, paired); at is where the last rule so far starts.
 	lines, pos, text, line := d.lines, d.pos, d.text, d.line
-	at := Reader{lines: lines, pos: len(lines)}
+	at := reader{lines: lines, pos: len(lines)}
 	for text <= off && pos < len(lines) {
 		h := lines[pos]
 		kind, size := Kind(h&(1<<entryKindBits-1)), uint32(h>>entryKindBits)
@@ -157,14 +157,14 @@ func (t Table) RuleAt(off uint32) Line {
 		}
 		if size == entryLong || kind == KindOther {
 			d.pos, d.text, d.line = pos, text, line
-			d.Next(nil)
+			d.next(nil)
 			pos, text, line = d.pos, d.text, d.line
 			continue
 		}
 		pos, text, line = pos+1, text+size, line+1
 	}
 	var e Entry
-	at.Next(&e)
+	at.next(&e)
 	return e.L
 }
 
@@ -184,11 +184,11 @@ func (t Table) RecordLines(i int, agents, rules []Line) ([]Line, []Line) {
 func (t Table) EachRecordLine(i int, f func(e *Entry)) {
 	end := -1
 	if i+1 < t.RecordCount() {
-		end = t.RecordStart(i + 1)
+		end = t.recordStart(i + 1)
 	}
-	d := t.ReaderAt(t.RecordStart(i))
+	d := t.readerAt(t.recordStart(i))
 	var e Entry
-	for d.i != end && d.Next(&e) {
+	for d.i != end && d.next(&e) {
 		f(&e)
 	}
 }
@@ -196,12 +196,12 @@ func (t Table) EachRecordLine(i int, f func(e *Entry)) {
 // EachLine calls f with each entry of the table, in file order, and the
 // index of the record it stands in (-1 before the first).
 func (t Table) EachLine(f func(e *Entry, rec int)) {
-	d := t.Reader(0)
+	d := t.readFrom(0)
 	var e Entry
 	rec := -1
 	n := t.RecordCount()
-	for d.Next(&e) {
-		for rec+1 < n && t.RecordStart(rec+1) < d.i {
+	for d.next(&e) {
+		for rec+1 < n && t.recordStart(rec+1) < d.i {
 			rec++
 		}
 		f(&e, rec)
@@ -213,7 +213,7 @@ func (t Table) EachLine(f func(e *Entry, rec int)) {
 // a mark: many records of a rule or two cost no more than their lines.
 type RuleReader struct {
 	t       Table
-	d       Reader
+	d       reader
 	end     int // the entry that ends the current record, or -1
 	started bool
 }
@@ -224,15 +224,15 @@ func NewRuleReader(t Table) RuleReader { return RuleReader{t: t} }
 // Start moves to record rec, which follows those read before.
 func (rr *RuleReader) Start(rec int32) {
 	t := rr.t
-	at := t.RecordStart(int(rec))
-	if !rr.started || rr.d.i > at || at-rr.d.i > at%MarkEvery {
-		rr.d = t.ReaderAt(at) // from the mark before at
+	at := t.recordStart(int(rec))
+	if !rr.started || rr.d.i > at || at-rr.d.i > at%markEvery {
+		rr.d = t.readerAt(at) // from the mark before at
 	}
-	for rr.d.i < at && rr.d.Next(nil) {
+	for rr.d.i < at && rr.d.next(nil) {
 	}
 	rr.started, rr.end = true, -1
 	if int(rec)+1 < t.RecordCount() {
-		rr.end = t.RecordStart(int(rec) + 1)
+		rr.end = t.recordStart(int(rec) + 1)
 	}
 }
 
@@ -240,10 +240,10 @@ func (rr *RuleReader) Start(rec int32) {
 func (rr *RuleReader) More() bool { return rr.d.i != rr.end && rr.d.pos < len(rr.d.lines) }
 
 // NextShort reads the next entry if it is a rule's short one, as
-// Reader.NextShortRule does; More must be true. A short entry's line
+// reader.nextShortRule does; More must be true. A short entry's line
 // (NewLine) can be passed over at a glance by its value before it is made.
 func (rr *RuleReader) NextShort() (off, size uint32, num int, allow, ok bool) {
-	off, size, allow, ok = rr.d.NextShortRule()
+	off, size, allow, ok = rr.d.nextShortRule()
 	return off, size, int(rr.d.line), allow, ok
 }
 
@@ -251,14 +251,14 @@ func (rr *RuleReader) NextShort() (off, size uint32, num int, allow, ok bool) {
 // returns its line if it is a rule's.
 func (rr *RuleReader) NextEntry() (Line, bool) {
 	var e Entry
-	rr.d.Next(&e)
+	rr.d.next(&e)
 	return e.L, e.Kind == KindAllow || e.Kind == KindDisallow
 }
 
 // Next returns the next rule line of the record, or false after its last.
 func (rr *RuleReader) Next() (Line, bool) {
 	var e Entry
-	for rr.d.i != rr.end && rr.d.Next(&e) {
+	for rr.d.i != rr.end && rr.d.next(&e) {
 		if e.Kind == KindAllow || e.Kind == KindDisallow {
 			return e.L, true
 		}

@@ -299,15 +299,15 @@ func Lower(c byte) byte {
 	return c
 }
 
-// IsSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
+// isSpace reports whether c is SP, HT, LF, VT, FF or CR, as C's isspace
 // (a non-breaking space is data).
-func IsSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
+func isSpace(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
 func TrimSpace(s string) string {
-	for len(s) > 0 && IsSpace(s[0]) {
+	for len(s) > 0 && isSpace(s[0]) {
 		s = s[1:]
 	}
-	for len(s) > 0 && IsSpace(s[len(s)-1]) {
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
 	return s
@@ -366,7 +366,7 @@ func (ls *Scanner) Common() (kind Kind, value string, ok bool) {
 	ls.off = pastBreak(s, breakAt(s, cut))
 	ls.n++
 	vend := cut
-	for vend > v && IsSpace(s[vend-1]) {
+	for vend > v && isSpace(s[vend-1]) {
 		vend--
 	}
 	return kind, s[v:vend], true

@@ -14,8 +14,8 @@ package lines
 // the running offset. An extra ends with a varint of its key's length (the
 // key is kept just before its value).
 //
-// A Mark every MarkEvery entries bounds a decode to a binary search
-// and MarkEvery entries. From Robots.indexAt, little-endian uint32s: the
+// A Mark every markEvery entries bounds a decode to a binary search
+// and markEvery entries. From Robots.indexAt, little-endian uint32s: the
 // number of records, each record's first user-agent entry, and the marks
 // after the first, three numbers each.
 
@@ -43,14 +43,14 @@ type Line uint64
 const (
 	LineBits     = 20
 	MaxLine      = 1<<LineBits - 1
-	OffBits      = 21
+	offBits      = 21
 	LenBits      = 17
-	LenShift     = OffBits
-	srcLineShift = OffBits + LenBits
+	LenShift     = offBits
+	srcLineShift = offBits + LenBits
 	srcAllow     = 1 << (srcLineShift + LineBits)
 )
 
-func (l Line) Off() uint32  { return uint32(l & (1<<OffBits - 1)) }
+func (l Line) Off() uint32  { return uint32(l & (1<<offBits - 1)) }
 func (l Line) Size() uint32 { return uint32(l >> LenShift & (1<<LenBits - 1)) }
 func (l Line) Num() int     { return int(l >> srcLineShift & MaxLine) }
 func (l Line) Allow() bool  { return l&srcAllow != 0 }
@@ -65,10 +65,10 @@ const (
 	entryLong     = 1<<(8-entryKindBits) - 1 // the short length that says "long"
 	entryRef      = 1                        // the flag of a value not at the running offset
 	entryFlagBits = 1
-	MarkEvery     = 32
+	markEvery     = 32
 )
 
-// A Mark is where the decoding stands before entry k*MarkEvery: the
+// A Mark is where the decoding stands before entry k*markEvery: the
 // offset in the table, the running offset and the line before.
 type Mark struct {
 	pos, text, line uint32
@@ -99,7 +99,7 @@ type Writer struct {
 
 // Add appends the line l of kind kind, an extra of key length keyLen.
 func (w *Writer) Add(kind Kind, l Line, keyLen int) {
-	if w.N%MarkEvery == 0 {
+	if w.N%markEvery == 0 {
 		w.Marks = append(w.Marks, Mark{uint32(len(w.Buf)), w.text, w.line})
 	}
 	w.N++

@@ -84,8 +84,8 @@ func TestLineTable(t *testing.T) {
 	}{
 		{"empty", 0, []int{1}, 10},
 		{"one", 1, []int{1}, 10},
-		{"one-mark", MarkEvery, []int{1}, 30},
-		{"past-one-mark", MarkEvery + 1, []int{1, 2}, 30},
+		{"one-mark", markEvery, []int{1}, 30},
+		{"past-one-mark", markEvery + 1, []int{1, 2}, 30},
 		{"consecutive-short", 1000, []int{1}, 30},
 		{"gaps", 1000, []int{1, 2, 3, 200, 5000}, 100},
 		{"long-values", 300, []int{1, 7}, MaxLineLen},
@@ -101,13 +101,13 @@ func TestLineTable(t *testing.T) {
 				t.Fatalf("lines read back (-want +got):\n%s", diff)
 			}
 			for i := range want {
-				d := r.ReaderAt(i)
+				d := r.readerAt(i)
 				var e Entry
-				if !d.Next(&e) || testLineOf(e) != want[i] {
+				if !d.next(&e) || testLineOf(e) != want[i] {
 					t.Fatalf("readerAt(%d) reads %+v, want %+v", i, testLineOf(e), want[i])
 				}
 			}
-			if d := r.ReaderAt(len(want)); d.Next(nil) {
+			if d := r.readerAt(len(want)); d.next(nil) {
 				t.Errorf("readerAt(%d) reads a line past the last", len(want))
 			}
 			for i, w := range want {

@@ -11,7 +11,6 @@ import (
 	"unicode"
 
 	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/ruleset"
 )
 

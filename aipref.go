@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/gorep/robots/internal/sfv"
-
 	"github.com/gorep/robots/internal/values"
 )
 

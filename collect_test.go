@@ -12,11 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/gorep/robots/internal/lines"
-
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // tableFiles are the files these tests read: the hostile files,

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/values"
 )
 

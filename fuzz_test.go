@@ -7,11 +7,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gorep/robots/internal/lines"
-
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // seedFiles returns the files of testdata/realworld and testdata/golden

@@ -10,9 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // hostileFiles are inputs made to hurt a robots.txt parser and matcher:

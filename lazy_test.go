@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/ruleset"
 )
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/ruleset"
 )
 

@@ -9,9 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // heapKept returns the bytes of heap that the values made by parse keep

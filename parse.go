@@ -6,11 +6,9 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/gorep/robots/internal/lines"
-
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Parse parses the body of a robots.txt file.

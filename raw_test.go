@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Tests of raw rules: patterns that escaping changes, kept as written and

@@ -4,11 +4,9 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/gorep/robots/internal/lines"
-
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // mergeBudget is the times each rule line may be compiled over the file

@@ -103,7 +103,6 @@ import (
 	"slices"
 
 	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/ruleset"
 )
 

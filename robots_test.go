@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A query is one question to a robots.txt file and the expected answer.

@@ -1,3 +1,13 @@
+// Package lint checks a robots.txt file as Google reads it: Check reports
+// what in it is wrong, ignored by Google or likely to surprise its author,
+// each finding a Diagnostic of a stable Code and a Severity; KnownCrawlers
+// is the table of AI and search crawlers it names, which the robotstxt
+// command's audit asks. It reads a file as robots.Parse does, and changes
+// nothing Parse does.
+//
+//	for _, d := range lint.Check(body) {
+//		fmt.Println(d) // robots: line 3: key "Disalow" is read as "disallow" ...
+//	}
 package lint
 
 // Check: each line as the parser reads it, as Google does (package lines);
@@ -11,12 +21,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gorep/robots/internal/lines"
-
-	"github.com/gorep/robots/internal/ruleset"
-
 	"github.com/gorep/robots"
-
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 	"github.com/gorep/robots/internal/values"
 )
 

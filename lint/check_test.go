@@ -13,11 +13,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots"
-
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A finding is a Diagnostic without its message, for comparisons.
@@ -212,23 +210,6 @@ func TestDiagnosticsErr(t *testing.T) {
 	want := `robots: line 1: Disallow line before any user-agent line: it applies to no crawler (and 1 more)`
 	if err.Error() != want {
 		t.Errorf("Err().Error() = %q, want %q", err.Error(), want)
-	}
-}
-
-func TestSeverityText(t *testing.T) {
-	for _, s := range []Severity{SeverityInfo, SeverityWarning, SeverityError} {
-		b, _ := s.MarshalText()
-		var got Severity
-		if err := got.UnmarshalText(b); err != nil || got != s {
-			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", b, got, err, s)
-		}
-	}
-	if got := Severity(9).String(); got != "severity(9)" {
-		t.Errorf("Severity(9).String() = %q", got)
-	}
-	var s Severity
-	if err := s.UnmarshalText([]byte("fatal")); err == nil {
-		t.Error(`UnmarshalText("fatal") succeeded`)
 	}
 }
 

@@ -9,10 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots"
-
+	"github.com/gorep/robots/internal/lines"
 	"github.com/gorep/robots/internal/values"
 )
 

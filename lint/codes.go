@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/gorep/robots"
-
 	"github.com/gorep/robots/internal/lines"
 )
 

@@ -11,7 +11,6 @@ import (
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/cmd/robotstxt/internal/audit"
 	"github.com/gorep/robots/fetch"
-
 	"github.com/gorep/robots/lint"
 )
 

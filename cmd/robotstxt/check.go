@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/gorep/robots/fetch"
-
 	"github.com/gorep/robots/lint"
 )
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gorep/robots"
 
+	"github.com/gorep/robots"
 	"github.com/gorep/robots/lint"
 )
 

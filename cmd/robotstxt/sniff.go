@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/gorep/robots/fetch"
-
 	"github.com/gorep/robots/lint"
 )
 

@@ -13,9 +13,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A bigSet is the layout of a set of more than smallSet rules: its rules

@@ -10,9 +10,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/gorep/robots/internal/lines"
-
 	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A lazyLayout is the layout of a set of more than smallSet rules once

@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
-
 	"github.com/gorep/robots/lint"
 )
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
-
 	"github.com/gorep/robots/lint"
 )
 

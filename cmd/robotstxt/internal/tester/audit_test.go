@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 
+	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
 	"github.com/gorep/robots/lint"
 )
 

@@ -215,7 +215,7 @@ func (g *Group) records(one *[1]int32) []int32 {
 		one[0] = g.recLo
 		return one[:]
 	}
-	return g.file.src.Recs()[g.recLo : g.recLo+g.recN]
+	return g.file.more.recs[g.recLo : g.recLo+g.recN]
 }
 
 // compareLower compares token with s, both lower-cased.

@@ -82,7 +82,7 @@ func (g *Group) best(path string, quote bool) ruleset.Rule {
 	}
 	if g.split {
 		var s ruleset.Set
-		for _, rec := range g.file.src.Recs()[g.restLo : g.restLo+g.restN] {
+		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
 			if g.file.ownSet(rec, &s); !s.Empty() {
 				s.Match(path, &m)
 			}

@@ -59,9 +59,8 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 	r.src.SetCompiled(slices.Clone(compiled))
 	size = heapsize.Slice[namedGroup](len(r.named)) + heapsize.Slice[ruleset.Rule](len(compiled)) + heapsize.Slice[ownSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
-		r.src.SetRecs(trim(r.src.Recs()))
-		m.multi, m.bigs = trim(m.multi), trim(m.bigs)
-		size += heapsize.Object[moreGroups]() + heapsize.Slice[int32](cap(r.src.Recs())) + heapsize.Slice[bigOf](cap(m.bigs)) +
+		m.recs, m.multi, m.bigs = trim(m.recs), trim(m.multi), trim(m.bigs)
+		size += heapsize.Object[moreGroups]() + heapsize.Slice[int32](cap(m.recs)) + heapsize.Slice[bigOf](cap(m.bigs)) +
 			heapsize.Slice[multiGroup](cap(m.multi))
 	}
 	return size
@@ -111,8 +110,9 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 		g.named = named
 		return g, k
 	}
-	b.r.moreGroups()
-	g := Group{file: b.r, recLo: b.addRecs(recs...), recN: int32(len(recs)), named: named}
+	m := b.r.moreGroups()
+	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
+	m.recs = append(m.recs, recs...)
 	b.merge(&g, recs)
 	if !g.split && !g.set.Empty() {
 		b.noteLargest(&g)
@@ -141,7 +141,7 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 	}
 	b.budget -= n
 	if n > ruleset.SmallSet {
-		g.set = ruleset.LazySet(&b.r.src, n, g.recLo, g.recN)
+		g.set = ruleset.LazySet(&b.r.src, n, &b.r.more.recs, g.recLo, g.recN)
 		b.size += heapsize.Object[ruleset.Lazy]()
 		return
 	}
@@ -206,7 +206,7 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	var s ruleset.Set
 	b.budget -= int(hi - lo)
 	if hi-lo > ruleset.SmallSet {
-		s = ruleset.LazySet(&b.r.src, int(hi-lo), rec, 0)
+		s = ruleset.LazySet(&b.r.src, int(hi-lo), nil, rec, 0)
 	} else {
 		ruleset.Compile(&s, &b.r.src, b.rules[lo:hi], &b.sc)
 	}
@@ -268,15 +268,15 @@ func (b *groupBuilder) split(g *Group, recs []int32) {
 			delete(in, rec)
 		}
 	}
-	b.r.moreGroups()
-	g.restLo = int32(len(b.r.src.Recs()))
+	m := b.r.moreGroups()
+	g.restLo = int32(len(m.recs))
 	for _, rec := range recs {
 		if in[rec] {
-			b.addRecs(rec)
+			m.recs = append(m.recs, rec)
 			b.set(rec)
 		}
 	}
-	g.restN = int32(len(b.r.src.Recs())) - g.restLo
+	g.restN = int32(len(m.recs)) - g.restLo
 }
 
 const maxSubsets = 8
@@ -387,14 +387,6 @@ type groupBuilder struct {
 type madeGroup struct {
 	g     Group
 	multi int32
-}
-
-// addRecs appends recs to the record lists of the file, and returns where
-// they start.
-func (b *groupBuilder) addRecs(recs ...int32) int32 {
-	all := b.r.src.Recs()
-	b.r.src.SetRecs(append(all, recs...))
-	return int32(len(all))
 }
 
 func (r *Robots) moreGroups() *moreGroups {

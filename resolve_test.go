@@ -159,7 +159,7 @@ func countScanned(r *Robots, stats map[string]int) {
 			}
 		case g.split:
 			var s ruleset.Set
-			for _, rec := range r.src.Recs()[g.restLo : g.restLo+g.restN] {
+			for _, rec := range r.more.recs[g.restLo : g.restLo+g.restN] {
 				if r.ownSet(rec, &s); setLo(&s) < 0 {
 					stats["split-rest"]++
 				}

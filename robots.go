@@ -113,11 +113,12 @@ type namedGroup uint64
 
 const namedRefShift = lines.LenShift + lines.LenBits
 
-// A moreGroups holds a file's groups of several records and the records'
-// own sets of more than SmallSet rules; their lists of records are in
-// Robots.src (Recs).
+// A moreGroups holds a file's groups of several records, their lists of
+// records (which their lazy sets read too), and the records' own sets of
+// more than SmallSet rules.
 type moreGroups struct {
 	multi []multiGroup
+	recs  []int32
 	bigs  []bigOf
 }
 
@@ -151,9 +152,8 @@ const (
 // everything.
 type Robots struct {
 	// src holds what the engine reads: the kept text (the values, the
-	// line table and its index: package lines), every set's rules, the
-	// lists of records of the groups of several, and what questions laid
-	// out.
+	// line table and its index: package lines), every set's rules, and
+	// what questions laid out.
 	src      ruleset.Source
 	policy   policy
 	mayMatch bool // some rule may match a path (MayDecide)
@@ -258,9 +258,8 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and rules hang on a Robots of their own, which
 	// shares r's lines.
-	f := &Robots{}
+	f := &Robots{more: &moreGroups{recs: recs}}
 	f.src.ShareText(&r.src)
-	f.src.SetRecs(recs)
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
 	var rules []lines.Line
 	for _, rec := range recs {

@@ -37,8 +37,11 @@ func Compile(s *Set, src *Source, rules []lines.Line, sc *Scratch) { compile(s, 
 
 // LazySet returns a set of the n (> SmallSet) rule lines of the records of
 // src that srcLo and srcN name (record srcLo alone if srcN is 0, else
-// src.Recs()[srcLo:srcLo+srcN]), compiled once asked enough.
-func LazySet(src *Source, n int, srcLo, srcN int32) Set { return lazySet(src, n, srcLo, srcN) }
+// (*recs)[srcLo:srcLo+srcN], the model's record lists, which it may append
+// to and replace but not change), compiled once asked enough.
+func LazySet(src *Source, n int, recs *[]int32, srcLo, srcN int32) Set {
+	return lazySet(src, n, recs, srcLo, srcN)
+}
 
 // NewSet returns the set of the n rules from lo of the compiled rules of
 // src, laid out as big (of more than SmallSet rules, else nil); or, if lo

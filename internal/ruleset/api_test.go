@@ -26,7 +26,7 @@ func TestDoor(t *testing.T) {
 			var sc Scratch
 			Compile(&s, src, recs[0], &sc)
 		} else {
-			s = LazySet(src, len(recs[0]), 0, 0)
+			s = LazySet(src, len(recs[0]), nil, 0, 0)
 		}
 		lo, n, big := s.Parts()
 		if again := NewSet(src, lo, n, big); again != s {

@@ -24,8 +24,10 @@ type lazyLayout struct {
 	// or once by a lazy set's first compile (compileLazy) before publishing.
 	dirs atomic.Uint32
 	// A lazy set compiles the rules of the records srcN from srcLo in
-	// file.more.recs (record srcLo alone if srcN is 0) as it is laid out.
+	// *recs, the model's record lists (record srcLo alone if srcN is 0),
+	// as it is laid out.
 	srcLo, srcN int32
+	recs        *[]int32
 }
 
 // The bits of lazyLayout.dirs.
@@ -53,8 +55,8 @@ const layoutQuestions, pathWeight = 24, 128
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
 // srcLo and srcN name (lazyLayout), to be compiled once asked enough.
-func lazySet(src *source, n int, srcLo, srcN int32) ruleSet {
-	l := &lazyLayout{srcLo: srcLo, srcN: srcN}
+func lazySet(src *source, n int, recs *[]int32, srcLo, srcN int32) ruleSet {
+	l := &lazyLayout{srcLo: srcLo, srcN: srcN, recs: recs}
 	l.dirs.Store(isLazy)
 	return ruleSet{src: src, n: int32(n), big: l}
 }
@@ -246,7 +248,7 @@ func (s *ruleSet) records(one *[1]int32) []int32 {
 	case l.srcN == 0:
 		one[0] = l.srcLo
 	default:
-		return s.src.recs[l.srcLo : l.srcLo+l.srcN]
+		return (*l.recs)[l.srcLo : l.srcLo+l.srcN]
 	}
 	return one[:]
 }

@@ -8,15 +8,12 @@ import (
 
 // A source is what the engine reads of a file: the kept text, which holds
 // the rules' patterns, then the line table (from linesAt) and its index
-// (from indexAt), the compiled rules of its sets, the record lists of its
-// lazy sets of several records, and what its questions laid out.
+// (from indexAt), the compiled rules of its sets, and what its questions
+// laid out.
 type source struct {
 	text             string
 	compiled         []rule
 	linesAt, indexAt uint32
-	// recs holds the record lists of the groups of several records: a
-	// lazy set's records are recs[srcLo:srcLo+srcN] (lazyLayout).
-	recs []int32
 	// lazySize is the bytes of the layouts questions made (layOut).
 	lazySize atomic.Int64
 }
@@ -48,13 +45,6 @@ func (s *source) Compiled() []Rule { return s.compiled }
 // SetCompiled sets the rules the sets of s are compiled into, which
 // Compile appends to.
 func (s *source) SetCompiled(c []Rule) { s.compiled = c }
-
-// Recs returns the record lists of the groups of several records of s.
-func (s *source) Recs() []int32 { return s.recs }
-
-// SetRecs sets the record lists of s, to which lazy sets of several
-// records refer (Lazy).
-func (s *source) SetRecs(recs []int32) { s.recs = recs }
 
 // LazySize returns the bytes of the layouts questions have made.
 func (s *source) LazySize() int { return int(s.lazySize.Load()) }

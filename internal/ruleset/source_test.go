@@ -59,7 +59,7 @@ func testSet(t testing.TB, body string, rec int) (*ruleSet, []lines.Line) {
 	}
 	var s ruleSet
 	if n := len(recs[rec]); n > smallSet {
-		s = lazySet(src, n, int32(rec), 0)
+		s = lazySet(src, n, nil, int32(rec), 0)
 	} else {
 		var sc scratch
 		compile(&s, src, recs[rec], &sc)

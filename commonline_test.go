@@ -25,8 +25,8 @@ type scanResult struct {
 }
 
 // scanBody runs the parser's pass over body: Parse's loop, which reads
-// most lines in one pass (scanCommon), if fast, else the loop Check
-// drives, which hands every line to handle; the records, rules and
+// most lines in one pass (lines.Scanner.Common), if fast, else the slow
+// loop, which hands every line to handle; the records, rules and
 // tokens are those the parser collects to make the groups (the tokens
 // sorted, as resolve leaves them).
 func scanBody(body string, fast bool) scanResult {
@@ -34,7 +34,7 @@ func scanBody(body string, fast bool) scanResult {
 	if fast {
 		p.parse()
 	} else {
-		p.scan(func(line) {})
+		p.scan(true)
 		p.finish()
 	}
 	rs := p.rs

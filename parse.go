@@ -43,17 +43,6 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 // (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
 const MaxSize = 500 << 10
 
-// A line is what the parser made of one physical line.
-type line struct {
-	n          int // its 1-based number
-	text       string
-	kind       lines.Kind
-	key, value string
-	// newRecord reports that a user-agent line started a record; kept,
-	// that an allow or disallow line belongs to a record.
-	newRecord, kept bool
-}
-
 // A parser turns a body into a Robots: the kept text (values, as written),
 // the line table (lines.go) and, in rs, what resolve makes the groups of.
 type parser struct {
@@ -79,11 +68,10 @@ func (p *parser) addText(v string) int {
 	return off
 }
 
-// userAgent adds the user-agent line numbered n of value v, and reports
-// whether it starts a record.
-func (p *parser) userAgent(v string, n int) bool {
-	newRecord := len(p.starts) == 0 || p.ruled
-	if newRecord {
+// userAgent adds the user-agent line numbered n of value v, which starts a
+// record after a rule line.
+func (p *parser) userAgent(v string, n int) {
+	if len(p.starts) == 0 || p.ruled {
 		p.starts = append(p.starts, p.lines.N)
 		p.rs.first = append(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
@@ -93,7 +81,6 @@ func (p *parser) userAgent(v string, n int) bool {
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
 	p.lines.Add(lines.KindUserAgent, a, 0)
-	return newRecord
 }
 
 // agentText returns the offset in the kept text of agent value v, appended
@@ -116,21 +103,22 @@ func (p *parser) parse() {
 	// table grows once at most (sizing it exactly cost 3% of Parse).
 	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
-	p.scan(nil)
+	p.scan(false)
 	p.finish()
 }
 
-// scan hands each line to p.handle, then to f unless nil (the tests that
-// hold the common lines' path to it); with f nil, only the lines
-// lines.Scanner.Common does not read.
-func (p *parser) scan(f func(line)) {
+// scan hands the lines to p.directive: the blank, comment and common ones
+// read as they are scanned (lines.Scanner.Common), the others through
+// p.handle; if slow, every line through p.handle, for the tests that hold
+// the first path to the second.
+func (p *parser) scan(slow bool) {
 	if p.rs == nil {
 		p.rs = new(resolveScratch)
 	}
 	rs := p.rs
 	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
 	ls := lines.NewScanner(lines.SkipBOM(p.src))
-	if f == nil {
+	if !slow {
 		for {
 			// Blank, comment and common lines, read as they are scanned.
 			for kind, v, ok := ls.Common(); ok; kind, v, ok = ls.Common() {
@@ -147,27 +135,26 @@ func (p *parser) scan(f func(line)) {
 		}
 	}
 	for ls.Next() {
-		f(p.handle(&ls))
+		p.handle(&ls)
 	}
 }
 
-func (p *parser) handle(ls *lines.Scanner) line {
-	l := line{n: ls.Num(), text: ls.Text()}
-	l.kind, l.key, l.value = lines.SplitDirective(ls.Content())
-	l.newRecord, l.kept = p.directive(l.kind, l.key, l.value, l.n)
-	return l
+// handle splits the current line of ls into its directive and keeps it.
+func (p *parser) handle(ls *lines.Scanner) {
+	kind, key, value := lines.SplitDirective(ls.Content())
+	p.directive(kind, key, value, ls.Num())
 }
 
-// directive keeps the line numbered n, and reports whether it is a
-// user-agent line that starts a record, or a rule line of a record (one
-// before any user-agent line is not kept).
-func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord, kept bool) {
+// directive keeps the line numbered n: a user-agent line, a rule line of
+// a record (one before any user-agent line is not kept), a sitemap or an
+// extra.
+func (p *parser) directive(kind lines.Kind, key, value string, n int) {
 	switch kind {
 	case lines.KindUserAgent:
-		return p.userAgent(value, n), false
+		p.userAgent(value, n)
 	case lines.KindAllow, lines.KindDisallow:
 		if len(p.starts) == 0 {
-			return false, false
+			return
 		}
 		p.ruled = true
 		if value != "" && ruleset.MayDecide(value[0]) {
@@ -176,7 +163,6 @@ func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord
 		l := lines.NewLine(p.addText(value), len(value), n, kind == lines.KindAllow)
 		p.rs.rules = append(p.rs.rules, l)
 		p.lines.Add(kind, l, 0)
-		return false, true
 	case lines.KindSitemap:
 		if value != "" {
 			p.lines.Add(lines.KindSitemap, lines.NewLine(p.addText(value), len(value), n, false), 0)
@@ -185,7 +171,6 @@ func (p *parser) directive(kind lines.Kind, key, value string, n int) (newRecord
 		p.addText(key)
 		p.lines.Add(lines.KindOther, lines.NewLine(p.addText(value), len(value), n, false), len(key))
 	}
-	return false, false
 }
 
 // finish gives r the kept text, line table and index as one string of

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // TestFileDirsAllocatesOnce checks that the directories a layout files
@@ -103,15 +105,5 @@ func TestFoldedDirsAfterCollision(t *testing.T) {
 	}
 }
 
-// letters returns i written in base 26 with the letters a to z, lowest
-// first: a distinct word for each i.
-func letters(i int) string {
-	b := []byte{}
-	for {
-		b = append(b, byte('a'+i%26))
-		i /= 26
-		if i == 0 {
-			return string(b)
-		}
-	}
-}
+// letters is corpus.Letters.
+func letters(i int) string { return corpus.Letters(i) }

@@ -4,10 +4,12 @@
 // holds a file's Source and its sets; this package reads the text and the
 // line table of a Source (package lines), never the model.
 //
-// The door is this file: Compile and Lazy make a Set, Set.Match finds the
-// deciding Rule of a path into a Match, Redundant tells Check the rules
-// that never decide, and a Source says what its questions laid out
-// (LazySize). Everything else is unexported.
+// The door is this file: Compile and LazySet make a Set (NewSet rebuilds
+// one from its Parts), Set.Match finds the deciding Rule of a path into a
+// Match, and a Source says what its questions laid out (LazySize); beside
+// it, Redundant (redundant.go) tells lint's Check the rules that never
+// decide, and inspect.go what the model's tests read of a set. Everything
+// else is unexported.
 package ruleset
 
 import "github.com/gorep/robots/internal/lines"

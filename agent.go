@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A Record is one group as written in a file: user-agent lines and the
@@ -27,9 +30,20 @@ type Agent struct {
 	Line  int // the 1-based line number
 }
 
-func (l srcLine) agent(text string) Agent {
-	v := l.value(text)
-	return Agent{Value: v, Token: agentToken(v), Line: l.line()}
+// A Rule is one allow or disallow line.
+type Rule struct {
+	Allow   bool   // an allow rule; false for disallow
+	Pattern string // the value as written, without comment or surrounding space
+	Line    int    // the 1-based line number
+}
+
+func ruleOf(l lines.Line, text string) Rule {
+	return Rule{Allow: l.Allow(), Pattern: l.Value(text), Line: l.Num()}
+}
+
+func agentOf(l lines.Line, text string) Agent {
+	v := l.Value(text)
+	return Agent{Value: v, Token: lines.AgentToken(v), Line: l.Num()}
 }
 
 // ProductToken returns the crawler's product token from a full User-Agent
@@ -66,8 +80,8 @@ func firstProduct(s string) (string, bool) {
 	separates := func(c rune) bool { return strings.ContainsRune(" \t;(),", c) } // products, comments
 	for _, f := range strings.FieldsFunc(s, separates) {
 		name, _, product := strings.Cut(f, "/")
-		name = name[:tokenLen(name)]
-		if name == "" || slices.ContainsFunc(genericTokens, func(t string) bool { return equalFoldASCII(name, t) }) {
+		name = name[:lines.TokenLen(name)]
+		if name == "" || slices.ContainsFunc(genericTokens, func(t string) bool { return lines.EqualFold(name, t) }) {
 			continue // "+http://...", "5.0", "Mozilla/5.0", ...
 		}
 		if product {
@@ -102,10 +116,10 @@ func CrawlerToken(agent string) (token, warning string, err error) {
 	switch {
 	case agent == "":
 		return "", "", errors.New(`robots: the agent is empty: give a product token, such as "Googlebot"`)
-	case agent == "*" || tokenLen(agent) == len(agent):
+	case agent == "*" || lines.TokenLen(agent) == len(agent):
 		return agent, "", nil
 	case strings.ContainsAny(agent, "/;()") || strings.ContainsFunc(agent, unicode.IsSpace):
-		token, w := ProductToken(agent), agent[:tokenLen(agent)]
+		token, w := ProductToken(agent), agent[:lines.TokenLen(agent)]
 		if token == "" {
 			return "", "", fmt.Errorf("robots: the agent %q names no crawler (a browser's User-Agent header?): give its product token, such as \"Googlebot\"", agent)
 		} else if n, _ := firstProduct(w); n != "" && n != token && agent[len(w)] != '/' {
@@ -114,15 +128,6 @@ func CrawlerToken(agent string) (token, warning string, err error) {
 		return token, fmt.Sprintf("%q is a User-Agent header, not a product token: asking as %q", agent, token), nil
 	}
 	return agent, fmt.Sprintf("%q is not a product token (letters, \"-\" and \"_\"): no user-agent line can name it, so the groups for \"*\" answer", agent), nil
-}
-
-// tokenLen returns the length of the product token that s starts with.
-func tokenLen(s string) int {
-	i := 0
-	for i < len(s) && isTokenChar(s[i]) {
-		i++
-	}
-	return i
 }
 
 // genericTokens are the products and words of browser User-Agent headers
@@ -134,21 +139,12 @@ var genericTokens = []string{
 	"u", "en", "wow", "firefox", "edg", "opera", "headlesschrome",
 }
 
-// agentToken returns the Token of the user-agent value v (Agent.Token; "*"
-// also before whitespace, "* foo", as the reference accepts).
-func agentToken(v string) string {
-	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
-		return "*"
-	}
-	return v[:tokenLen(v)]
-}
-
 func newNamedGroup(off uint32, n int, ref int32) namedGroup {
-	return namedGroup(off) | namedGroup(n)<<srcLenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
+	return namedGroup(off) | namedGroup(n)<<lines.LenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
 // token returns the token of g, whose low bits are a srcLine's.
-func (g namedGroup) token(text string) string { return srcLine(g).value(text) }
+func (g namedGroup) token(text string) string { return lines.Line(g).Value(text) }
 
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
@@ -159,7 +155,7 @@ func (r *Robots) lookupRef(agent string) (int32, bool) {
 	lo, hi := 0, len(r.named)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		switch c := compareLower(r.named[mid].token(r.text), agent); {
+		switch c := compareLower(r.named[mid].token(r.src.Text()), agent); {
 		case c == 0:
 			return r.named[mid].ref(), true
 		case c < 0:
@@ -184,7 +180,7 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 	}
 	if ref < 0 {
 		mg := &r.more.multi[^ref]
-		*g = Group{set: ruleSet{src: &r.source, lo: mg.lo, n: mg.n, big: mg.big}, file: r, recLo: mg.recLo, recN: mg.recN,
+		*g = Group{set: ruleset.NewSet(&r.src, mg.lo, mg.n, mg.big), file: r, recLo: mg.recLo, recN: mg.recN,
 			restLo: mg.restLo, restN: mg.restN, named: mg.named, ruled: mg.ruled, split: mg.split}
 		return
 	}
@@ -195,15 +191,17 @@ func (r *Robots) refOrGlobal(ref int32, named bool, g *Group) {
 func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 
 // ownSet sets *s to the compiled rules of record rec alone.
-func (r *Robots) ownSet(rec int32, s *ruleSet) {
+func (r *Robots) ownSet(rec int32, s *ruleset.Set) {
 	rs := r.sets[rec]
-	s.src, s.lo, s.n, s.big = &r.source, int32(rs>>ownSetLo), int32(rs&ownSetBig), nil
-	switch s.n {
+	lo, n := int32(rs>>ownSetLo), int32(rs&ownSetBig)
+	switch n {
 	case ownSetBig:
-		b := &r.more.bigs[s.lo]
-		s.lo, s.n, s.big = b.lo, b.n, b.big
-	case ownSetLines:
-		s.lo, s.n = ^rec, s.lo
+		b := &r.more.bigs[lo]
+		*s = ruleset.NewSet(&r.src, b.lo, b.n, b.big)
+	case ownSetLines: // read from the line table
+		*s = ruleset.NewSet(&r.src, ^rec, lo, nil)
+	default:
+		*s = ruleset.NewSet(&r.src, lo, n, nil)
 	}
 }
 
@@ -224,7 +222,7 @@ func (g *Group) records(one *[1]int32) []int32 {
 func compareLower(token, s string) int {
 	n := min(len(token), len(s))
 	for i := 0; i < n; i++ {
-		if a, b := lower(token[i]), lower(s[i]); a != b {
+		if a, b := lines.Lower(token[i]), lines.Lower(s[i]); a != b {
 			if a < b {
 				return -1
 			}

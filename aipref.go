@@ -1,16 +1,14 @@
 package robots
 
 // AI use: what a file says about the use of content once fetched
-// (Robots.Preferences), and who fetches it for what (KnownCrawlers): AI and
-// major search crawlers, in our own words from what the operators publish
-// (Source), as quoted by github.com/ai-robots-txt and crawler directories on
-// the date Checked (Amazon's page read itself).
+// (Robots.Preferences); who fetches it for what is package lint's table
+// (lint.KnownCrawlers).
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/gorep/robots/internal/sfv"
+	"github.com/gorep/robots/internal/values"
 )
 
 // A Preference is what a file states about one use of content.
@@ -74,13 +72,6 @@ type Preferences struct {
 	Usage   ContentUsage   `json:"content_usage"`  // for the URL
 }
 
-// Content-Signal and Content-Usage categories, in the order of the fields
-// of ContentSignals and ContentUsage.
-var (
-	signalKeys = []string{"search", "ai-input", "ai-train"}
-	usageKeys  = []string{"train-ai", "ai-use", "search"}
-)
-
 // Preferences returns the usage preferences that the file states for agent
 // and url, in the groups that apply to agent as for Allowed: its
 // Content-Signal lines, each read as ParseContentSignal reads one, and its
@@ -89,12 +80,12 @@ var (
 // train-ai=y"). The rules with the longest path that matches url (as Allow
 // and Disallow; no path matches with length 0) apply, and only to a url that
 // may be fetched. Where lines conflict, "no" wins. Unknown keys and values
-// are kept in Other; Check reports them. Unlike Allowed, it allocates.
+// are kept in Other; lint.Check reports them. Unlike Allowed, it allocates.
 func (r *Robots) Preferences(agent, url string) Preferences {
 	p := Preferences{Allowed: r.Allowed(agent, url)}
-	p.Signals = contentSignals(r.GroupExtras(agent, keyContentSignal))
+	p.Signals = contentSignals(r.GroupExtras(agent, values.KeyContentSignal))
 	if p.Allowed {
-		p.Usage = contentUsage(r.GroupExtras(agent, keyContentUsage), url)
+		p.Usage = contentUsage(r.GroupExtras(agent, values.KeyContentUsage), url)
 	}
 	return p
 }
@@ -129,44 +120,14 @@ func contentSignals(lines []Extra) ContentSignals {
 	var s ContentSignals
 	for _, e := range lines {
 		s.Lines = append(s.Lines, e.Line)
-		for _, f := range parseContentSignal(e.Value) {
-			if f.Line = e.Line; !combineKnown(f.Key, signalPref(f.Value), signalKeys, &s.Search, &s.AIInput, &s.AITrain) {
-				s.Other = append(s.Other, f)
+		for _, f := range values.SignalFields(e.Value) {
+			pref := Preference(values.SignalPref(f.Value))
+			if !combineKnown(f.Key, pref, values.SignalKeys, &s.Search, &s.AIInput, &s.AITrain) {
+				s.Other = append(s.Other, UsageValue{Key: f.Key, Value: f.Value, Line: e.Line})
 			}
 		}
 	}
 	return s
-}
-
-// parseContentSignal splits a Content-Signal value into its non-empty
-// "key=value" fields: each key lower-cased, each value as written.
-func parseContentSignal(v string) []UsageValue {
-	var out []UsageValue
-	for f := range strings.SplitSeq(v, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		key, value, _ := strings.Cut(f, "=")
-		out = append(out, UsageValue{Key: strings.ToLower(strings.TrimSpace(key)), Value: strings.TrimSpace(value)})
-	}
-	return out
-}
-
-// signalPref is the preference of a Content-Signal value: yes, no, unknown.
-func signalPref(value string) Preference {
-	return Preference(max(0, slices.Index(preferenceNames[:], strings.ToLower(value))))
-}
-
-var yesNo = map[byte]Preference{'y': PreferenceYes, 'n': PreferenceNo} // of the tokens y and n
-
-// parseContentUsage reads a Content-Usage line: its path, from "/" to the
-// first space or tab ("" if none), and its dictionary, nil with the error.
-func parseContentUsage(v string) (path string, dict []sfv.Member, err error) {
-	if strings.HasPrefix(v, "/") {
-		path, v = cutSpace(v)
-	}
-	dict, err = sfv.ParseDictionary(v)
-	return path, dict, err
 }
 
 // contentUsage returns the preference of the Content-Usage rules lines for
@@ -176,7 +137,7 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 	priority := map[string]int{"": 0} // of each path, for url
 	best := 0
 	for _, e := range lines {
-		path, dict, _ := parseContentUsage(e.Value)
+		path, dict, _ := values.UsageLine(e.Value)
 		if _, ok := priority[path]; !ok {
 			priority[path] = usagePriority(path, url)
 		}
@@ -195,7 +156,7 @@ func contentUsage(lines []Extra, url string) ContentUsage {
 // add combines the members of dict, of a rule on line, into cu.
 func (cu *ContentUsage) add(dict []sfv.Member, line int) {
 	for _, m := range sfv.LastValues(dict) {
-		if !combineKnown(m.Key, yesNo[m.YesNo()], usageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
+		if !combineKnown(m.Key, Preference(values.UsagePref(m)), values.UsageKeys, &cu.TrainAI, &cu.AIUse, &cu.Search) {
 			cu.Other = append(cu.Other, UsageValue{Key: m.Key, Value: m.Raw, Line: line})
 		}
 	}
@@ -208,153 +169,4 @@ func usagePriority(path, url string) int {
 		return len(d.Rule.Pattern)
 	}
 	return -1
-}
-
-// A Purpose says what a crawler fetches pages for.
-type Purpose uint8
-
-const (
-	// PurposeOther: none of the others, or several (an open data set, a
-	// research crawler, a use not stated).
-	PurposeOther Purpose = iota
-	// PurposeTraining: collecting content to train AI models.
-	PurposeTraining
-	// PurposeAISearch: indexing content for AI search and AI answers.
-	PurposeAISearch
-	// PurposeUserFetch: fetching a page a user asked an AI assistant for.
-	PurposeUserFetch
-	// PurposeSearch: a classic search engine index.
-	PurposeSearch
-)
-
-var purposeNames = [...]string{"other", "training", "ai-search", "user-fetch", "search"} // by value
-
-// String returns "other", "training", "ai-search", "user-fetch" or "search".
-func (p Purpose) String() string { return enumName(purposeNames[:], p, "purpose") }
-
-// MarshalText encodes p as its name, such as "training".
-func (p Purpose) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
-
-// An Honours says whether an operator states its crawler obeys robots.txt.
-type Honours uint8
-
-const (
-	// HonoursUnstated: the operator does not say.
-	HonoursUnstated Honours = iota
-	// HonoursYes: the operator says the crawler obeys robots.txt.
-	HonoursYes
-	// HonoursNo: the operator says the crawler may not obey robots.txt.
-	HonoursNo
-)
-
-var honoursNames = [...]string{HonoursUnstated: "unstated", HonoursYes: "yes", HonoursNo: "no"}
-
-// String returns "unstated", "yes" or "no".
-func (h Honours) String() string { return enumName(honoursNames[:], h, "honours") }
-
-// MarshalText encodes h as its name, such as "yes".
-func (h Honours) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
-
-// A Crawler is a known crawler, or a token that controls a use of content.
-type Crawler struct {
-	Token    string  `json:"token"` // the product token to write in a user-agent line
-	Operator string  `json:"operator"`
-	Purpose  Purpose `json:"purpose"`
-	Robots   Honours `json:"robots_txt"` // whether the operator states that it obeys robots.txt
-	// Retired reports that no crawler sends the token any more, although
-	// many files still name it.
-	Retired bool `json:"retired,omitempty"`
-	// Control reports that the token is not a crawler (Google-Extended):
-	// the operator's main crawler fetches and reads the token's group to
-	// decide a use of the content; blocking it keeps no crawler out.
-	Control bool   `json:"control_token,omitempty"`
-	Source  string `json:"source,omitempty"` // the page where the operator documents the token, or ""
-	Checked string `json:"checked"`          // the date, YYYY-MM-DD, the row was last checked
-	Note    string `json:"note,omitempty"`   // says more, in a sentence, or is ""
-}
-
-// AI reports whether the crawler, or token, is about AI: its purpose is
-// not PurposeSearch (a search index that also feeds AI answers, as bingbot's,
-// is not counted: its Note says so).
-func (c Crawler) AI() bool { return c.Purpose != PurposeSearch }
-
-// tableChecked is the date the table was last checked; the pages where
-// operators document several crawlers follow.
-const (
-	tableChecked  = "2026-11-23"
-	srcOpenAI     = "https://developers.openai.com/api/docs/bots"
-	srcAnthropic  = "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"
-	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"
-	srcApple      = "https://support.apple.com/en-us/119829"
-	srcPerplexity = "https://docs.perplexity.ai/guides/bots"
-	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers"
-)
-
-var crawlers = []Crawler{
-	{Token: "Amazonbot", Checked: tableChecked, Operator: "Amazon", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://developer.amazon.com/amazonbot",
-		Note: "improves Amazon's services, such as Alexa's answers; Amazon reads the robots meta tag noarchive as a wish that the page not train its models"},
-	{Token: "ClaudeBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcAnthropic},
-	{Token: "Claude-SearchBot", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcAnthropic},
-	{Token: "Claude-User", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeUserFetch, Robots: HonoursYes, Source: srcAnthropic},
-	{Token: "Claude-Web", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeUserFetch, Robots: HonoursUnstated, Retired: true, Source: srcAnthropic,
-		Note: "no crawler sends it any more: name Claude-User"},
-	{Token: "anthropic-ai", Checked: tableChecked, Operator: "Anthropic", Purpose: PurposeTraining, Robots: HonoursUnstated, Retired: true, Source: srcAnthropic,
-		Note: "no crawler sends it any more: name ClaudeBot"},
-	{Token: "Applebot", Checked: tableChecked, Operator: "Apple", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcApple,
-		Note: "search in Siri, Spotlight and Safari"},
-	{Token: "Applebot-Extended", Checked: tableChecked, Operator: "Apple", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcApple,
-		Note: "not a crawler: Applebot fetches, and this token controls the use of the content to train Apple's foundation models"},
-	{Token: "Baiduspider", Checked: tableChecked, Operator: "Baidu", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.baidu.com/search/robots_english.html"},
-	{Token: "Brightbot", Checked: tableChecked, Operator: "Bright Data", Purpose: PurposeOther, Robots: HonoursUnstated, Source: "https://brightdata.com/brightbot",
-		Note: "collects web data that Bright Data sells, including for AI; often written \"Brightbot 1.0\", which is matched as Brightbot"},
-	{Token: "Bytespider", Checked: tableChecked, Operator: "ByteDance", Purpose: PurposeTraining, Robots: HonoursUnstated,
-		Note: "ByteDance publishes no page for it; widely reported to collect training data and not to obey robots.txt"},
-	{Token: "cohere-ai", Checked: tableChecked, Operator: "Cohere", Purpose: PurposeUserFetch, Robots: HonoursUnstated,
-		Note: "Cohere publishes no page for it; reported as a fetcher acting for users of Cohere's assistant"},
-	{Token: "cohere-training-data-crawler", Checked: tableChecked, Operator: "Cohere", Purpose: PurposeTraining, Robots: HonoursUnstated,
-		Note: "Cohere publishes no page for it; reported to collect training data"},
-	{Token: "CCBot", Checked: tableChecked, Operator: "Common Crawl", Purpose: PurposeOther, Robots: HonoursYes, Source: "https://commoncrawl.org/ccbot",
-		Note: "an open web archive, widely used to train AI models"},
-	{Token: "DuckDuckBot", Checked: tableChecked, Operator: "DuckDuckGo", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot"},
-	{Token: "Google-CloudVertexBot", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
-		Note: "crawls at the request of site owners for their Vertex AI agents"},
-	{Token: "Google-Extended", Checked: tableChecked, Operator: "Google", Purpose: PurposeTraining, Robots: HonoursYes, Control: true, Source: srcGoogle,
-		Note: "not a crawler: Googlebot fetches, and this token controls the use of the content to train Gemini models and to ground their answers; it does not affect Google Search"},
-	{Token: "Googlebot", Checked: tableChecked, Operator: "Google", Purpose: PurposeSearch, Robots: HonoursYes, Source: srcGoogle},
-	{Token: "GoogleOther", Checked: tableChecked, Operator: "Google", Purpose: PurposeOther, Robots: HonoursYes, Source: srcGoogle,
-		Note: "used by Google teams for research and development"},
-	{Token: "FacebookBot", Checked: tableChecked, Operator: "Meta", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcMeta,
-		Note: "described by Meta as collecting public pages to train its speech recognition models"},
-	{Token: "meta-externalagent", Checked: tableChecked, Operator: "Meta", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcMeta,
-		Note: "training AI models and indexing content for Meta's products"},
-	{Token: "meta-externalfetcher", Checked: tableChecked, Operator: "Meta", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcMeta,
-		Note: "fetches on behalf of a user, and Meta says it may therefore bypass robots.txt"},
-	{Token: "bingbot", Checked: tableChecked, Operator: "Microsoft", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0",
-		Note: "Bing search, which also grounds Microsoft Copilot's answers"},
-	{Token: "ChatGPT-User", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcOpenAI,
-		Note: "fetches when a ChatGPT user asks; OpenAI says robots.txt rules may not apply to such fetches"},
-	{Token: "GPTBot", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeTraining, Robots: HonoursYes, Source: srcOpenAI},
-	{Token: "OAI-SearchBot", Checked: tableChecked, Operator: "OpenAI", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcOpenAI,
-		Note: "search results in ChatGPT; not used for training"},
-	{Token: "PerplexityBot", Checked: tableChecked, Operator: "Perplexity", Purpose: PurposeAISearch, Robots: HonoursYes, Source: srcPerplexity,
-		Note: "indexes pages for Perplexity's answers; not used for training"},
-	{Token: "Perplexity-User", Checked: tableChecked, Operator: "Perplexity", Purpose: PurposeUserFetch, Robots: HonoursNo, Source: srcPerplexity,
-		Note: "fetches when a user asks; Perplexity says it generally ignores robots.txt"},
-	{Token: "YandexBot", Checked: tableChecked, Operator: "Yandex", Purpose: PurposeSearch, Robots: HonoursYes, Source: "https://yandex.com/support/webmaster/en/robot-workings/check-yandex-robots.html"},
-}
-
-// KnownCrawlers returns the table of known crawlers, sorted by operator.
-// The result is a copy.
-func KnownCrawlers() []Crawler { return slices.Clone(crawlers) }
-
-// LookupCrawler returns the known crawler whose token is token, compared
-// case-insensitively as user-agent lines are. ok is false if there is
-// none.
-func LookupCrawler(token string) (c Crawler, ok bool) {
-	for _, c := range crawlers {
-		if strings.EqualFold(c.Token, token) {
-			return c, true
-		}
-	}
-	return Crawler{}, false
 }

@@ -25,25 +25,3 @@ Content-Usage: /ai-ok/ train-ai=y
 	// /ai-ok/test: allowed true, content-usage train-ai yes (lines [6]), content-signal ai-train no
 	// /never/test: allowed false, content-usage train-ai unknown (lines []), content-signal ai-train no
 }
-
-func ExampleLookupCrawler() {
-	c, ok := robots.LookupCrawler("gptbot")
-	fmt.Println(ok, c.Token, c.Operator, c.Purpose, c.Robots)
-	c, _ = robots.LookupCrawler("anthropic-ai")
-	fmt.Println(c.Token, "retired:", c.Retired)
-	// Output:
-	// true GPTBot OpenAI training yes
-	// anthropic-ai retired: true
-}
-
-func ExampleKnownCrawlers() {
-	training := 0
-	for _, c := range robots.KnownCrawlers() {
-		if c.Purpose == robots.PurposeTraining && !c.Retired {
-			training++
-		}
-	}
-	fmt.Println(training, "known crawlers or tokens collect content to train AI models")
-	// Output:
-	// 8 known crawlers or tokens collect content to train AI models
-}

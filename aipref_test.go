@@ -7,20 +7,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // attachExample is the example file of draft-ietf-aipref-attach-05,
 // section 3.4.
-const attachExample = `User-Agent: *
-Allow: /
-Disallow: /never/
-Content-Usage: train-ai=n
-Content-Usage: /ai-ok/ train-ai=y
-
-User-Agent: ExampleBot
-Allow: /
-Content-Usage: train-ai=y
-`
+const attachExample = corpus.AttachExample
 
 // attachExample02 is the same example in draft-ietf-aipref-attach-02, where
 // the path was required.
@@ -35,12 +28,7 @@ Allow: /
 Content-Usage: / train-ai=y
 `
 
-// contentSignalsExample is the file of Cloudflare's Content Signals Policy
-// (contentsignals.org), without its comment.
-const contentSignalsExample = `User-Agent: *
-Content-Signal: ai-train=no, search=yes, ai-input=yes
-Allow: /
-`
+const contentSignalsExample = corpus.ContentSignalsExample
 
 func TestPreferences(t *testing.T) {
 	y, n := PreferenceYes, PreferenceNo

@@ -2,33 +2,24 @@ package robots
 
 import (
 	"bytes"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
 )
 
 // benchFiles are real files of different sizes from testdata/realworld.
-var benchFiles = []struct{ name, file string }{
-	{"small-670B", "bharath__shein.com.txt"},
-	{"median-2.9KB", "egonkm__quebec-nttdata.icims.com.txt"},
-	{"large-27KB", "bharath__wikipedia.org.txt"},
-	{"largest-231KB", "avuim__www.expert.de.txt"},
-}
+// benchFiles are the real files the benchmarks run on (corpus.BenchFiles).
+var benchFiles = corpus.BenchFiles
 
-func readBench(b *testing.B, file string) []byte {
-	body, err := os.ReadFile("testdata/realworld/" + file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return body
-}
+func readBench(b *testing.B, file string) []byte { return corpus.ReadBench(b, ".", file) }
 
 // benchEachFile runs do over each file of benchFiles, as throughput.
 func benchEachFile(b *testing.B, do func(body []byte)) {
 	for _, f := range benchFiles {
-		body := readBench(b, f.file)
-		b.Run(f.name, func(b *testing.B) {
+		body := readBench(b, f.File)
+		b.Run(f.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -59,9 +50,9 @@ func benchURLs(r *Robots) []string {
 
 func BenchmarkAllowed(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -93,7 +84,7 @@ func BenchmarkAllowed(b *testing.B) {
 			}
 		})
 	}
-	g := Parse(readBench(b, benchFiles[1].file)).Group("Googlebot")
+	g := Parse(readBench(b, benchFiles[1].File)).Group("Googlebot")
 	b.Run("group", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -106,9 +97,9 @@ func BenchmarkAllowed(b *testing.B) {
 // up its line, of each file of benchFiles, on the URLs of BenchmarkAllowed.
 func BenchmarkDecide(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -11,6 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // tableFiles are the files these tests read: the hostile files,
@@ -46,7 +50,7 @@ func tableFiles(t *testing.T) map[string]string {
 		var b strings.Builder
 		for rec := range 1 + rng.IntN(8) {
 			fmt.Fprintf(&b, "user-agent: %s\n", letters(rec%4))
-			for range rng.IntN(smallSet + 4) {
+			for range rng.IntN(ruleset.SmallSet + 4) {
 				fmt.Fprintf(&b, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], pattern())
 			}
 		}
@@ -73,7 +77,7 @@ func TestMayMatchAtParse(t *testing.T) {
 		r := Parse([]byte(body))
 		got := r.mayMatch
 
-		if want := len(r.compiled) > 0 || len(largeSets(r)) > 0; got != want {
+		if want := len(r.src.Compiled()) > 0 || len(largeSets(r)) > 0; got != want {
 			t.Errorf("%s: mayMatch %t at Parse, want %t", name, got, want)
 		}
 	}
@@ -94,7 +98,7 @@ func TestFirstQuestionsConcurrent(t *testing.T) {
 		agents := []string{"googlebot", "*", "a", "b", "bingbot"}
 
 		for _, g := range serial.named[:min(len(serial.named), 6)] {
-			agents = append(agents, g.token(serial.text))
+			agents = append(agents, g.token(serial.text()))
 		}
 		want := map[string]bool{}
 		for _, a := range agents {
@@ -136,7 +140,7 @@ func TestMemSizeAtParse(t *testing.T) {
 		asked := Parse([]byte(body))
 		asked.Decide("x", "/")
 		parsed := Parse([]byte(body))
-		if got, want := parsed.MemSize(), asked.MemSize(); got != want || got <= objectSize[Robots]() {
+		if got, want := parsed.MemSize(), asked.MemSize(); got != want || got <= heapsize.Object[Robots]() {
 			t.Errorf("%s: MemSize() = %d before any question, want %d, as once asked", name, got, want)
 		}
 	}
@@ -186,7 +190,7 @@ type tableNaming struct {
 
 // tableRead is what the parser collects for resolve.
 type tableRead struct {
-	Rules         []srcLine
+	Rules         []lines.Line
 	First, Global []int32
 	Names         []tableNaming
 }
@@ -205,12 +209,12 @@ func (t tableRead) equal(u tableRead) bool {
 // record).
 func recordsRead(r *Robots) tableRead {
 	var want tableRead
-	var agents []srcLine
-	for i := range r.recordCount() {
+	var agents []lines.Line
+	for i := range r.table().RecordCount() {
 		want.First = append(want.First, int32(len(want.Rules)))
-		agents, want.Rules = r.recordLines(i, agents[:0], want.Rules)
+		agents, want.Rules = r.table().RecordLines(i, agents[:0], want.Rules)
 		for _, a := range agents {
-			switch token := agentToken(a.value(r.text)); {
+			switch token := lines.AgentToken(a.Value(r.text())); {
 			case token != "*":
 				want.Names = append(want.Names, tableNaming{token, int32(i)})
 			case len(want.Global) == 0 || want.Global[len(want.Global)-1] != int32(i):
@@ -241,7 +245,7 @@ func TestCollectedMatchesRecords(t *testing.T) {
 		r, rs := p.r, p.rs
 		got := tableRead{Rules: rs.rules, First: rs.first, Global: rs.global}
 		for _, n := range rs.names {
-			got.Names = append(got.Names, tableNaming{r.text[n.off : n.off+n.size], n.rec})
+			got.Names = append(got.Names, tableNaming{r.text()[n.off : n.off+n.size], n.rec})
 		}
 		if want := recordsRead(r); !got.equal(want) {
 			t.Errorf("%s: the parser's records disagree with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
@@ -297,7 +301,7 @@ func TestFirstEntriesConcurrent(t *testing.T) {
 		wg.Go(func() { r.MemSize() })
 		wg.Go(func() { got = ask(r) })
 		wg.Go(func() {
-			for range layoutQuestions + 2 {
+			for range ruleset.LayoutQuestions + 2 {
 				r.Allowed("a", "/a/x")
 				r.Allowed("zz", "/")
 				r.Group("googlebot", "*", "a").Allowed("/a/x")

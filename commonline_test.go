@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A scanResult is what the parser's pass over the lines makes of a body:
@@ -14,7 +16,7 @@ import (
 // resolve.
 type scanResult struct {
 	Text   string
-	Rules  []srcLine
+	Rules  []lines.Line
 	First  []int32
 	Names  []naming
 	Global []int32
@@ -23,8 +25,8 @@ type scanResult struct {
 }
 
 // scanBody runs the parser's pass over body: Parse's loop, which reads
-// most lines in one pass (scanCommon), if fast, else the loop Check
-// drives, which hands every line to handle; the records, rules and
+// most lines in one pass (lines.Scanner.Common), if fast, else the slow
+// loop, which hands every line to handle; the records, rules and
 // tokens are those the parser collects to make the groups (the tokens
 // sorted, as resolve leaves them).
 func scanBody(body string, fast bool) scanResult {
@@ -32,11 +34,11 @@ func scanBody(body string, fast bool) scanResult {
 	if fast {
 		p.parse()
 	} else {
-		p.scan(func(line) {})
+		p.scan(true)
 		p.finish()
 	}
 	rs := p.rs
-	return scanResult{p.r.text, rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
+	return scanResult{p.r.text(), rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
 }
 
 // equal reports whether r and o are the same: cheaper than cmp.Diff,
@@ -59,15 +61,15 @@ func scanCommonCases() map[string]string {
 		"keys-cased":      "User-agent: *\nDISALLOW: /a\nallow: /b\nDisAllow:/c\nALLOW:\n",
 		"not-common":      "User-agent: *\n Disallow: /a\nDisallow : /b\nDisallowed: /c\nAllow /d\nAllowed: /e\n",
 		"high-bytes":      "User-agent: *\nDisallow: /\xff\xfe\x80#\x80\nAllow: /é\n",
-		"long-exact":      "User-agent: *\nDisallow: /" + strings.Repeat("a", maxLineLen-11) + "\nAllow: /b",
-		"long-over":       "User-agent: *\nDisallow: /" + strings.Repeat("a", maxLineLen-10) + "\nAllow: /b",
-		"long-comment":    "User-agent: *\nAllow: /" + strings.Repeat("a", maxLineLen) + "#x\nAllow: /b",
-		"long-blanks":     "User-agent: *\nAllow:" + strings.Repeat(" ", maxLineLen) + "/a\nAllow: /b",
+		"long-exact":      "User-agent: *\nDisallow: /" + strings.Repeat("a", lines.MaxLineLen-11) + "\nAllow: /b",
+		"long-over":       "User-agent: *\nDisallow: /" + strings.Repeat("a", lines.MaxLineLen-10) + "\nAllow: /b",
+		"long-comment":    "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen) + "#x\nAllow: /b",
+		"long-blanks":     "User-agent: *\nAllow:" + strings.Repeat(" ", lines.MaxLineLen) + "/a\nAllow: /b",
 		"short-at-end":    "User-agent: *\nAllow:",
-		"long-at-end":     "User-agent: *\nAllow: /" + strings.Repeat("a", maxLineLen-8),
-		"long-over-end":   "User-agent: *\nAllow: /" + strings.Repeat("a", maxLineLen-7),
-		"long-blanks-end": "User-agent: *\nAllow:" + strings.Repeat(" ", maxLineLen),
-		"long-cr-comment": "User-agent: *\r#" + strings.Repeat("a", 3*maxLineLen) + "\rAllow: /b\r#c\rAllow: /d",
+		"long-at-end":     "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen-8),
+		"long-over-end":   "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen-7),
+		"long-blanks-end": "User-agent: *\nAllow:" + strings.Repeat(" ", lines.MaxLineLen),
+		"long-cr-comment": "User-agent: *\r#" + strings.Repeat("a", 3*lines.MaxLineLen) + "\rAllow: /b\r#c\rAllow: /d",
 		"agent-then-rule": "User-agent: a\nDisallow: /x\nUser-agent: b\nUser-agent: a\nAllow: /y\n",
 		"agents-reused":   "User-agent: a\nUser-agent: a \nUser-agent:a#x\nDisallow: /\nuser-agent: A\nUSER-AGENT: a\n",
 		"agents-many":     strings.Repeat("User-agent: a\nUser-agent: b\nUser-agent: c\nUser-agent: d\nUser-agent: e\nUser-agent: f\nUser-agent: g\nUser-agent: h\nUser-agent: i\nDisallow: /x\n", 3),

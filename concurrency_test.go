@@ -188,17 +188,17 @@ func TestLayoutBuiltAside(t *testing.T) {
 		r := Parse([]byte(body))
 		layOutAll(r)
 		for _, s := range largeSets(r) {
-			published := s.big.Load()
-			aside := r.compileAside(&s)
-			if len(aside) == 0 || len(published.rules) == 0 {
+			published := s.Inspect().Rules
+			aside := s.CompileAside()
+			if len(aside) == 0 || len(published) == 0 {
 				continue
 			}
-			if &aside[0] == &published.rules[0] {
+			if &aside[0] == &published[0] {
 				t.Fatalf("%s: compileAside returned the published rules", name)
 			}
-			before := slices.Clone(published.rules)
-			s.newLayout(aside) // what a question that lost the race does
-			if !slices.Equal(before, published.rules) {
+			before := slices.Clone(published)
+			s.Relayout(aside) // what a question that lost the race does
+			if !slices.Equal(before, published) {
 				t.Fatalf("%s: laying out a set again wrote over its published rules", name)
 			}
 		}

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,7 +14,10 @@ import (
 
 // designRefs finds the files DESIGN.md names, anywhere in its text
 // ("parse.go", "fetch/cache.go"), each with the declaration it names after
-// a colon, if any ("parse.go:Parse", "lines.go:lineWriter.add").
+// a colon, if any ("parse.go:Parse", "internal/lines/table.go:Writer.Add").
+// A path is from the module's root; a bare name not at the root names the
+// one file of that name in the module's packages ("api.go" in a list of
+// internal/ruleset's files), and fails if several have it.
 var designRefs = regexp.MustCompile(`\b([\w/.-]*\w\.go)\b(?::([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?))?`)
 
 // designPaths finds the code spans of DESIGN.md that hold a path
@@ -30,12 +35,21 @@ func TestDesignNamesExist(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := string(b)
+	byBase := goFilesByBase(t)
 	decls := map[string]map[string]bool{} // by file
 	files, names := 0, 0
 	for _, m := range designRefs.FindAllStringSubmatch(doc, -1) {
 		file, name := m[1], m[2]
 		if decls[file] == nil {
-			d, err := declaredIn(file)
+			path := resolveDesignFile(file, byBase)
+			if _, err := os.Stat(path); err != nil && len(byBase[file]) > 1 {
+				paths := byBase[file]
+				t.Errorf("DESIGN.md names %s, which the root does not have and %d packages do (%s): give its path",
+					file, len(paths), strings.Join(paths, ", "))
+				decls[file] = map[string]bool{}
+				continue
+			}
+			d, err := declaredIn(path)
 			if err != nil {
 				t.Errorf("DESIGN.md names %s: %v", file, err)
 				decls[file] = map[string]bool{}
@@ -62,6 +76,44 @@ func TestDesignNamesExist(t *testing.T) {
 	if files < 20 || names < 50 {
 		t.Errorf("DESIGN.md names %d files and %d declarations: the pattern no longer finds them", files, names)
 	}
+}
+
+// goFilesByBase returns the paths of the module's Go files that are not
+// tests, by base name, from the module's root.
+func goFilesByBase(t *testing.T) map[string][]string {
+	t.Helper()
+	byBase := map[string][]string{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && path != "."):
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go"):
+			byBase[d.Name()] = append(byBase[d.Name()], filepath.ToSlash(path))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return byBase
+}
+
+// resolveDesignFile returns the path of file, a path from the module's
+// root or a bare name (see designRefs); a bare name that several packages
+// have stays as it is, and so fails to open unless the root has it.
+func resolveDesignFile(file string, byBase map[string][]string) string {
+	if strings.Contains(file, "/") {
+		return file
+	}
+	if _, err := os.Stat(file); err == nil {
+		return file
+	}
+	if paths := byBase[file]; len(paths) == 1 {
+		return paths[0]
+	}
+	return file
 }
 
 // declaredIn returns the names declared at the top level of the Go file

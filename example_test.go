@@ -88,3 +88,37 @@ func ExampleProductToken() {
 	// Googlebot
 	// true
 }
+
+func ExampleRobots_CrawlDelay() {
+	r := robots.Parse([]byte(`User-agent: bingbot
+Crawl-delay: 1.5
+Disallow: /search
+
+User-agent: *
+Crawl-delay: 10
+`))
+	for _, agent := range []string{"bingbot", "YandexBot"} {
+		delay, ok := r.CrawlDelay(agent)
+		fmt.Println(agent, delay, ok)
+	}
+	// Output:
+	// bingbot 1.5s true
+	// YandexBot 10s true
+}
+
+func ExampleRobots_Extras() {
+	r := robots.Parse([]byte(`User-agent: *
+Disallow: /cgi-bin/
+Content-Signal: search=yes, ai-train=no
+Host: www.example.com
+`))
+	for _, e := range r.Extras("") {
+		fmt.Printf("line %d: %s = %q (group %d)\n", e.Line, e.Key, e.Value, e.Record)
+	}
+	host, _ := r.Host()
+	fmt.Println("host:", host)
+	// Output:
+	// line 3: Content-Signal = "search=yes, ai-train=no" (group 0)
+	// line 4: Host = "www.example.com" (group 0)
+	// host: www.example.com
+}

@@ -4,12 +4,11 @@ package robots
 // known ones (request-rate and visit-time are of 1996); none changes Allowed.
 
 import (
-	"errors"
-	"math"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/values"
 )
 
 // An Extra is a line whose key is none of user-agent, allow, disallow and
@@ -31,15 +30,17 @@ func (r *Robots) Extras(key string) []Extra {
 		return nil
 	}
 	var out []Extra
-	r.eachLine(func(e *entry, rec int) { out = e.appendExtra(out, r.text, key, rec) })
+	r.table().EachLine(func(e *lines.Entry, rec int) { out = appendExtra(out, e, r.src.Text(), key, rec) })
 	return out
 }
 
-func (e *entry) appendExtra(out []Extra, text, key string, rec int) []Extra {
-	if e.kind != kindOther || key != "" && !equalFoldASCII(e.key(text), key) {
+// appendExtra appends to out the extra line of e, if its key is key (any
+// if key is empty).
+func appendExtra(out []Extra, e *lines.Entry, text, key string, rec int) []Extra {
+	if e.Kind != lines.KindOther || key != "" && !lines.EqualFold(e.Key(text), key) {
 		return out
 	}
-	return append(out, Extra{Key: e.key(text), Value: e.l.value(text), Line: e.l.line(), Record: rec})
+	return append(out, Extra{Key: e.Key(text), Value: e.L.Value(text), Line: e.L.Num(), Record: rec})
 }
 
 // GroupExtras returns r.Group(agent).Extras(key): the extra lines of the
@@ -59,28 +60,18 @@ func (g *Group) Extras(key string) []Extra {
 	var one [1]int32
 	n := 0 // counted first: 20,000 Content-Usage lines cost 1 MB, not the 5 MB of appending
 	for _, rec := range g.records(&one) {
-		g.file.eachRecordLine(int(rec), func(e *entry) { var x [1]Extra; n += len(e.appendExtra(x[:0], g.file.text, key, 0)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { var x [1]Extra; n += len(appendExtra(x[:0], e, g.file.src.Text(), key, 0)) })
 	}
 	out := slices.Grow([]Extra(nil), n) // nil when n is 0, as before
 	for _, rec := range g.records(&one) {
-		g.file.eachRecordLine(int(rec), func(e *entry) { out = e.appendExtra(out, g.file.text, key, int(rec)) })
+		g.file.table().EachRecordLine(int(rec), func(e *lines.Entry) { out = appendExtra(out, e, g.file.src.Text(), key, int(rec)) })
 	}
 	return out
 }
 
-const (
-	keyCrawlDelay    = "crawl-delay"
-	keyRequestRate   = "request-rate"
-	keyVisitTime     = "visit-time"
-	keyHost          = "host"
-	keyCleanParam    = "clean-param"
-	keyContentSignal = "content-signal"
-	keyContentUsage  = "content-usage"
-)
-
 // CrawlDelay returns r.Group(agent).CrawlDelay().
 func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
-	return firstValid(r.GroupExtras(agent, keyCrawlDelay), parseCrawlDelay)
+	return firstValid(r.GroupExtras(agent, values.KeyCrawlDelay), values.CrawlDelay)
 }
 
 // CrawlDelay returns the crawl-delay of the group, the minimum time between
@@ -89,7 +80,7 @@ func (r *Robots) CrawlDelay(agent string) (delay time.Duration, ok bool) {
 // ".5"); a value too large for a time.Duration is the largest one. ok is
 // false when there is none. Google ignores crawl-delay.
 func (g *Group) CrawlDelay() (delay time.Duration, ok bool) {
-	return firstValid(g.Extras(keyCrawlDelay), parseCrawlDelay)
+	return firstValid(g.Extras(values.KeyCrawlDelay), values.CrawlDelay)
 }
 
 // firstValid returns the first value of lines that parse accepts.
@@ -114,7 +105,7 @@ type RequestRate struct {
 
 // RequestRate returns r.Group(agent).RequestRate().
 func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
-	return firstValid(r.GroupExtras(agent, keyRequestRate), parseRequestRate)
+	return firstValid(r.GroupExtras(agent, values.KeyRequestRate), parseRequestRate)
 }
 
 // RequestRate returns the request-rate of the group, from the first valid
@@ -125,7 +116,7 @@ func (r *Robots) RequestRate(agent string) (rate RequestRate, ok bool) {
 //
 // ok is false when there is none. Google ignores request-rate.
 func (g *Group) RequestRate() (rate RequestRate, ok bool) {
-	return firstValid(g.Extras(keyRequestRate), parseRequestRate)
+	return firstValid(g.Extras(values.KeyRequestRate), parseRequestRate)
 }
 
 // A VisitTime is a daily window of UTC time, as in "visit-time: 0600-0845".
@@ -147,7 +138,7 @@ func (v VisitTime) Contains(t time.Time) bool {
 
 // VisitTime returns r.Group(agent).VisitTime().
 func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
-	return firstValid(r.GroupExtras(agent, keyVisitTime), parseVisitTime)
+	return firstValid(r.GroupExtras(agent, values.KeyVisitTime), parseVisitTime)
 }
 
 // VisitTime returns the visit-time of the group, from the first valid
@@ -158,7 +149,7 @@ func (r *Robots) VisitTime(agent string) (window VisitTime, ok bool) {
 //
 // ok is false when there is none. Google ignores visit-time.
 func (g *Group) VisitTime() (window VisitTime, ok bool) {
-	return firstValid(g.Extras(keyVisitTime), parseVisitTime)
+	return firstValid(g.Extras(values.KeyVisitTime), parseVisitTime)
 }
 
 // Host returns the value of the first valid host line of the file, wherever
@@ -166,7 +157,7 @@ func (g *Group) VisitTime() (window VisitTime, ok bool) {
 // ("example.com", "https://example.com:8443"), as written. ok is false when
 // there is none. Google ignores host.
 func (r *Robots) Host() (host string, ok bool) {
-	return firstValid(r.Extras(keyHost), func(v string) (string, error) { return v, validHost(v) })
+	return firstValid(r.Extras(values.KeyHost), func(v string) (string, error) { return v, values.Host(v) })
 }
 
 // A CleanParam is a clean-param line, as Yandex reads it ("Clean-param:
@@ -182,135 +173,20 @@ type CleanParam struct {
 // stand, in file order. Google ignores clean-param.
 func (r *Robots) CleanParams() []CleanParam {
 	var out []CleanParam
-	for _, e := range r.Extras(keyCleanParam) {
-		if c, err := parseCleanParam(e.Value); err == nil {
-			c.Line = e.Line
-			out = append(out, c)
+	for _, e := range r.Extras(values.KeyCleanParam) {
+		if params, path, err := values.CleanParam(e.Value); err == nil {
+			out = append(out, CleanParam{Params: params, Path: path, Line: e.Line})
 		}
 	}
 	return out
 }
 
-var (
-	errNotNumber   = errors.New("not a number of seconds")
-	errRequestRate = errors.New(`not a rate such as "1/5" or "1/10m"`)
-	errVisitTime   = errors.New(`not a UTC time window such as "0600-0845"`)
-	errHost        = errors.New(`not a host name such as "example.com" or "https://example.com:8443"`)
-	errCleanParam  = errors.New(`not parameters and an optional path such as "ref&sid /forum/"`)
-)
-
-// parseCrawlDelay parses a crawl-delay as Group.CrawlDelay reads it; digits
-// beyond nanoseconds are dropped.
-func parseCrawlDelay(v string) (time.Duration, error) {
-	whole, frac, _ := strings.Cut(v, ".")
-	if whole+frac == "" || strings.Trim(whole+frac, digits) != "" {
-		return 0, errNotNumber
-	}
-	// Up to this many whole seconds, any fraction fits a time.Duration.
-	const maxSeconds = int64(math.MaxInt64/time.Second) - 1
-	if secs, _ := consumeDigits(whole); secs >= 0 && secs <= maxSeconds {
-		ns, _ := strconv.Atoi((frac + "000000000")[:9])
-		return time.Duration(secs)*time.Second + time.Duration(ns), nil
-	}
-	return math.MaxInt64, nil
-}
-
-// consumeDigits returns the decimal number that s starts with (0 if none,
-// -1 if it overflows an int64) and the rest of s.
-func consumeDigits(s string) (n int64, rest string) {
-	rest = strings.TrimLeft(s, digits)
-	if n, err := strconv.ParseInt("0"+s[:len(s)-len(rest)], 10, 64); err == nil {
-		return n, rest
-	}
-	return -1, rest
-}
-
-const digits = "0123456789"
-
-var rateUnits = map[string]time.Duration{"": time.Second, "s": time.Second, "m": time.Minute, "h": time.Hour}
-
 func parseRequestRate(v string) (RequestRate, error) {
-	rate, window := cutSpace(v)
-	requests, period, _ := strings.Cut(rate, "/")
-	n, rest := consumeDigits(requests)
-	per, unit := consumeDigits(period)
-	if n <= 0 || n > 1<<31 || rest != "" || per <= 0 || per > 1<<31 || rateUnits[unit] == 0 {
-		return RequestRate{}, errRequestRate
-	}
-	w, err := parseVisitTime(window) // the zero VisitTime, all day, if none
-	if err != nil && window != "" {
-		return RequestRate{}, err
-	}
-	return RequestRate{Requests: int(n), Per: time.Duration(per) * rateUnits[unit], Window: w}, nil
+	n, per, from, to, err := values.RequestRate(v)
+	return RequestRate{Requests: n, Per: per, Window: VisitTime{Start: from, End: to}}, err
 }
 
 func parseVisitTime(v string) (VisitTime, error) {
-	from, to, _ := strings.Cut(v, "-")
-	start, ok1 := parseHHMM(trimSpace(from))
-	end, ok2 := parseHHMM(trimSpace(to))
-	if !ok1 || !ok2 {
-		return VisitTime{}, errVisitTime
-	}
-	return VisitTime{Start: start, End: end}, nil
-}
-
-// parseHHMM parses a time of day written "hhmm" or "hh:mm".
-func parseHHMM(s string) (time.Duration, bool) {
-	if len(s) == 5 && s[2] == ':' {
-		s = s[:2] + s[3:]
-	}
-	if len(s) != 4 || strings.Trim(s, digits) != "" {
-		return 0, false
-	}
-	h := int(s[0]-'0')*10 + int(s[1]-'0')
-	m := int(s[2]-'0')*10 + int(s[3]-'0')
-	if h > 24 || m > 59 || h == 24 && m > 0 {
-		return 0, false
-	}
-	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute, true
-}
-
-// validHost checks a host value:
-//
-//	host = [ ( "http" | "https" ) "://" ] host-name [ ":" port ] [ "/" ]
-func validHost(s string) error {
-	if i := strings.Index(s, "://"); i >= 0 {
-		if scheme := s[:i]; !equalFoldASCII(scheme, "http") && !equalFoldASCII(scheme, "https") {
-			return errHost
-		}
-		s = s[i+3:]
-	}
-	s = strings.TrimSuffix(s, "/")
-	if h, port, ok := strings.Cut(s, ":"); ok {
-		if port == "" || len(port) > 5 || strings.Trim(port, digits) != "" {
-			return errHost
-		}
-		s = h
-	}
-	if !validHostName(lowerASCII(s)) {
-		return errHost
-	}
-	return nil
-}
-
-// parseCleanParam parses a clean-param value:
-//
-//	clean-param = param *( "&" param ) [ 1*WSP path ]
-func parseCleanParam(v string) (CleanParam, error) {
-	params, path := cutSpace(v)
-	c := CleanParam{Params: strings.Split(params, "&"), Path: path}
-	if slices.Contains(c.Params, "") || strings.ContainsAny(path, " \t") {
-		return CleanParam{}, errCleanParam
-	}
-	return c, nil
-}
-
-// cutSpace splits s, which has no surrounding space, around its first run
-// of spaces and tabs.
-func cutSpace(s string) (before, after string) {
-	i := strings.IndexAny(s, " \t")
-	if i < 0 {
-		return s, ""
-	}
-	return s[:i], strings.TrimLeft(s[i:], " \t")
+	from, to, err := values.VisitTime(v)
+	return VisitTime{Start: from, End: to}, err
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/gorep/robots/internal/floor"
 )
 
@@ -21,10 +22,10 @@ import (
 // strings.HasPrefix.
 func BenchmarkAllowedFloor(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
 		ff := newFloorFile(r)
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
 				u := urls[i]
@@ -46,14 +47,14 @@ func BenchmarkAllowedFloor(b *testing.B) {
 // split beforehand.
 func BenchmarkAllowedMatchFloor(b *testing.B) {
 	for _, f := range benchFiles {
-		r := Parse(readBench(b, f.file))
+		r := Parse(readBench(b, f.File))
 		urls := benchURLs(r)
 		paths := make([]string, len(urls))
 		for i, u := range urls {
 			paths[i], _ = splitPath(u)
 		}
 		heads := newFloorFile(r).HeadsFor("Googlebot")
-		b.Run("file="+f.name, func(b *testing.B) {
+		b.Run("file="+f.Name, func(b *testing.B) {
 			i, n := 0, 0
 			for b.Loop() {
 				n += floor.CountPrefixes(paths[i], heads)
@@ -78,7 +79,7 @@ func newFloorFile(r *Robots) *floor.File {
 	f := &floor.File{Global: setHeads(&g)}
 	for _, ng := range r.named {
 		r.refOrGlobal(ng.ref(), true, &g)
-		f.Add(strings.ToLower(ng.token(r.text)), func() []string { return setHeads(&g) })
+		f.Add(strings.ToLower(ng.token(r.text())), func() []string { return setHeads(&g) })
 	}
 	return f
 }
@@ -86,9 +87,9 @@ func newFloorFile(r *Robots) *floor.File {
 // setHeads returns the literal heads of the rules of g's set.
 func setHeads(g *Group) []string {
 	var heads []string
-	if s := &g.set; s.n > 0 {
-		for _, r := range g.file.sorted(s) {
-			heads = append(heads, s.head(r))
+	if s := &g.set; !s.Empty() {
+		for _, r := range s.Sorted() {
+			heads = append(heads, s.Head(r))
 		}
 	}
 	return heads
@@ -98,13 +99,13 @@ func setHeads(g *Group) []string {
 // path it matches, on the benchmark files.
 func TestFloor(t *testing.T) {
 	for _, f := range benchFiles {
-		body, err := os.ReadFile("testdata/realworld/" + f.file)
+		body, err := os.ReadFile("testdata/realworld/" + f.File)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := Parse(body)
 		ff := newFloorFile(r)
-		t.Run(f.name, func(t *testing.T) {
+		t.Run(f.Name, func(t *testing.T) {
 			if diff := cmp.Diff(setHeads(r.Group("Googlebot")), ff.HeadsFor("gOOGLEBOT")); diff != "" {
 				t.Errorf("heads (-want +got):\n%s", diff)
 			}

@@ -1,38 +1,22 @@
 package robots
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-// A seedFile is a file of testdata/realworld or testdata/golden.
-type seedFile struct {
-	name string // the file's path
-	body []byte
-}
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
+)
 
 // seedFiles returns the files of testdata/realworld and testdata/golden
 // (the .txt ones) of up to maxBytes.
-func seedFiles(tb testing.TB, maxBytes int) []seedFile {
+func seedFiles(tb testing.TB, maxBytes int) []corpus.SeedFile {
 	tb.Helper()
-	files, _ := filepath.Glob("testdata/realworld/*")
-	golden, _ := filepath.Glob("testdata/golden/*.txt")
-	var seeds []seedFile
-	for _, file := range append(files, golden...) {
-		body, err := os.ReadFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if len(body) <= maxBytes {
-			seeds = append(seeds, seedFile{file, body})
-		}
-	}
-	return seeds
+	return corpus.SeedFiles(tb, ".", maxBytes)
 }
 
 // addSeeds adds the files of seedFiles of up to maxBytes to the seed
@@ -40,7 +24,7 @@ func seedFiles(tb testing.TB, maxBytes int) []seedFile {
 // the fuzzer spends its time minimising what it makes of them.
 func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 	for _, seed := range seedFiles(f, maxBytes) {
-		f.Add(append([]any{seed.body}, extra...)...)
+		f.Add(append([]any{seed.Body}, extra...)...)
 	}
 }
 
@@ -54,7 +38,7 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 // input reaches only the early return, no new code, so it is never
 // minimised; the larger files are checked by the tests that ask them
 // everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
-// TestKeepLine...). 512 bytes hold 40 rules, more than smallSet and the
+// TestKeepLine...). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
 // other thresholds of the matcher.
 const fuzzMaxBytes = 512
 
@@ -80,7 +64,7 @@ func fuzzSize(body []byte, strs ...string) int {
 // for minimising to stay brief.
 const (
 	maxShortInput = 128
-	maxRepeat     = maxLineLen + 1024
+	maxRepeat     = lines.MaxLineLen + 1024
 )
 
 // A longInput is a fuzz input for the targets that must see long lines
@@ -169,7 +153,7 @@ func FuzzParse(f *testing.F) {
 		}
 		// The values are kept as written, once: never more than the
 		// input, so that their offsets fit a rule beside its raw bit.
-		if n := int(r1.linesAt); n > min(len(body), MaxSize) || n >= 1<<ruleRawBit {
+		if n := int(r1.linesAt()); n > min(len(body), MaxSize) || n >= ruleset.MaxText {
 			t.Fatalf("the kept values are %d bytes, of %d input bytes", n, len(body))
 		}
 		// The value of each line as written, which Records must give back.
@@ -179,7 +163,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, rec := range r1.Records() {
 			for _, a := range rec.Agents {
-				if a.Line < 1 || a.Token != "*" && strings.IndexFunc(a.Token, func(c rune) bool { return !isTokenChar(byte(c)) || c > 0x7f }) >= 0 {
+				if a.Line < 1 || a.Token != "*" && strings.IndexFunc(a.Token, func(c rune) bool { return !lines.IsTokenChar(byte(c)) || c > 0x7f }) >= 0 {
 					t.Fatalf("bad agent %+v", a)
 				}
 			}

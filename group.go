@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A Group is the set of rules that applies to one crawler, or to several
@@ -12,7 +14,7 @@ import (
 type Group struct {
 	// set is the merged rules of the records that apply; of a split group,
 	// of some of them, and the own sets of the rest are asked one by one.
-	set ruleSet
+	set ruleset.Set
 	// file holds the records: record recLo if recN is 1, else recN from
 	// recLo in file.more.recs; a split group's rest are restN from restLo.
 	file          *Robots
@@ -68,25 +70,25 @@ func (g *Group) allowed(path string) bool {
 		return g.policy == policyAllowAll
 	}
 	r := g.best(path, false)
-	return r == 0 || r.allow()
+	return r == 0 || r.Allow()
 }
 
 // best returns the deciding rule for path, or a zero rule; with quote, see
-// match.quote.
-func (g *Group) best(path string, quote bool) rule {
-	m := match{quote: quote}
-	if g.set.n > 0 {
-		g.file.match(&g.set, path, &m)
+// ruleset.NewMatch.
+func (g *Group) best(path string, quote bool) ruleset.Rule {
+	m := ruleset.NewMatch(quote)
+	if !g.set.Empty() {
+		g.set.Match(path, &m)
 	}
 	if g.split {
-		var s ruleSet
+		var s ruleset.Set
 		for _, rec := range g.file.more.recs[g.restLo : g.restLo+g.restN] {
-			if g.file.ownSet(rec, &s); s.n > 0 {
-				g.file.match(&s, path, &m)
+			if g.file.ownSet(rec, &s); !s.Empty() {
+				s.Match(path, &m)
 			}
 		}
 	}
-	return m.rule
+	return m.Best()
 }
 
 // Decide reports whether url may be fetched by the group's crawler, and why.
@@ -138,7 +140,7 @@ func (g *Group) decide(path string) Decision {
 	d := Decision{Allowed: true, Global: !g.named && g.recN > 0}
 	switch {
 	case best != 0:
-		d.Allowed = best.allow()
+		d.Allowed = best.Allow()
 		d.Reason = ReasonRule
 		d.Rule = public(g.file, best)
 	case g.recN == 0:
@@ -212,6 +214,14 @@ var reasonNames = [...]string{
 // String returns a short description of the reason.
 func (r Reason) String() string { return enumName(reasonNames[:], r, "reason") }
 
+// enumName returns names[v], or typ(v) if v has no name.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
+	}
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
+}
+
 // String describes the decision in one line, such as
 // "disallowed by line 3: Disallow: /private".
 func (d Decision) String() string {
@@ -283,13 +293,14 @@ var pathStarts = [256]bool{'/': true, '?': true, ';': true, '#': true}
 // scannedMax, that its questions read from the line table.
 func linesOwnSet(n int32) ownSet { return ownSet(n)<<ownSetLo | ownSetLines | ownSetRuled }
 
-// newOwnSet returns the ownSet of s, of a record with a rule line if ruled.
-func newOwnSet(s *ruleSet, ruled bool) ownSet {
-	n := s.n
-	if n > smallSet {
+// newOwnSet returns the ownSet of the set of n rules from lo (of more
+// than SmallSet: from lo in moreGroups.bigs), of a record with a rule line
+// if ruled.
+func newOwnSet(lo, n int32, ruled bool) ownSet {
+	if n > ruleset.SmallSet {
 		n = ownSetBig
 	}
-	rs := ownSet(s.lo)<<ownSetLo | ownSet(n)
+	rs := ownSet(lo)<<ownSetLo | ownSet(n)
 	if ruled {
 		rs |= ownSetRuled
 	}
@@ -297,4 +308,10 @@ func newOwnSet(s *ruleSet, ruled bool) ownSet {
 }
 
 // public returns r, a rule of file, as written: the rule of its line.
-func public(file *Robots, r rule) Rule { return file.ruleAt(r.off()).rule(file.text) }
+func public(file *Robots, r ruleset.Rule) Rule { return publicAt(file, r.Off()) }
+
+// publicAt returns the rule of file whose pattern is at offset off of its
+// kept text, as written.
+func publicAt(file *Robots, off uint32) Rule {
+	return ruleOf(file.table().RuleAt(off), file.src.Text())
+}

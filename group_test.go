@@ -152,7 +152,7 @@ func TestMergedGroups(t *testing.T) {
 		defeat.WriteString("user-agent: x\nuser-agent: " + letters(i%40) + "\ndisallow: /" + letters(i) + "\n")
 	}
 	files = append(files, defeat.String())
-	if g := Parse([]byte(defeat.String())).Group("x"); !g.named || g.split || g.set.n == 0 {
+	if g := Parse([]byte(defeat.String())).Group("x"); !g.named || g.split || g.set.Empty() {
 		t.Errorf("the group of the agent of most records is not merged into one set (split %t)", g.split)
 	}
 	queries := [][]string{{"a"}, {"b", "c"}, {"a", "d", "c"}, {"zz"}, {"zz", "b"}, {"x"}, {"x", "b"}, {"c", "e"}}
@@ -189,7 +189,7 @@ func TestGroupSharesGlobalRecords(t *testing.T) {
 	var g, global Group
 	r.group("Googlebot", &g)
 	r.globalGroup(&global)
-	if g.split || g.set.n == 0 || g.set.lo != global.set.lo || g.set.n != global.set.n {
+	if g.split || g.set.Empty() || setLo(&g.set) != setLo(&global.set) || setLen(&g.set) != setLen(&global.set) {
 		t.Errorf("Googlebot's group: split %t, set %+v; want the global group's set %+v", g.split, g.set, global.set)
 	}
 	if !g.named || global.named {
@@ -217,7 +217,7 @@ func TestSplitGroupReusesMerged(t *testing.T) {
 	r.globalGroup(&global)
 	if !g.split || g.set != global.set || g.restN != 1 {
 		t.Fatalf("Googlebot's group: split %t, merged set of %d rules, %d records asked alone; want split, the global set, 1",
-			g.split, g.set.n, g.restN)
+			g.split, setLen(&g.set), g.restN)
 	}
 	tests := []struct {
 		path string

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // hostileFiles are inputs made to hurt a robots.txt parser and matcher:
@@ -24,14 +27,14 @@ func makeHostileFiles() map[string]string {
 	star.WriteString("user-agent: *\n")
 	for star.Len() < MaxSize {
 		star.WriteString("disallow: /")
-		star.WriteString(strings.Repeat("*a", (maxLineLen-len("disallow: /"))/2))
+		star.WriteString(strings.Repeat("*a", (lines.MaxLineLen-len("disallow: /"))/2))
 		star.WriteString("\n")
 	}
 	var starRaw strings.Builder // the same, of a byte outside ASCII: raw rules, escaped as they are matched
 	starRaw.WriteString("user-agent: *\n")
 	for starRaw.Len() < MaxSize {
 		starRaw.WriteString("disallow: /")
-		starRaw.WriteString(strings.Repeat("*\xe9", (maxLineLen-len("disallow: /"))/2))
+		starRaw.WriteString(strings.Repeat("*\xe9", (lines.MaxLineLen-len("disallow: /"))/2))
 		starRaw.WriteString("\n")
 	}
 	var starShort strings.Builder // as many short distinct wildcard rules as fit
@@ -85,8 +88,8 @@ func makeHostileFiles() map[string]string {
 	utf8Lower.WriteString("user-agent: *\n")
 	for i := 0; utf8Long.Len() < MaxSize; i++ {
 		tag := "allow:/" + letters(i) + "/"
-		utf8Long.WriteString(tag + strings.Repeat("\xff", maxLineLen-len(tag)) + "\n")
-		utf8Lower.WriteString(tag + "%ff" + strings.Repeat("\xff", maxLineLen-len(tag)-3) + "\n")
+		utf8Long.WriteString(tag + strings.Repeat("\xff", lines.MaxLineLen-len(tag)) + "\n")
+		utf8Lower.WriteString(tag + "%ff" + strings.Repeat("\xff", lines.MaxLineLen-len(tag)-3) + "\n")
 	}
 	utf8Short.WriteString("user-agent: *\n")
 	lowerShort.WriteString("user-agent: *\n")
@@ -137,17 +140,8 @@ func makeHostileFiles() map[string]string {
 	}
 }
 
-// letters spells i in base 26 with letters, so that it is a product token.
-func letters(i int) string {
-	b := []byte{}
-	for {
-		b = append(b, byte('a'+i%26))
-		i /= 26
-		if i == 0 {
-			return string(b)
-		}
-	}
-}
+// letters is corpus.Letters.
+func letters(i int) string { return corpus.Letters(i) }
 
 // hostilePaths are long paths that make naive wildcard matchers backtrack.
 var hostilePaths = map[string]string{
@@ -236,7 +230,7 @@ func TestHostileAnswers(t *testing.T) {
 		{"rules-100k", "a", "/p020000", false},                 // within the first 500 KiB
 		{"rules-100k", "a", "/q057000", true},                  // past it
 		{"rules-100k", "a", "/p057000", false},                 // the line cut at 500 KiB reads "disallow: /p"
-		{"one-line", "a", "/" + strings.Repeat("a", maxLineLen), false},
+		{"one-line", "a", "/" + strings.Repeat("a", lines.MaxLineLen), false},
 		{"one-line", "a", "/" + strings.Repeat("a", 100), true},
 	}
 	for _, tt := range tests {
@@ -288,7 +282,7 @@ func TestLargeSets(t *testing.T) {
 			}
 		}
 		var g Group
-		if r.globalGroup(&g); g.set.big != nil && g.set.big.Load() != nil && g.set.big.Load().nFloat > 0 {
+		if r.globalGroup(&g); g.set.Inspect().Float > 0 {
 			tables++
 		}
 	}

@@ -221,7 +221,7 @@ func TestKeptEveryAgent(t *testing.T) {
 func warmAll(r *Robots, url string) {
 
 	for _, g := range r.named {
-		warm(r, g.token(r.text), url)
+		warm(r, g.token(r.text()), url)
 	}
 	warm(r, "", url)
 }

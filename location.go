@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/gorep/robots/internal/values"
 )
 
 // defaultPorts are the schemes a robots.txt can be fetched with, and the
@@ -132,7 +134,7 @@ func normalizeHost(host string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !validHostName(ascii) {
+	if !values.HostName(ascii) {
 		return "", errors.New("not a host name")
 	}
 	// So that URL(URL(u)) is URL(u): the encoder accepts labels (over 63
@@ -141,16 +143,4 @@ func normalizeHost(host string) (string, error) {
 		return "", errors.New("its punycode does not read back")
 	}
 	return ascii, nil
-}
-
-// validHostName reports whether s, a lower-case ASCII host name, is
-// non-empty labels of letters, digits, "-" (RFC 1123) and "_" (which real
-// names use) separated by dots, with an optional final dot.
-func validHostName(s string) bool {
-	for label := range strings.SplitSeq(strings.TrimSuffix(s, "."), ".") {
-		if label == "" || strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
-			return false
-		}
-	}
-	return true
 }

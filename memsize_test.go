@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // heapKept returns the bytes of heap that the values made by parse keep
@@ -77,7 +80,7 @@ func TestMemSize(t *testing.T) {
 				}
 				return rs
 			})
-			size := sliceSize[*Robots](len(rs))
+			size := heapsize.Slice[*Robots](len(rs))
 			for _, r := range rs {
 				size += r.MemSize()
 			}
@@ -203,7 +206,7 @@ func TestLazyIndex(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for range layoutQuestions/8 + 1 {
+			for range ruleset.LayoutQuestions/8 + 1 {
 				if r.Allowed("a", "/p42/x") {
 					t.Error("Allowed(/p42/x) = true, want false")
 				}
@@ -211,13 +214,13 @@ func TestLazyIndex(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	x := set.big.Load()
-	if x == nil {
-		t.Fatalf("the set is not laid out after %d questions", 8*(layoutQuestions/8+1))
+	x := set.Inspect()
+	if !x.Laid {
+		t.Fatalf("the set is not laid out after %d questions", 8*(ruleset.LayoutQuestions/8+1))
 	}
-	rules := sliceSize[rule](cap(x.rules)) // the layout's, which hold the compiled rules
-	if got, want := r.MemSize(), before+rules+x.memSize(); got != want {
-		t.Errorf("MemSize() = %d once laid out, want %d (%d before, %d of compiled rules, and the layout)", got, want, before, rules)
+	// x.Size: the layout and its rules, which hold the compiled rules.
+	if got, want := r.MemSize(), before+x.Size; got != want {
+		t.Errorf("MemSize() = %d once laid out, want %d (%d before, %d of the layout and its rules)", got, want, before, x.Size)
 	}
 	if allocs := testing.AllocsPerRun(10, func() { r.Allowed("a", "/p42/x") }); allocs != 0 {
 		t.Errorf("Allowed allocates %v times once the index is built", allocs)
@@ -238,7 +241,7 @@ func TestMemSizeLaidOut(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						for range layoutQuestions {
+						for range ruleset.LayoutQuestions {
 							for _, agent := range []string{"Googlebot", "other", "Googlebot"} {
 								r.Allowed(agent, f[1])
 							}

@@ -121,8 +121,8 @@ func checkPastMaxSize(t *testing.T, body []byte, r *Robots, agent string, urls [
 // FuzzAllowed checked of each input before it was made fast.
 func TestAllowedMatchesSlowModel(t *testing.T) {
 	for _, seed := range seedFiles(t, math.MaxInt) {
-		t.Run("seed/"+filepath.Base(seed.name), func(t *testing.T) {
-			checkAllowed(t, seed.body, "Googlebot", "https://example.com/a/b?c=d", askAll)
+		t.Run("seed/"+filepath.Base(seed.Name), func(t *testing.T) {
+			checkAllowed(t, seed.Body, "Googlebot", "https://example.com/a/b?c=d", askAll)
 		})
 	}
 	corpus, _ := filepath.Glob("testdata/fuzz/FuzzAllowed/*")

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 // Odd inputs for the compact parsed form (lines.go, the rules compile
@@ -43,7 +45,7 @@ func checkOddFile(t *testing.T, body string, agents, paths []string) {
 // empty values, rules before any user-agent line, records without rules,
 // CR-only line breaks, values at maxLineLen, tables crossing marks.
 func TestOddFiles(t *testing.T) {
-	long := strings.Repeat("\xe9", maxLineLen-len("allow:/"))
+	long := strings.Repeat("\xe9", lines.MaxLineLen-len("allow:/"))
 	tests := []struct {
 		name  string
 		body  string
@@ -72,10 +74,7 @@ func TestOddFiles(t *testing.T) {
 			layOutAll(r)
 			var g Group
 			r.globalGroup(&g)
-			filed := 0
-			if g.set.big != nil {
-				filed = g.set.big.Load().dirs.len()
-			}
+			filed := g.set.Inspect().Dirs
 			if filed != tt.filed {
 				t.Errorf("%d directories filed at layout, want %d", filed, tt.filed)
 			}
@@ -161,7 +160,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 			r := Parse([]byte(b.String()))
 			layOutAll(r)
 			var g Group
-			if r.group("a", &g); g.set.big != nil && g.set.big.Load().dirs.len() > 0 {
+			if r.group("a", &g); g.set.Inspect().Dirs > 0 {
 				filed++
 			}
 		})
@@ -179,7 +178,7 @@ func TestDecideDirsOfIndexHTM(t *testing.T) {
 func TestLargeOddFiles(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("user-agent: a\n")
-	line := "allow:/%aa" + strings.Repeat("\xff", maxLineLen-len("allow:/%aa")) + "\n"
+	line := "allow:/%aa" + strings.Repeat("\xff", lines.MaxLineLen-len("allow:/%aa")) + "\n"
 	last := "disallow:/%aa\xff\xff"
 	for b.Len()+len(line)+len(last) <= MaxSize {
 		b.WriteString(line)
@@ -187,8 +186,8 @@ func TestLargeOddFiles(t *testing.T) {
 	b.WriteString(strings.Repeat("#", MaxSize-b.Len()-len(last)))
 	b.WriteString("\n" + last)
 	near := b.String()[:MaxSize]
-	if r := Parse([]byte(near)); r.linesAt > MaxSize || r.linesAt < MaxSize-1<<17 {
-		t.Fatalf("the kept values are %d bytes, not near MaxSize", r.linesAt)
+	if r := Parse([]byte(near)); r.linesAt() > MaxSize || r.linesAt() < MaxSize-1<<17 {
+		t.Fatalf("the kept values are %d bytes, not near MaxSize", r.linesAt())
 	}
 	many := strings.Repeat("\r", MaxSize-40) + "user-agent: a\rdisallow: /\rallow: /a\r"
 	tests := []struct {
@@ -203,37 +202,6 @@ func TestLargeOddFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkOddFile(t, tt.body, []string{"a", "z"}[:sample(2, 1)], tt.paths)
 		})
-	}
-}
-
-// TestFileDirsAllocatesOnce checks that the directories a layout files
-// are allocated once, at their size, then packed once (packDirs): memSize
-// counts the capacity of bigSet.dirs, and a slice grown by append, then
-// clipped, holds more heap than its capacity says.
-func TestFileDirsAllocatesOnce(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for i := range 300 {
-		fmt.Fprintf(&b, "allow: /%d/index.html\n", i)
-	}
-	r := Parse([]byte(b.String()))
-	layOutAll(r)
-	var g Group
-	r.globalGroup(&g)
-	x := g.set.big.Load()
-	if x.dirs.len() != 300 {
-		t.Fatalf("%d directories filed, want 300", x.dirs.len())
-	}
-	rules := x.rules[:x.nLive] // as newLayout files them
-	allocs := testing.AllocsPerRun(10, func() {
-		y := bigSet{}
-		g.set.fileDirs(&y, rules)
-	})
-	if allocs != 2 {
-		t.Errorf("fileDirs allocates %v times, want twice", allocs)
-	}
-	if cap(x.dirs.b) != 3*300 {
-		t.Errorf("directories filed in %d bytes, want 3 each", cap(x.dirs.b))
 	}
 }
 

@@ -5,6 +5,10 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Parse parses the body of a robots.txt file.
@@ -29,11 +33,15 @@ func Parse(data []byte) *Robots {
 // copying it would cost 7.5% of Parse + first question.
 func parseWith(data []byte, ps *parseScratch) *Robots {
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
-		text: ps.text, lines: lineWriter{buf: ps.lines, marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
+		text: ps.text, lines: lines.Writer{Buf: ps.lines, Marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
 	p.parse()
-	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.buf, p.lines.marks, p.starts
+	ps.text, ps.lines, ps.marks, ps.starts = p.text, p.lines.Buf, p.lines.Marks, p.starts
 	return p.r
 }
+
+// MaxSize is the number of bytes of a robots.txt file that are read
+// (500 KiB, as Google's crawlers apply). Whatever follows is ignored.
+const MaxSize = 500 << 10
 
 // A parser turns a body into a Robots: the kept text (values, as written),
 // the line table (lines.go) and, in rs, what resolve makes the groups of.
@@ -41,14 +49,14 @@ type parser struct {
 	r      *Robots
 	src    string // the caller's bytes: nothing kept may refer to it
 	text   []byte
-	lines  lineWriter
+	lines  lines.Writer
 	starts []uint32 // the entry of each record's first user-agent line
 	// ruled reports that the current record has a rule line, after which
 	// a user-agent line starts a record.
 	ruled, mayMatch bool
 	// recent holds the last agentReuse user-agent lines, the last at
 	// recent[(agents-1)%agentReuse], for agentText.
-	recent [agentReuse]srcLine
+	recent [agentReuse]lines.Line
 	agents int
 	rs     *resolveScratch
 }
@@ -60,21 +68,19 @@ func (p *parser) addText(v string) int {
 	return off
 }
 
-// userAgent adds the user-agent line numbered n of value v, and reports
-// whether it starts a record.
-func (p *parser) userAgent(v string, n int) bool {
-	newRecord := len(p.starts) == 0 || p.ruled
-	if newRecord {
-		p.starts = append(p.starts, p.lines.n)
+// userAgent adds the user-agent line numbered n of value v, which starts a
+// record after a rule line.
+func (p *parser) userAgent(v string, n int) {
+	if len(p.starts) == 0 || p.ruled {
+		p.starts = append(p.starts, p.lines.N)
 		p.rs.first = append(p.rs.first, int32(len(p.rs.rules)))
 		p.ruled = false
 	}
-	a := newSrcLine(p.agentText(v), len(v), n, false)
-	p.rs.addAgent(v, a.off())
+	a := lines.NewLine(p.agentText(v), len(v), n, false)
+	p.rs.addAgent(v, a.Off())
 	p.recent[p.agents%agentReuse] = a
 	p.agents++
-	p.lines.add(kindUserAgent, a, 0)
-	return newRecord
+	p.lines.Add(lines.KindUserAgent, a, 0)
 }
 
 // agentText returns the offset in the kept text of agent value v, appended
@@ -83,8 +89,8 @@ func (p *parser) userAgent(v string, n int) bool {
 // (TestKeptPerByte).
 func (p *parser) agentText(v string) int {
 	for _, a := range p.recent[:min(p.agents, agentReuse)] {
-		if int(a.size()) == len(v) && string(p.text[a.off():int(a.off())+len(v)]) == v {
-			return int(a.off())
+		if int(a.Size()) == len(v) && string(p.text[a.Off():int(a.Off())+len(v)]) == v {
+			return int(a.Off())
 		}
 	}
 	return p.addText(v)
@@ -95,72 +101,76 @@ const agentReuse = 8
 func (p *parser) parse() {
 	// A directive takes about a byte of table, a real line over 16: the
 	// table grows once at most (sizing it exactly cost 3% of Parse).
-	p.lines.buf = slices.Grow(p.lines.buf[:0], len(p.src)/8+64)
+	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
-	p.scan(nil)
+	p.scan(false)
 	p.finish()
 }
 
-// scan hands each line to p.handle, then to f unless nil (Check); with f
-// nil, only the lines scanCommon does not read.
-func (p *parser) scan(f func(line)) {
+// scan hands the lines to p.directive: the blank, comment and common ones
+// read as they are scanned (lines.Scanner.Common), the others through
+// p.handle; if slow, every line through p.handle, for the tests that hold
+// the first path to the second.
+func (p *parser) scan(slow bool) {
 	if p.rs == nil {
 		p.rs = new(resolveScratch)
 	}
 	rs := p.rs
 	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
-	ls := newLineScanner(skipBOM(p.src))
-	if f == nil {
+	ls := lines.NewScanner(lines.SkipBOM(p.src))
+	if !slow {
 		for {
-			p.scanCommon(&ls)
-			if !ls.next() {
+			// Blank, comment and common lines, read as they are scanned.
+			for kind, v, ok := ls.Common(); ok; kind, v, ok = ls.Common() {
+				if kind != lines.KindNone {
+					p.directive(kind, "", v, ls.Num())
+				}
+			}
+			if !ls.Next() {
 				return
 			}
-			if ls.cut > ls.start { // else blank or a comment alone
+			if !ls.Blank() {
 				p.handle(&ls)
 			}
 		}
 	}
-	for ls.next() {
-		f(p.handle(&ls))
+	for ls.Next() {
+		p.handle(&ls)
 	}
 }
 
-func (p *parser) handle(ls *lineScanner) line {
-	l := line{n: ls.n, text: ls.text()}
-	l.kind, l.key, l.value = splitDirective(ls.content())
-	l.newRecord, l.kept = p.directive(l.kind, l.key, l.value, l.n)
-	return l
+// handle splits the current line of ls into its directive and keeps it.
+func (p *parser) handle(ls *lines.Scanner) {
+	kind, key, value := lines.SplitDirective(ls.Content())
+	p.directive(kind, key, value, ls.Num())
 }
 
-// directive keeps the line numbered n, and reports whether it is a
-// user-agent line that starts a record, or a rule line of a record (one
-// before any user-agent line is not kept).
-func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, kept bool) {
+// directive keeps the line numbered n: a user-agent line, a rule line of
+// a record (one before any user-agent line is not kept), a sitemap or an
+// extra.
+func (p *parser) directive(kind lines.Kind, key, value string, n int) {
 	switch kind {
-	case kindUserAgent:
-		return p.userAgent(value, n), false
-	case kindAllow, kindDisallow:
+	case lines.KindUserAgent:
+		p.userAgent(value, n)
+	case lines.KindAllow, lines.KindDisallow:
 		if len(p.starts) == 0 {
-			return false, false
+			return
 		}
 		p.ruled = true
-		if value != "" && mayDecide(value[0]) {
+		if value != "" && ruleset.MayDecide(value[0]) {
 			p.mayMatch = true
 		}
-		l := newSrcLine(p.addText(value), len(value), n, kind == kindAllow)
+		l := lines.NewLine(p.addText(value), len(value), n, kind == lines.KindAllow)
 		p.rs.rules = append(p.rs.rules, l)
-		p.lines.add(kind, l, 0)
-		return false, true
-	case kindSitemap:
+		p.lines.Add(kind, l, 0)
+	case lines.KindSitemap:
 		if value != "" {
-			p.lines.add(kindSitemap, newSrcLine(p.addText(value), len(value), n, false), 0)
+			p.lines.Add(lines.KindSitemap, lines.NewLine(p.addText(value), len(value), n, false), 0)
 		}
-	case kindOther:
+	case lines.KindOther:
 		p.addText(key)
-		p.lines.add(kindOther, newSrcLine(p.addText(value), len(value), n, false), len(key))
+		p.lines.Add(lines.KindOther, lines.NewLine(p.addText(value), len(value), n, false), len(key))
 	}
-	return false, false
 }
 
 // finish gives r the kept text, line table and index as one string of
@@ -169,65 +179,22 @@ func (p *parser) directive(kind lineKind, key, value string, n int) (newRecord, 
 func (p *parser) finish() {
 	r := p.r
 	r.mayMatch = p.mayMatch
-	r.linesAt = uint32(len(p.text))
-	r.indexAt = r.linesAt + uint32(len(p.lines.buf))
-	if len(p.lines.buf) > 0 {
-		p.lines.buf = appendIndex(p.lines.buf, p.starts, p.lines.marks)
+	linesAt := uint32(len(p.text))
+	indexAt := linesAt + uint32(len(p.lines.Buf))
+	if len(p.lines.Buf) > 0 {
+		p.lines.Buf = lines.AppendIndex(p.lines.Buf, p.starts, p.lines.Marks)
 	}
-	if size := len(p.text) + len(p.lines.buf); size > 0 {
+	var text string
+	if size := len(p.text) + len(p.lines.Buf); size > 0 {
 		var b strings.Builder
 		b.Grow(size)
 		b.Write(p.text)
-		b.Write(p.lines.buf)
-		r.text = b.String()
+		b.Write(p.lines.Buf)
+		text = b.String()
 	}
-	r.size = objectSize[Robots]() + allocSize(len(r.text)) + r.resolve(p.rs)
+	r.src.SetText(text, linesAt, indexAt)
+	r.size = heapsize.Object[Robots]() + heapsize.Alloc(len(r.src.Text())) + r.resolve(p.rs)
 }
-
-// scanCommon handles the lines from ls.off on while each is blank, a
-// comment alone, or a commonKey line of at most maxLineLen bytes, and
-// leaves ls at the first other line: a common line read as it is scanned
-// for its end buys 13% of Parse + first question
-// (BenchmarkParseCorpus/op=parse+query, paired).
-func (p *parser) scanCommon(ls *lineScanner) {
-	s, off, n := ls.s, ls.off, ls.n
-	for off < len(s) {
-		start := off
-		if isStop(s[start]) { // a blank line, or a comment alone
-			off = pastBreak(s, breakAt(s, start))
-			n++
-			continue
-		}
-		if start+8 > len(s) {
-			break
-		}
-		kind, keyLen := commonKey(s[start:])
-		if keyLen == 0 {
-			break
-		}
-		// A longer line is left to ls.next without reading all of it.
-		line := s[:min(len(s), start+maxLineLen+1)]
-		v := start + keyLen + 1 // past the colon
-		for v < len(line) && isBlank(line[v]) {
-			v++
-		}
-		cut := nextStop(line, v)
-		if cut-start > maxLineLen {
-			break
-		}
-		off = pastBreak(s, breakAt(s, cut))
-		n++
-		vend := cut
-		for vend > v && isSpace(s[vend-1]) {
-			vend--
-		}
-		p.directive(kind, "", s[v:vend], n)
-	}
-	ls.off, ls.n = off, n
-}
-
-// isBlank reports whether c is whitespace that does not end a line.
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // A parseScratch holds the slices a Parse throws away, the parser's and
 // resolve's, lent by a pool from one call to the next: 34% of Parse + first
@@ -235,7 +202,7 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\
 // that a pooled scratch keeps no file alive and costs the collector no scan.
 type parseScratch struct {
 	text, lines []byte
-	marks       []lineMark
+	marks       []lines.Mark
 	starts      []uint32
 	resolve     resolveScratch
 }

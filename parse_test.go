@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gorep/robots/internal/lines"
 )
 
 func TestSitemaps(t *testing.T) {
@@ -79,9 +81,9 @@ func BenchmarkScanCorpus(b *testing.B) {
 			p.parse()
 		}},
 		{"lines", func(body string) {
-			ls := newLineScanner(skipBOM(body))
-			for ls.next() {
-				splitDirective(ls.content())
+			ls := lines.NewScanner(lines.SkipBOM(body))
+			for ls.Next() {
+				lines.SplitDirective(ls.Content())
 			}
 		}},
 	}
@@ -94,17 +96,17 @@ func BenchmarkScanCorpus(b *testing.B) {
 type scannedLine struct {
 	N          int
 	Text       string
-	Kind       lineKind
+	Kind       lines.Kind
 	Key, Value string
 }
 
 // scanLines returns what the parser's scanner reads of each line of body.
 func scanLines(body string) []scannedLine {
 	var got []scannedLine
-	ls := newLineScanner(skipBOM(body))
-	for ls.next() {
-		kind, key, value := splitDirective(ls.content())
-		got = append(got, scannedLine{ls.n, ls.text(), kind, key, value})
+	ls := lines.NewScanner(lines.SkipBOM(body))
+	for ls.Next() {
+		kind, key, value := lines.SplitDirective(ls.Content())
+		got = append(got, scannedLine{ls.Num(), ls.Text(), kind, key, value})
 	}
 	return got
 }
@@ -114,7 +116,7 @@ func scanLines(body string) []scannedLine {
 // lines: the reference the scanner must agree with.
 func scanLinesSlow(body string) []scannedLine {
 	var got []scannedLine
-	s := skipBOM(body)
+	s := lines.SkipBOM(body)
 	n := 1
 	for {
 		i := strings.IndexAny(s, "\r\n")
@@ -137,51 +139,51 @@ func scanLinesSlow(body string) []scannedLine {
 
 // splitLineSlow splits one physical line as the grammar above splitDirective
 // says, one step at a time.
-func splitLineSlow(s string) (kind lineKind, key, value string) {
-	s = s[:min(len(s), maxLineLen)]
+func splitLineSlow(s string) (kind lines.Kind, key, value string) {
+	s = s[:min(len(s), lines.MaxLineLen)]
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		s = s[:i]
 	}
 	if i := strings.IndexByte(s, '#'); i >= 0 {
 		s = s[:i]
 	}
-	s = trimSpace(s)
+	s = lines.TrimSpace(s)
 	sep := strings.IndexByte(s, ':')
 	if sep < 0 {
 		sep = strings.IndexAny(s, " \t")
 		if sep < 0 || strings.ContainsAny(strings.TrimLeft(s[sep:], " \t"), " \t") {
-			return kindNone, "", ""
+			return lines.KindNone, "", ""
 		}
 	}
-	key = trimSpace(s[:sep])
+	key = lines.TrimSpace(s[:sep])
 	if key == "" {
-		return kindNone, "", ""
+		return lines.KindNone, "", ""
 	}
-	return keyKindSlow(key), key, trimSpace(s[sep+1:])
+	return keyKindSlow(key), key, lines.TrimSpace(s[sep+1:])
 }
 
 // keyLists are the lists of keys of the grammar, in the order the
 // reference tries them, with the kind of each.
 var keyLists = []struct {
 	keys []string
-	kind lineKind
+	kind lines.Kind
 }{
-	{userAgentKeys, kindUserAgent},
-	{allowKeys, kindAllow},
-	{disallowKeys, kindDisallow},
-	{sitemapKeys, kindSitemap},
+	{lines.Keys[lines.KindUserAgent], lines.KindUserAgent},
+	{lines.Keys[lines.KindAllow], lines.KindAllow},
+	{lines.Keys[lines.KindDisallow], lines.KindDisallow},
+	{lines.Keys[lines.KindSitemap], lines.KindSitemap},
 }
 
 // keyKindSlow tries each list of keys in the reference's order.
-func keyKindSlow(key string) lineKind {
+func keyKindSlow(key string) lines.Kind {
 	for _, k := range keyLists {
 		for _, p := range k.keys {
-			if len(key) >= len(p) && equalFoldASCII(key[:len(p)], p) {
+			if len(key) >= len(p) && lines.EqualFold(key[:len(p)], p) {
 				return k.kind
 			}
 		}
 	}
-	return kindOther
+	return lines.KindOther
 }
 
 // scanCases are bodies whose lines the scanner must read as the reference
@@ -195,11 +197,11 @@ var scanCases = []struct{ name, body string }{
 	{"mixed-breaks", "a: 1\r\n\rb: 2\n\r\nc: 3\n\n\rd: 4\r"},
 	{"lf-cr", "a: 1\n\rb: 2"},
 	{"no-final-break", "user-agent: x\ndisallow: /y"},
-	{"bom", utf8BOM + "User-agent: *\nDisallow: /"},
+	{"bom", lines.UTF8BOM + "User-agent: *\nDisallow: /"},
 	{"bom-fragment", "\xEF\xBBUser-agent: *\nDisallow: /"},
 	{"bom-fragment-other", "\xEF\xBB\xBEUser-agent: *"},
-	{"bom-twice", utf8BOM + utf8BOM + "User-agent: *"},
-	{"bom-mid-file", "User-agent: *\n" + utf8BOM + "Disallow: /"},
+	{"bom-twice", lines.UTF8BOM + lines.UTF8BOM + "User-agent: *"},
+	{"bom-mid-file", "User-agent: *\n" + lines.UTF8BOM + "Disallow: /"},
 	{"nul", "User-agent: *\nDisallow: /a\x00b\nAllow: /c\x00"},
 	{"nul-before-colon", "Disallow\x00: /a\nDisallow: /b"},
 	{"nul-only", "\x00\x00\x00\n\x00"},
@@ -219,12 +221,12 @@ var scanCases = []struct{ name, body string }{
 	{"other-keys", "Crawl-delay: 5\nHost: example.com\nClean-param: a /b\n\xff\xfe: x"},
 	{"odd-bytes-in-keys", "\x15ser-agent: a\nUSER\x0dAGENT: b\n\xd5ser-agent: c"},
 	{"common-keys-near", "disallow\x1a /a\nDisallow :/b\nuser-agent\x1a c\nuser-agenT\x1a: d\nuser-age\x0et: e\nallow\x1a /f\nsitemap\x1a /g\nAllow\x00: /h\nALLOW:/i\nAllow:\nallow:/\nSiteMap:x\n\tdisallow:/j"},
-	{"long-line", "Disallow: /" + strings.Repeat("a", maxLineLen) + "\nAllow: /b"},
-	{"long-line-comment", "Disallow: /" + strings.Repeat("a", maxLineLen-12) + "#bc\nAllow: /b"},
-	{"long-line-colon-late", strings.Repeat("a", maxLineLen) + ":b\nAllow: /b"},
-	{"long-line-nul-late", "Allow: /" + strings.Repeat("a", maxLineLen) + "\x00"},
-	{"long-line-exact", "Allow: /" + strings.Repeat("a", maxLineLen-8) + "#\nDisallow: /z"},
-	{"long-line-cr", "Allow: /" + strings.Repeat("a", 2*maxLineLen) + "\rDisallow: /z"},
+	{"long-line", "Disallow: /" + strings.Repeat("a", lines.MaxLineLen) + "\nAllow: /b"},
+	{"long-line-comment", "Disallow: /" + strings.Repeat("a", lines.MaxLineLen-12) + "#bc\nAllow: /b"},
+	{"long-line-colon-late", strings.Repeat("a", lines.MaxLineLen) + ":b\nAllow: /b"},
+	{"long-line-nul-late", "Allow: /" + strings.Repeat("a", lines.MaxLineLen) + "\x00"},
+	{"long-line-exact", "Allow: /" + strings.Repeat("a", lines.MaxLineLen-8) + "#\nDisallow: /z"},
+	{"long-line-cr", "Allow: /" + strings.Repeat("a", 2*lines.MaxLineLen) + "\rDisallow: /z"},
 }
 
 // TestScanMatchesSlow checks the scanner against scanLinesSlow on the
@@ -286,19 +288,19 @@ func TestKeyKind(t *testing.T) {
 			last := len(k) - 1
 			tests := []struct {
 				name, key string
-				want      lineKind
+				want      lines.Kind
 			}{
 				{"lower", k, l.kind},
 				{"title", title, l.kind},
 				{"upper", strings.ToUpper(k), l.kind},
 				{"suffix", title + "s", l.kind},
-				{"short", title[:last], kindOther},
-				{"last-byte", title[:last] + "x", kindOther},
-				{"first-byte", "x" + k[1:], kindOther},
-				{"space-first", " " + k, kindOther},
+				{"short", title[:last], lines.KindOther},
+				{"last-byte", title[:last] + "x", lines.KindOther},
+				{"first-byte", "x" + k[1:], lines.KindOther},
+				{"space-first", " " + k, lines.KindOther},
 			}
 			for _, tt := range tests {
-				if got := keyKind(tt.key); got != tt.want {
+				if got := lines.KeyKind(tt.key); got != tt.want {
 					t.Errorf("%s/%s: keyKind(%q) = %d, want %d", k, tt.name, tt.key, got, tt.want)
 				}
 			}

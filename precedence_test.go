@@ -177,12 +177,12 @@ func TestDecideQuotesEarliestLine(t *testing.T) {
 				if g.split {
 					stats["split"]++
 				}
-				if g.set.big != nil && g.set.big.Load() != nil {
+				if st := g.set.Inspect(); st.Laid {
 					stats["big"]++
-					if g.set.big.Load().nFloat > 0 {
+					if st.Float > 0 {
 						stats["float"]++
 					}
-					if f := g.set.big.Load().float; f != nil && (f.heads[0] != (byteMap{}) || f.heads[1] != (byteMap{})) {
+					if st.ShortAnchor {
 						stats["short-anchor"]++ // rules filed by one or two bytes
 					}
 				}

@@ -3,40 +3,15 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // Tests of raw rules: patterns that escaping changes, kept as written and
 // escaped as they are matched (escape.go).
-
-// rawSetSizes are the sets each case of TestRawBoundaries is asked in: the
-// rules alone, a small set; with padPlain rules more, a large set laid out
-// by head; and with padWild wildcard rules more too, whose wildcard rules
-// go to the anchor table, anchored by grams of three bytes.
-var rawSetSizes = []struct {
-	name              string
-	padPlain, padWild int
-}{
-	{"small", 0, 0},
-	{"large", 40, 0},
-	{"large-wild", 40, 160},
-}
-
-// rawPadding returns plain and wild padding rules that match none of the
-// paths of the tests (they hold "§" escaped, which no path holds).
-func rawPadding(plain, wild int) string {
-	var b strings.Builder
-	for i := range plain {
-		fmt.Fprintf(&b, "disallow: /pad%%C2%%A7%d\n", i)
-	}
-	for i := range wild {
-		// One segment, or two: both kinds of anchored rules.
-		fmt.Fprintf(&b, "disallow: /*pad%%C2%%A7%s%s\n", letters(i), []string{"", "*x"}[i%2])
-	}
-	return b.String()
-}
 
 // TestRawBoundaries checks raw rules where escaping as it goes could go
 // wrong: triplets cut by the end of a pattern or a segment, segments after
@@ -95,8 +70,8 @@ func TestRawBoundaries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, size := range rawSetSizes {
-			t.Run(tt.name+"/"+size.name, func(t *testing.T) {
-				body := "user-agent: *\n" + tt.rules + "\n" + rawPadding(size.padPlain, size.padWild)
+			t.Run(tt.name+"/"+size.Name, func(t *testing.T) {
+				body := "user-agent: *\n" + tt.rules + "\n" + rawPadding(size.PadPlain, size.PadWild)
 				for how, r := range scannedAndLaidOut(body) {
 					if got := r.Allowed("a", tt.path); got != tt.want {
 						t.Errorf("%s: Allowed(%q) = %t, want %t", how, tt.path, got, tt.want)
@@ -118,8 +93,8 @@ func TestRawBoundaries(t *testing.T) {
 // line, in small and large sets.
 func TestRawQuoted(t *testing.T) {
 	for _, size := range rawSetSizes {
-		t.Run(size.name, func(t *testing.T) {
-			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\ndisallow: /%FF/a\n" + rawPadding(size.padPlain, size.padWild)
+		t.Run(size.Name, func(t *testing.T) {
+			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\ndisallow: /%FF/a\n" + rawPadding(size.PadPlain, size.PadWild)
 			for how, r := range scannedAndLaidOut(body) {
 				d := r.Decide("a", "/%FF/a")
 				want := Rule{Allow: false, Pattern: "/%ff/a", Line: 2}
@@ -182,7 +157,7 @@ func TestRawMatchesSlowModel(t *testing.T) {
 			p := patterns[rng.IntN(len(patterns))]
 			p = strings.NewReplacer("*", randomRaw(rng, 2, true), "$", "").Replace(p)
 			if rng.IntN(2) == 0 {
-				p = string(appendEscaped(nil, p))
+				p = slowEscape(p)
 			}
 			paths = append(paths, p+[]string{"", "/", "x", "%E2"}[rng.IntN(4)])
 		}
@@ -200,37 +175,17 @@ func TestRawMatchesSlowModel(t *testing.T) {
 // large, allocate nothing once compiled and laid out.
 func TestRawNoAllocs(t *testing.T) {
 	for _, size := range rawSetSizes {
-		t.Run(size.name, func(t *testing.T) {
+		t.Run(size.Name, func(t *testing.T) {
 			body := "user-agent: *\ndisallow: /*\xe2*%ff/\nallow: /\xe9/index.html\ndisallow: /caf\xc3\xa9\n" +
-				"disallow: /*" + strings.Repeat("\xe9", 40) + "x\n" + rawPadding(size.padPlain, size.padWild)
+				"disallow: /*" + strings.Repeat("\xe9", 40) + "x\n" + rawPadding(size.PadPlain, size.PadWild)
 			r := Parse([]byte(body))
 			for _, p := range []string{"/a%E2b%FF/", "/%E9/", "/caf%C3%A9", "/a/" + strings.Repeat("%E9", 40) + "x", "/x"} {
-				for range layoutQuestions + 1 {
+				for range ruleset.LayoutQuestions + 1 {
 					r.Allowed("a", p) // compiles and lays the set out
 				}
 				if n := testing.AllocsPerRun(20, func() { r.Allowed("a", p) }); n != 0 {
 					t.Errorf("Allowed(%q) allocates %v times", p, n)
 				}
-			}
-		})
-	}
-}
-
-// TestRawCheck checks that Check compares raw rules by their escaped
-// patterns: a pattern written with a byte outside ASCII repeats one
-// written with its lower-case escape, in small and large sets.
-func TestRawCheck(t *testing.T) {
-	for _, size := range rawSetSizes {
-		t.Run(size.name, func(t *testing.T) {
-			body := "user-agent: *\ndisallow: /%ff/a\ndisallow: /\xff/a\n" + rawPadding(size.padPlain, size.padWild)
-			var got []Code
-			for _, d := range Check([]byte(body)) {
-				if d.Line == 3 && d.Code != CodeInvalidUTF8 {
-					got = append(got, d.Code)
-				}
-			}
-			if want := []Code{CodeDuplicateRule}; !slices.Equal(got, want) {
-				t.Errorf("Check reports %v on line 3, want %v", got, want)
 			}
 		})
 	}
@@ -280,7 +235,7 @@ func TestRawStatesAgree(t *testing.T) {
 			}
 			n := rng.IntN(50)
 			if rng.IntN(2) == 0 {
-				n = smallSet + 1 + rng.IntN(60)
+				n = ruleset.SmallSet + 1 + rng.IntN(60)
 			}
 			for range n {
 				fmt.Fprintf(&b, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], pattern(file))
@@ -316,3 +271,8 @@ func TestRawStatesAgree(t *testing.T) {
 		}
 	}
 }
+
+// rawSetSizes are corpus.RawSetSizes.
+var rawSetSizes = corpus.RawSetSizes
+
+func rawPadding(plain, wild int) string { return corpus.RawPadding(plain, wild) }

@@ -3,6 +3,10 @@ package robots
 import (
 	"cmp"
 	"slices"
+
+	"github.com/gorep/robots/internal/heapsize"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // mergeBudget is the times each rule line may be compiled over the file
@@ -15,14 +19,14 @@ const mergeBudget = 2
 // token and that of "*", and returns the bytes they keep: the own sets
 // first, then the groups of most records, which merging saves the most.
 func (r *Robots) resolve(rs *resolveScratch) (size int) {
-	n := len(rs.first) // r.recordCount(), without reading the line table
-	rs.first, rs.state = append(rs.first, int32(len(rs.rules))), extend(rs.state[:0], n)
+	n := len(rs.first) // r.table().RecordCount(), without reading the line table
+	rs.first, rs.state = append(rs.first, int32(len(rs.rules))), slices.Grow(rs.state[:0], n)[:n]
 	clear(rs.state)
 	b := &groupBuilder{resolveScratch: rs, r: r, budget: mergeBudget * len(rs.rules)}
-	r.compiled = rs.compiled[:0]
+	r.src.SetCompiled(rs.compiled[:0])
 	r.sets = make([]ownSet, n)
 	names, global := rs.names, rs.global
-	runs, order := sortNames(r.text, names, rs)
+	runs, order := sortNames(r.src.Text(), names, rs)
 	b.markShared(names, runs, global)
 	if len(global) == 1 {
 		b.own(global[0])
@@ -50,13 +54,14 @@ func (r *Robots) resolve(rs *resolveScratch) (size int) {
 		nm := names[rn.lo]
 		r.named[k] = newNamedGroup(nm.off, int(nm.size), b.ref(recs, true))
 	}
-	rs.first, rs.runs, rs.order, rs.recs, rs.compiled = rs.first[:n], runs, order, recs, r.compiled
-	r.compiled = slices.Clone(r.compiled)
-	size = sliceSize[namedGroup](len(r.named)) + sliceSize[rule](len(r.compiled)) + sliceSize[ownSet](len(r.sets)) + b.size
+	compiled := r.src.Compiled()
+	rs.first, rs.runs, rs.order, rs.recs, rs.compiled = rs.first[:n], runs, order, recs, compiled
+	r.src.SetCompiled(slices.Clone(compiled))
+	size = heapsize.Slice[namedGroup](len(r.named)) + heapsize.Slice[ruleset.Rule](len(compiled)) + heapsize.Slice[ownSet](len(r.sets)) + b.size
 	if m := r.more; m != nil {
 		m.recs, m.multi, m.bigs = trim(m.recs), trim(m.multi), trim(m.bigs)
-		size += objectSize[moreGroups]() + sliceSize[int32](cap(m.recs)) + sliceSize[bigOf](cap(m.bigs)) +
-			sliceSize[multiGroup](cap(m.multi))
+		size += heapsize.Object[moreGroups]() + heapsize.Slice[int32](cap(m.recs)) + heapsize.Slice[bigOf](cap(m.bigs)) +
+			heapsize.Slice[multiGroup](cap(m.multi))
 	}
 	return size
 }
@@ -83,7 +88,8 @@ func (b *groupBuilder) ref(recs []int32, named bool) int32 {
 		return ^(b.made[k].multi - 1)
 	}
 	m := b.r.moreGroups()
-	m.multi = append(m.multi, multiGroup{lo: g.set.lo, n: g.set.n, big: g.set.big, recLo: g.recLo, recN: g.recN,
+	lo, n, big := g.set.Parts()
+	m.multi = append(m.multi, multiGroup{lo: lo, n: n, big: big, recLo: g.recLo, recN: g.recN,
 		restLo: g.restLo, restN: g.restN, named: g.named, ruled: g.ruled, split: g.split})
 	if named {
 		b.made[k].multi = int32(len(m.multi))
@@ -108,7 +114,7 @@ func (b *groupBuilder) group(recs []int32, named bool) (Group, int) {
 	g := Group{file: b.r, recLo: int32(len(m.recs)), recN: int32(len(recs)), named: named}
 	m.recs = append(m.recs, recs...)
 	b.merge(&g, recs)
-	if !g.split && g.set.n > 0 {
+	if !g.split && !g.set.Empty() {
 		b.noteLargest(&g)
 	}
 	if b.madeAt == nil {
@@ -134,18 +140,18 @@ func (b *groupBuilder) merge(g *Group, recs []int32) {
 		return
 	}
 	b.budget -= n
-	if n > smallSet {
-		g.set = lazySet(b.r, n, g.recLo, g.recN)
-		b.size += objectSize[lazyLayout]()
+	if n > ruleset.SmallSet {
+		g.set = ruleset.LazySet(&b.r.src, n, &b.r.more.recs, g.recLo, g.recN)
+		b.size += heapsize.Object[ruleset.Lazy]()
 		return
 	}
 	b.merged = b.merged[:0]
 	for _, rec := range recs {
 		b.merged = append(b.merged, b.rules[b.first[rec]:b.first[rec+1]]...)
 	}
-	compile(&g.set, &b.r.source, b.merged, &b.sc)
-	if g.set.big != nil {
-		b.size += objectSize[lazyLayout]()
+	ruleset.Compile(&g.set, &b.r.src, b.merged, &b.sc)
+	if _, _, big := g.set.Parts(); big != nil {
+		b.size += heapsize.Object[ruleset.Lazy]()
 	}
 }
 
@@ -197,26 +203,27 @@ func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 		b.r.sets[rec] = linesOwnSet(hi - lo)
 		return
 	}
-	var s ruleSet
+	var s ruleset.Set
 	b.budget -= int(hi - lo)
-	if hi-lo > smallSet {
-		s = lazySet(b.r, int(hi-lo), rec, 0)
+	if hi-lo > ruleset.SmallSet {
+		s = ruleset.LazySet(&b.r.src, int(hi-lo), nil, rec, 0)
 	} else {
-		compile(&s, &b.r.source, b.rules[lo:hi], &b.sc)
+		ruleset.Compile(&s, &b.r.src, b.rules[lo:hi], &b.sc)
 	}
-	b.r.sets[rec] = newOwnSet(&s, hi > lo)
-	if s.n > smallSet {
+	slo, sn, big := s.Parts()
+	b.r.sets[rec] = newOwnSet(slo, sn, hi > lo)
+	if sn > ruleset.SmallSet {
 		m := b.r.moreGroups()
-		b.r.sets[rec] = newOwnSet(&ruleSet{lo: int32(len(m.bigs)), n: s.n}, hi > lo)
-		m.bigs = append(m.bigs, bigOf{s.lo, s.n, s.big})
-		b.size += objectSize[lazyLayout]()
+		b.r.sets[rec] = newOwnSet(int32(len(m.bigs)), sn, hi > lo)
+		m.bigs = append(m.bigs, bigOf{slo, sn, big})
+		b.size += heapsize.Object[ruleset.Lazy]()
 	}
 }
 
 // hasRaw reports whether a line of lines that may match is raw.
-func (b *groupBuilder) hasRaw(lines []srcLine) bool {
+func (b *groupBuilder) hasRaw(lines []lines.Line) bool {
 	for _, l := range lines {
-		if p := l.value(b.r.text); p != "" && mayDecide(p[0]) && escapeChanges(p) {
+		if p := l.Value(b.r.src.Text()); p != "" && ruleset.MayDecide(p[0]) && ruleset.EscapeChanges(p) {
 			return true
 		}
 	}
@@ -226,7 +233,7 @@ func (b *groupBuilder) hasRaw(lines []srcLine) bool {
 // scannedMax is the rule lines up to which an own set may be read from the
 // table at each question: about 6 ns a line, at most about 400 ns a
 // question, where a compiled, laid out set would keep some 250 bytes more.
-const scannedMax = 2 * smallSet
+const scannedMax = 2 * ruleset.SmallSet
 
 // split splits g, a group of the records recs past the budget: it takes the
 // set of the largest merged group whose records with rules are among recs
@@ -321,7 +328,7 @@ func sortNames(text string, names []naming, rs *resolveScratch) ([]nameRun, []in
 // current record.
 func (rs *resolveScratch) addAgent(v string, off uint32) {
 	rec := int32(len(rs.first) - 1)
-	token := agentToken(v)
+	token := lines.AgentToken(v)
 	if token == "*" {
 		if len(rs.global) == 0 || rs.global[len(rs.global)-1] != rec {
 			rs.global = append(rs.global, rec)
@@ -333,7 +340,7 @@ func (rs *resolveScratch) addAgent(v string, off uint32) {
 
 // A resolveScratch holds the scratch slices of Robots.resolve.
 type resolveScratch struct {
-	rules []srcLine // the file's, record rec's from first[rec]
+	rules []lines.Line // the file's, record rec's from first[rec]
 	first []int32
 	state []recState
 	// names are the (token, record) pairs of the user-agent lines but
@@ -343,8 +350,8 @@ type resolveScratch struct {
 	runs     []nameRun
 	order    []int32
 	recs     []int32
-	compiled []rule // Robots.compiled while the groups are built
-	sc       scratch
+	compiled []ruleset.Rule // Robots.compiled while the groups are built
+	sc       ruleset.Scratch
 }
 
 // A naming is a (token, record) pair of a user-agent line, the token size
@@ -365,7 +372,7 @@ type nameRun struct{ lo, hi, recs int32 }
 type groupBuilder struct {
 	*resolveScratch
 	r      *Robots
-	merged []srcLine // the rules of a group merge compiles
+	merged []lines.Line // the rules of a group merge compiles
 	// made holds the groups of several records, madeAt their index there
 	// by their list of records.
 	made    []madeGroup

@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // scannedFile returns a random file whose records are named by "*" or by
@@ -49,7 +52,7 @@ func scannedFile(rng *rand.Rand, defeat bool) string {
 		fmt.Fprintf(&b, "user-agent: o%s\n", letters(i))
 		n := rng.IntN(6)
 		if rng.IntN(4) == 0 {
-			n = smallSet - 2 + rng.IntN(scannedMax-smallSet+6)
+			n = ruleset.SmallSet - 2 + rng.IntN(scannedMax-ruleset.SmallSet+6)
 		}
 		raw := rng.IntN(8) == 0
 		var pool []string
@@ -145,19 +148,19 @@ func countScanned(r *Robots, stats map[string]int) {
 		var g Group
 		r.refOrGlobal(ng.ref(), true, &g)
 		switch {
-		case g.recN == 1 && g.set.lo < 0:
+		case g.recN == 1 && setLo(&g.set) < 0:
 			stats["own"]++
-		case g.recN == 1 && strings.HasPrefix(ng.token(r.text), "o"):
-			_, lines := r.recordLines(int(g.recLo), nil, nil)
-			if len(lines) > scannedMax {
+		case g.recN == 1 && strings.HasPrefix(ng.token(r.text()), "o"):
+			_, rl := r.table().RecordLines(int(g.recLo), nil, nil)
+			if len(rl) > scannedMax {
 				stats["compiled-large"]++
-			} else if slicesAny(lines, func(l srcLine) bool { return escapeChanges(l.value(r.text)) }) {
+			} else if slicesAny(rl, func(l lines.Line) bool { return ruleset.EscapeChanges(l.Value(r.text())) }) {
 				stats["compiled-raw"]++
 			}
 		case g.split:
-			var s ruleSet
+			var s ruleset.Set
 			for _, rec := range r.more.recs[g.restLo : g.restLo+g.restN] {
-				if r.ownSet(rec, &s); s.lo < 0 {
+				if r.ownSet(rec, &s); setLo(&s) < 0 {
 					stats["split-rest"]++
 				}
 			}
@@ -166,7 +169,7 @@ func countScanned(r *Robots, stats map[string]int) {
 }
 
 // slicesAny reports whether f holds for some line of lines.
-func slicesAny(lines []srcLine, f func(srcLine) bool) bool {
+func slicesAny(lines []lines.Line, f func(lines.Line) bool) bool {
 	for _, l := range lines {
 		if f(l) {
 			return true
@@ -194,13 +197,14 @@ func TestMergeBudget(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := Parse([]byte(body))
 			once := 0
-			for rec := range r.recordCount() {
-				_, lines := r.recordLines(rec, nil, nil)
-				into := Robots{source: source{text: r.text}}
-				var s ruleSet
-				var sc scratch
-				compile(&s, &into.source, lines, &sc)
-				once += len(into.compiled)
+			for rec := range r.table().RecordCount() {
+				_, rl := r.table().RecordLines(rec, nil, nil)
+				var into Robots
+				into.src.ShareText(&r.src)
+				var s ruleset.Set
+				var sc ruleset.Scratch
+				ruleset.Compile(&s, &into.src, rl, &sc)
+				once += len(into.src.Compiled())
 			}
 			got := compiledRules(r)
 			t.Logf("%d compiled rules, %d of each record once", got, once)

@@ -15,9 +15,9 @@
 //	// disallowed by line 2: Disallow: /search
 //
 // FromStatus turns the HTTP status into answers; Robots.Group resolves a
-// crawler once for many URLs; Robots.Decide says which line decided; Check
-// reports what is wrong, ignored or surprising, apart from Parse, which it
-// does not slow. Keys that Google ignores and others honour (crawl-delay,
+// crawler once for many URLs; Robots.Decide says which line decided;
+// package lint's Check reports what is wrong, ignored or surprising, apart
+// from Parse, which it does not slow. Keys that Google ignores and others honour (crawl-delay,
 // request-rate, visit-time, host, clean-param, any other) are kept without
 // changing any answer (Group.CrawlDelay, Robots.Extras).
 //
@@ -81,8 +81,8 @@
 // most twice over the file, three times in a split group's record of over
 // 64 rule lines or a raw pattern); past it, a group asks its records' sets
 // one by one. Records, Extras and a Decision's rule are rebuilt from the
-// kept lines: Decide costs about 50 ns more than Allowed. Check needs the
-// body (fetch.Result.Body).
+// kept lines: Decide costs about 50 ns more than Allowed. lint.Check needs
+// the body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its
 // lines, a wildcard one in up to the path's length; the first to find their
@@ -101,7 +101,9 @@ package robots
 
 import (
 	"slices"
-	"sync/atomic"
+
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 // A namedGroup is the group of a product token: low first, the token's
@@ -109,10 +111,11 @@ import (
 // of its group: record ref alone if ref >= 0, else more.multi[^ref].
 type namedGroup uint64
 
-const namedRefShift = srcLenShift + srcLenBits
+const namedRefShift = lines.LenShift + lines.LenBits
 
 // A moreGroups holds a file's groups of several records, their lists of
-// records, and the records' own sets of more than smallSet rules.
+// records (which their lazy sets read too), and the records' own sets of
+// more than SmallSet rules.
 type moreGroups struct {
 	multi []multiGroup
 	recs  []int32
@@ -124,7 +127,7 @@ type moreGroups struct {
 // Groups (bound 1.5, TestKeptPerByteSmallFiles).
 type multiGroup struct {
 	lo, n                      int32
-	big                        *lazyLayout
+	big                        *ruleset.Lazy
 	recLo, recN, restLo, restN int32
 	named, ruled, split        bool
 }
@@ -132,7 +135,7 @@ type multiGroup struct {
 // A bigOf is the own set of a record of more than smallSet rules.
 type bigOf struct {
 	lo, n int32
-	big   *lazyLayout
+	big   *ruleset.Lazy
 }
 
 // A policy says whether a Robots holds parsed rules or a blanket answer.
@@ -148,21 +151,20 @@ const (
 // The zero value, like a nil *Robots, is an empty file: it allows
 // everything.
 type Robots struct {
-	// source holds the kept text (the values, then from linesAt the line
-	// table and from indexAt its index: lines.go) and every set's rules.
-	source
-	linesAt, indexAt uint32
-	policy           policy
-	mayMatch         bool // some rule may match a path (mayDecide)
+	// src holds what the engine reads: the kept text (the values, the
+	// line table and its index: package lines), every set's rules, and
+	// what questions laid out.
+	src      ruleset.Source
+	policy   policy
+	mayMatch bool // some rule may match a path (MayDecide)
 	// global is the group of "*": none if 0, record global-1 alone if
 	// positive, else more.multi[^global].
 	global int32
 	named  []namedGroup // sorted by token
 	sets   []ownSet     // each record's own set
 	more   *moreGroups  // nil in most files
-	// size is what Parse kept, lazySize what questions built.
-	size     int
-	lazySize atomic.Int64
+	// size is what Parse kept (src.LazySize what questions built).
+	size int
 }
 
 var (
@@ -256,15 +258,16 @@ func (r *Robots) union(agents []string) *Group {
 	}
 	// The group's records and rules hang on a Robots of their own, which
 	// shares r's lines.
-	f := &Robots{source: source{text: r.text}, linesAt: r.linesAt, indexAt: r.indexAt, more: &moreGroups{recs: recs}}
+	f := &Robots{more: &moreGroups{recs: recs}}
+	f.src.ShareText(&r.src)
 	g := &Group{file: f, recN: int32(len(recs)), named: true}
-	var rules []srcLine
+	var rules []lines.Line
 	for _, rec := range recs {
-		_, rules = r.recordLines(int(rec), nil, rules)
+		_, rules = r.table().RecordLines(int(rec), nil, rules)
 	}
 	if len(rules) > 0 {
-		var sc scratch
-		compile(&g.set, &f.source, rules, &sc)
+		var sc ruleset.Scratch
+		ruleset.Compile(&g.set, &f.src, rules, &sc)
 		g.ruled = true
 	}
 	return g
@@ -277,9 +280,9 @@ func (r *Robots) Sitemaps() []string {
 		return nil
 	}
 	var out []string
-	r.eachLine(func(e *entry, _ int) {
-		if e.kind == kindSitemap {
-			out = append(out, e.l.value(r.text))
+	r.table().EachLine(func(e *lines.Entry, _ int) {
+		if e.Kind == lines.KindSitemap {
+			out = append(out, e.L.Value(r.src.Text()))
 		}
 	})
 	return out
@@ -292,24 +295,27 @@ func (r *Robots) MemSize() int {
 	if r == nil || r.policy != policyRules {
 		return 0
 	}
-	return r.size + int(r.lazySize.Load())
+	return r.size + r.src.LazySize()
 }
 
 // Records returns the groups of the file as written, in file order, with
 // their user-agent lines and rules. Rules before the first user-agent line
 // belong to no group and are not included. The result is a copy.
 func (r *Robots) Records() []Record {
-	if r == nil || r.recordCount() == 0 {
+	if r == nil || r.table().RecordCount() == 0 {
 		return nil
 	}
-	recs := make([]Record, r.recordCount())
-	r.eachLine(func(e *entry, rec int) {
-		switch e.kind {
-		case kindUserAgent:
-			recs[rec].Agents = append(recs[rec].Agents, e.l.agent(r.text))
-		case kindAllow, kindDisallow:
-			recs[rec].Rules = append(recs[rec].Rules, e.l.rule(r.text))
+	recs := make([]Record, r.table().RecordCount())
+	r.table().EachLine(func(e *lines.Entry, rec int) {
+		switch e.Kind {
+		case lines.KindUserAgent:
+			recs[rec].Agents = append(recs[rec].Agents, agentOf(e.L, r.src.Text()))
+		case lines.KindAllow, lines.KindDisallow:
+			recs[rec].Rules = append(recs[rec].Rules, ruleOf(e.L, r.src.Text()))
 		}
 	})
 	return recs
 }
+
+// table returns the line table of r.
+func (r *Robots) table() lines.Table { return r.src.Table() }

@@ -3,6 +3,9 @@ package robots
 import (
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
 )
 
 // A query is one question to a robots.txt file and the expected answer.
@@ -38,12 +41,7 @@ func (q query) check(t *testing.T) {
 }
 
 // short cuts s for error messages.
-func short(s string) string {
-	if len(s) > 80 {
-		return s[:40] + "..." + s[len(s)-20:]
-	}
-	return s
-}
+func short(s string) string { return corpus.Short(s) }
 
 func runQueries(t *testing.T, qs []query) {
 	t.Helper()
@@ -53,18 +51,7 @@ func runQueries(t *testing.T, qs []query) {
 }
 
 // googleExample is the example file at the top of Google's page.
-const googleExample = `# This robots.txt file controls crawling of URLs under https://example.com.
-# All crawlers are disallowed to crawl files in the "includes" directory, such
-# as .css, .js, but Google needs them for rendering, so Googlebot is allowed
-# to crawl them.
-User-agent: *
-Disallow: /includes/
-
-User-agent: Googlebot
-Allow: /includes/
-
-Sitemap: https://example.com/sitemap.xml
-`
+const googleExample = corpus.GoogleExample
 
 func TestGoogleExamples(t *testing.T) {
 	runQueries(t, []query{
@@ -202,7 +189,7 @@ func TestRFC9309(t *testing.T) {
 // TestNotes checks the behaviour items of the project's notes on the
 // reference parser (shared/spec/NOTES.md), by item number.
 func TestNotes(t *testing.T) {
-	long := strings.Repeat("a", maxLineLen)
+	long := strings.Repeat("a", lines.MaxLineLen)
 	runQueries(t, []query{
 		// 1. The first 500 KiB only.
 		{name: "notes/01-cap-kept", body: "user-agent: *\n" + strings.Repeat("#", MaxSize-len("user-agent: *\n")-len("disallow: /a\n")) + "\ndisallow: /a\n", agent: "a", url: "/a", want: false},
@@ -223,9 +210,9 @@ func TestNotes(t *testing.T) {
 		{name: "notes/03-vt-not-a-break", body: "user-agent: *\vdisallow: /a", agent: "a", url: "/a", want: true},
 		{name: "notes/03-mixed", body: "user-agent: *\r\n\rdisallow: /a\ndisallow: /b", agent: "a", url: "/b", want: false, line: 4},
 		// 5. Long lines are cut, and still used.
-		{name: "notes/05-long-line-kept", body: "user-agent: *\ndisallow: /" + long, agent: "a", url: "/" + long[:maxLineLen-len("disallow: /")], want: false},
+		{name: "notes/05-long-line-kept", body: "user-agent: *\ndisallow: /" + long, agent: "a", url: "/" + long[:lines.MaxLineLen-len("disallow: /")], want: false},
 		{name: "notes/05-long-line-cut", body: "user-agent: *\ndisallow: /" + long + "$", agent: "a", url: "/" + long, want: false},
-		{name: "notes/05-long-line-cut-anchor-lost", body: "user-agent: *\ndisallow: /" + long[:maxLineLen-len("disallow: /")] + "$", agent: "a", url: "/" + long, want: false},
+		{name: "notes/05-long-line-cut-anchor-lost", body: "user-agent: *\ndisallow: /" + long[:lines.MaxLineLen-len("disallow: /")] + "$", agent: "a", url: "/" + long, want: false},
 		// 6. NUL ends a line.
 		{name: "notes/06-nul", body: "user-agent: *\ndisallow: /a\x00bc", agent: "a", url: "/ax", want: false},
 		{name: "notes/06-nul-key", body: "user-agent: *\ndisal\x00low: /a", agent: "a", url: "/a", want: true},

@@ -11,6 +11,7 @@ import (
 	"github.com/gorep/robots"
 	"github.com/gorep/robots/cmd/robotstxt/internal/audit"
 	"github.com/gorep/robots/fetch"
+	"github.com/gorep/robots/lint"
 )
 
 // auditUsage explains "robotstxt audit", its output and its exit status.
@@ -135,7 +136,7 @@ func crawlerNames(group []audit.Result) string {
 		if r.Retired {
 			notes = append(notes, "retired")
 		}
-		if r.Robots == robots.HonoursNo {
+		if r.Robots == lint.HonoursNo {
 			notes = append(notes, "may ignore robots.txt")
 		}
 		names[i] = r.Token + " (" + strings.Join(notes, ", ") + ")"

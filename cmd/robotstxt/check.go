@@ -5,17 +5,17 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
+	"github.com/gorep/robots/lint"
 )
 
 // A checkReport is the output of "robotstxt check -json".
 type checkReport struct {
 	File string `json:"file"`
 	// Status and Outcome describe the fetch, for a URL.
-	Status      int                `json:"status,omitempty"`
-	Outcome     string             `json:"outcome,omitempty"`
-	Diagnostics robots.Diagnostics `json:"diagnostics"`
+	Status      int              `json:"status,omitempty"`
+	Outcome     string           `json:"outcome,omitempty"`
+	Diagnostics lint.Diagnostics `json:"diagnostics"`
 }
 
 // runCheck runs "robotstxt check".
@@ -33,14 +33,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if src == nil {
 		return code
 	}
-	report := checkReport{File: src.name, Diagnostics: robots.Diagnostics{}}
+	report := checkReport{File: src.name, Diagnostics: lint.Diagnostics{}}
 	status := 0
 	switch res := src.fetched; {
 	case res == nil:
-		report.Diagnostics = append(report.Diagnostics, robots.Check(src.body)...)
+		report.Diagnostics = append(report.Diagnostics, lint.Check(src.body)...)
 	case res.Outcome == fetch.Success:
 		// Only the first robots.MaxSize bytes were fetched.
-		report.Diagnostics = append(report.Diagnostics, robots.Check(res.Body)...)
+		report.Diagnostics = append(report.Diagnostics, lint.Check(res.Body)...)
 		report.Status, report.Outcome = res.StatusCode, res.Outcome.String()
 	default:
 		// No file to check: say what applies instead.

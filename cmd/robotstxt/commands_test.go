@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/lint"
 )
 
 // newSite starts a server on 127.0.0.1 that answers /robots.txt with status
@@ -195,12 +197,12 @@ func TestCheckJSON(t *testing.T) {
 		status int
 		want   checkReport
 	}{
-		{"file", []string{"check", "-json", good}, 0, checkReport{File: good, Diagnostics: robots.Diagnostics{
-			{Line: 2, Severity: robots.SeverityInfo, Code: robots.CodeIgnoredByGoogle,
+		{"file", []string{"check", "-json", good}, 0, checkReport{File: good, Diagnostics: lint.Diagnostics{
+			{Line: 2, Severity: lint.SeverityInfo, Code: lint.CodeIgnoredByGoogle,
 				Message: `"Crawl-delay" is ignored by Google (Bing and Yandex read it)`},
 		}}},
 		{"url", []string{"check", "-json", site.URL}, 1, checkReport{File: site.URL + "/robots.txt", Status: 200, Outcome: "success",
-			Diagnostics: robots.Diagnostics{{Line: 2, Severity: robots.SeverityError, Code: robots.CodePatternNeverMatches,
+			Diagnostics: lint.Diagnostics{{Line: 2, Severity: lint.SeverityError, Code: lint.CodePatternNeverMatches,
 				Message: `pattern "fish" starts with neither "/" nor "*": it never matches`}}}},
 	}
 	for _, tt := range tests {

@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gorep/robots"
 	"github.com/gorep/robots/fetch"
+	"github.com/gorep/robots/lint"
 )
 
-// sniffLen is how much of a file notRobots reads: robots.Check finds a
+// sniffLen is how much of a file notRobots reads: lint.Check finds a
 // binary file or an HTML page in its first KiB, and a prefix keeps the
 // cost of the sniff independent of the file.
 const sniffLen = 64 << 10
 
 // notRobots returns what check reports as errors about the whole of the
 // file of src, if it is no robots.txt file at all: binary, UTF-16 or an
-// HTML page (the codes robots.CodeBinary and robots.CodeHTML). Google still
+// HTML page (the codes lint.CodeBinary and lint.CodeHTML). Google still
 // reads such a file as a robots.txt, so test and audit answer, and warn.
 func notRobots(src *source) []string {
 	body := src.body
@@ -26,8 +26,8 @@ func notRobots(src *source) []string {
 		body = res.Body
 	}
 	var warnings []string
-	for _, d := range robots.Check(body[:min(len(body), sniffLen)]) {
-		if d.Code == robots.CodeBinary || d.Code == robots.CodeHTML {
+	for _, d := range lint.Check(body[:min(len(body), sniffLen)]) {
+		if d.Code == lint.CodeBinary || d.Code == lint.CodeHTML {
 			warnings = append(warnings, fmt.Sprintf("%s:%d: %s (check calls this an error; the answers are what Google reads in it)", src.name, d.Line, d.Message))
 		}
 	}

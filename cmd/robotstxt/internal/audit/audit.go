@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/lint"
 )
 
 // MaxPaths is the most paths sampled, "/" included.
@@ -25,14 +26,14 @@ type Report struct {
 	// Paths are the paths sampled, "/" first.
 	Paths []string `json:"paths"`
 	// Crawlers are the results of the known crawlers, in the order of
-	// robots.KnownCrawlers.
+	// lint.KnownCrawlers.
 	Crawlers []Result `json:"crawlers"`
 	Summary  Summary  `json:"summary"`
 }
 
 // A Result is what the file does to one crawler.
 type Result struct {
-	robots.Crawler
+	lint.Crawler
 	// AI reports whether the crawler is counted among the AI crawlers.
 	AI bool `json:"ai"`
 	// Named reports whether a group of the file names the crawler; if not,
@@ -68,7 +69,7 @@ type Summary struct {
 	AICrawlers int `json:"ai_crawlers"`
 	AIBlocked  int `json:"ai_blocked"`
 	// AIControls and AIControlsBlocked count the AI control tokens
-	// (robots.Crawler.Control: Google-Extended, Applebot-Extended). No
+	// (lint.Crawler.Control: Google-Extended, Applebot-Extended). No
 	// crawler sends them: a blocked token keeps no crawler out, the
 	// operator's main crawler still fetches, but the content is not used
 	// for what the token controls (AI training).
@@ -89,7 +90,7 @@ type Summary struct {
 // Run audits r.
 func Run(r *robots.Robots) Report {
 	rep := Report{Paths: SamplePaths(r)}
-	for _, c := range robots.KnownCrawlers() {
+	for _, c := range lint.KnownCrawlers() {
 		res := audit(r, c, rep.Paths)
 		rep.Crawlers = append(rep.Crawlers, res)
 		rep.Summary.count(res)
@@ -122,7 +123,7 @@ func (s *Summary) count(res Result) {
 }
 
 // audit answers for crawler c.
-func audit(r *robots.Robots, c robots.Crawler, paths []string) Result {
+func audit(r *robots.Robots, c lint.Crawler, paths []string) Result {
 	res := Result{Crawler: c, AI: c.AI()}
 	for _, p := range paths {
 		d := r.Decide(c.Token, p)

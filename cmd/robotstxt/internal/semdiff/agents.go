@@ -4,14 +4,15 @@ import (
 	"strings"
 
 	"github.com/gorep/robots"
+	"github.com/gorep/robots/lint"
 )
 
 // defaultAgents returns the crawlers that Compare compares by default: the
 // product tokens of the known AI and search crawlers of
-// robots.KnownCrawlers, the retired ones aside, in the order of that table.
+// lint.KnownCrawlers, the retired ones aside, in the order of that table.
 func defaultAgents() []string {
 	var tokens []string
-	for _, c := range robots.KnownCrawlers() {
+	for _, c := range lint.KnownCrawlers() {
 		if !c.Retired {
 			tokens = append(tokens, c.Token)
 		}

@@ -7,7 +7,7 @@
 //
 // The crawlers compared are "*", every product token that either file names
 // in a user-agent line, and the crawlers of Options.Agents (by default the
-// known AI and search crawlers of robots.KnownCrawlers that are not
+// known AI and search crawlers of lint.KnownCrawlers that are not
 // retired). A crawler that neither file names obeys the groups for "*"
 // in both, so it changes exactly when "*" does: it is listed with "*" in
 // AgentChange.Like rather than on its own.
@@ -69,7 +69,7 @@ import (
 // Options says what Compare compares besides the files' own agents.
 type Options struct {
 	// Agents are crawlers to compare even if neither file names them. Nil
-	// means the known crawlers of robots.KnownCrawlers that are not
+	// means the known crawlers of lint.KnownCrawlers that are not
 	// retired, in the order of that table; an empty, non-nil slice means
 	// none.
 	Agents []string

@@ -5,8 +5,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/gorep/robots"
+
 	"github.com/gorep/robots/cmd/robotstxt/internal/tester"
+	"github.com/gorep/robots/lint"
 )
 
 // auditAnswer is the answer of /api/audit; the crawlers are checked by
@@ -68,8 +69,8 @@ func TestAudit(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got auditAnswer
 			post(t, h, "/api/audit", map[string]string{"robots": tt.robots}, http.StatusOK, &got)
-			if len(got.Crawlers) != len(robots.KnownCrawlers()) {
-				t.Errorf("%d crawlers, want %d", len(got.Crawlers), len(robots.KnownCrawlers()))
+			if len(got.Crawlers) != len(lint.KnownCrawlers()) {
+				t.Errorf("%d crawlers, want %d", len(got.Crawlers), len(lint.KnownCrawlers()))
 			}
 			var rows []crawlerRow
 			for _, want := range tt.rows {

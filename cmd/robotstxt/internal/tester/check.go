@@ -3,7 +3,7 @@ package tester
 import (
 	"net/http"
 
-	"github.com/gorep/robots"
+	"github.com/gorep/robots/lint"
 )
 
 // checkRequest is the body of /api/check.
@@ -14,18 +14,18 @@ type checkRequest struct {
 // checkResponse is the answer of /api/check.
 type checkResponse struct {
 	file
-	Diagnostics robots.Diagnostics `json:"diagnostics"`
+	Diagnostics lint.Diagnostics `json:"diagnostics"`
 }
 
-// check serves /api/check with the findings of robots.Check.
+// check serves /api/check with the findings of lint.Check.
 func (s *server) check(w http.ResponseWriter, r *http.Request) {
 	var req checkRequest
 	if !decode(w, r, &req) {
 		return
 	}
-	diags := robots.Check([]byte(req.Robots))
+	diags := lint.Check([]byte(req.Robots))
 	if diags == nil {
-		diags = robots.Diagnostics{} // [], not null
+		diags = lint.Diagnostics{} // [], not null
 	}
 	writeJSON(w, http.StatusOK, checkResponse{file: fileOf(req.Robots), Diagnostics: diags})
 }

@@ -38,7 +38,7 @@
 // words. Each result has the shape of "robotstxt test -json"'s, without its
 // agent (package verdict).
 //
-// POST /api/check lists the findings of robots.Check on a file:
+// POST /api/check lists the findings of lint.Check on a file:
 //
 //	{"robots": "User-agent: *\nDisalow: /a\n"}
 //
@@ -46,13 +46,13 @@
 //	  {"line": 2, "severity": "warning", "code": "typo",
 //	   "message": "key \"Disalow\" is read as \"disallow\" by Google, but other crawlers may ignore the line"}]}
 //
-// severity is "error", "warning" or "info"; code is a robots.Code, stable;
-// message is robots.Diagnostic.Message, without the line. A file over
+// severity is "error", "warning" or "info"; code is a lint.Code, stable;
+// message is lint.Diagnostic.Message, without the line. A file over
 // robots.MaxSize has a "too-large" finding at the line where it is cut.
 //
 // POST /api/audit says what a file does to the known AI crawlers and the
 // major search crawlers, as "robotstxt audit -json" does (see
-// internal/audit): for each crawler of robots.KnownCrawlers, whether it may
+// internal/audit): for each crawler of lint.KnownCrawlers, whether it may
 // fetch "/" and the paths the file's rules name, the deciding line, and
 // the usage preferences that apply; and a summary:
 //

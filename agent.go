@@ -94,6 +94,22 @@ func firstProduct(s string) (string, bool) {
 	return word, false
 }
 
+// SplitAgents returns the agents that agent names, each trimmed of
+// spaces: those of a crawler that obeys several, spelled with commas
+// ("googlebot-news,googlebot"), or agent alone. A value with "/", ";", "("
+// or ")" is a User-Agent header, one agent whatever its commas. The one
+// reading of the robotstxt command's -agent, fetch's agent and signals'.
+func SplitAgents(agent string) []string {
+	if strings.ContainsAny(agent, "/;()") || !strings.Contains(agent, ",") {
+		return []string{strings.TrimSpace(agent)}
+	}
+	agents := strings.Split(agent, ",")
+	for i, a := range agents {
+		agents[i] = strings.TrimSpace(a)
+	}
+	return agents
+}
+
 // CrawlerToken returns the token to ask a file's groups with for agent, a
 // crawler named by a person or a configuration: the one rule of this
 // module's front ends (the robotstxt command, its tester page, fetch.Cache

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -105,6 +106,27 @@ func TestLookupRef(t *testing.T) {
 					t.Errorf("Allowed(%q, /none) = %v, want %v", tt.agent, got, want)
 				}
 			})
+		}
+	}
+}
+
+func TestSplitAgents(t *testing.T) {
+	tests := []struct {
+		agent string
+		want  []string
+	}{
+		{"Googlebot", []string{"Googlebot"}},
+		{" Googlebot ", []string{"Googlebot"}},
+		{"googlebot-news,googlebot", []string{"googlebot-news", "googlebot"}},
+		{"googlebot-news, googlebot", []string{"googlebot-news", "googlebot"}},
+		{"a,,b", []string{"a", "", "b"}}, // an empty token, which CrawlerToken refuses
+		{"Mozilla/5.0 (compatible; Foo, Bar)", []string{"Mozilla/5.0 (compatible; Foo, Bar)"}},
+		{"x;y,z", []string{"x;y,z"}},
+		{"", []string{""}},
+	}
+	for _, tt := range tests {
+		if got := SplitAgents(tt.agent); !slices.Equal(got, tt.want) {
+			t.Errorf("SplitAgents(%q) = %q, want %q", tt.agent, got, tt.want)
 		}
 	}
 }

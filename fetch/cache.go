@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"context"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -131,17 +130,12 @@ func productToken(agent string) (string, error) {
 
 // crawlerTokens returns the product tokens of agent, each by productToken's
 // rule: agent's own, or, for a crawler that obeys several, spelled with
-// commas as signals.Decide reads them ("googlebot-news,googlebot"), each of
-// them. A value with "/", ";", "(" or ")" is a User-Agent header: one
-// agent, whatever its commas.
+// commas (robots.SplitAgents), each of them.
 func crawlerTokens(agent string) ([]string, error) {
-	tokens := []string{agent}
-	if !strings.ContainsAny(agent, "/;()") {
-		tokens = strings.Split(agent, ",")
-	}
+	tokens := robots.SplitAgents(agent)
 	for i, t := range tokens {
 		var err error
-		if tokens[i], err = productToken(strings.TrimSpace(t)); err != nil {
+		if tokens[i], err = productToken(t); err != nil {
 			return nil, err
 		}
 	}

@@ -55,7 +55,7 @@ type Decision struct {
 // name any of them.
 func Decide(url, agent string, s Seen) Decision {
 	d := Decision{URL: url, Agent: agent, PageSeen: s.Header != nil || s.Head != nil}
-	tokens := crawlerTokens(agent)
+	tokens := robots.SplitAgents(agent)
 	var c contributions
 	blocked := false
 	if s.Robots == nil {
@@ -166,21 +166,6 @@ func Decide(url, agent string, s Seen) Decision {
 		*d.Uses.Get(u) = c.verdict(u)
 	}
 	return d
-}
-
-// crawlerTokens returns the product tokens of agent: itself, or those of a
-// crawler that obeys several, separated by commas ("googlebot-news,googlebot"),
-// as robotstxt's -agent reads them: a value with "/", ";", "(" or ")" is a
-// User-Agent header, one agent whatever its commas.
-func crawlerTokens(agent string) []string {
-	if strings.ContainsAny(agent, "/;()") || !strings.Contains(agent, ",") {
-		return []string{agent}
-	}
-	tokens := strings.Split(agent, ",")
-	for i, t := range tokens {
-		tokens[i] = strings.TrimSpace(t)
-	}
-	return tokens
 }
 
 // namedTokens returns the tokens whose Content-Signal and Content-Usage

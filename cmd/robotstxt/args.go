@@ -194,15 +194,9 @@ func crawlers(agents []string, stderr io.Writer) ([][]string, error) {
 	}
 	var all [][]string
 	for _, a := range agents {
-		names := []string{a}
-		if !strings.ContainsAny(a, "/;()") && strings.Contains(a, ",") {
-			names = strings.Split(a, ",")
-		}
+		names := robots.SplitAgents(a)
 		tokens := make([]string, len(names))
 		for i, n := range names {
-			if len(names) > 1 {
-				n = strings.TrimSpace(n)
-			}
 			t, warning, err := robots.CrawlerToken(n)
 			if err != nil {
 				return nil, fmt.Errorf("-agent: %s", strings.TrimPrefix(err.Error(), "robots: "))

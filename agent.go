@@ -166,7 +166,7 @@ func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }
 
 // lookupRef returns the ref of the group whose token is agent (ASCII case
 // ignored), if any: a binary search by hand (slices.BinarySearchFunc cost
-// a warm question 5%).
+// more: BenchmarkAllowed; bench/RESULTS.md, "What each mechanism buys").
 func (r *Robots) lookupRef(agent string) (int32, bool) {
 	lo, hi := 0, len(r.named)
 	for lo < hi {

@@ -30,7 +30,8 @@ func Parse(data []byte) *Robots {
 
 // parseWith parses data, at most MaxSize bytes, in the scratch space ps.
 // data is read in place (unsafe.String; what the result keeps is copied):
-// copying it would cost 7.5% of Parse + first question.
+// copying it would cost Parse + first question (BenchmarkParseCorpus;
+// bench/RESULTS.md, "What each mechanism buys").
 func parseWith(data []byte, ps *parseScratch) *Robots {
 	p := parser{src: unsafe.String(unsafe.SliceData(data), len(data)), r: &Robots{},
 		text: ps.text, lines: lines.Writer{Buf: ps.lines, Marks: ps.marks[:0]}, starts: ps.starts[:0], rs: &ps.resolve}
@@ -100,7 +101,7 @@ const agentReuse = 8
 
 func (p *parser) parse() {
 	// A directive takes about a byte of table, a real line over 16: the
-	// table grows once at most (sizing it exactly cost 3% of Parse).
+	// table grows once at most (sizing it exactly cost more: BenchmarkParseCorpus).
 	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan(false)
@@ -197,8 +198,8 @@ func (p *parser) finish() {
 }
 
 // A parseScratch holds the slices a Parse throws away, the parser's and
-// resolve's, lent by a pool from one call to the next: 34% of Parse + first
-// question (BenchmarkParseCorpus/op=parse+query, paired). Integers only, so
+// resolve's, lent by a pool from one call to the next (what it buys:
+// BenchmarkParseCorpus/op=parse+query; bench/RESULTS.md, "What each mechanism buys"). Integers only, so
 // that a pooled scratch keeps no file alive and costs the collector no scan.
 type parseScratch struct {
 	text, lines []byte

@@ -231,8 +231,8 @@ func (b *groupBuilder) hasRaw(lines []lines.Line) bool {
 }
 
 // scannedMax is the rule lines up to which an own set may be read from the
-// table at each question: about 6 ns a line, at most about 400 ns a
-// question, where a compiled, laid out set would keep some 250 bytes more.
+// table at each question, where a compiled, laid out set would keep more
+// bytes (what it costs and saves: bench/RESULTS.md, "What each mechanism buys").
 const scannedMax = 2 * ruleset.SmallSet
 
 // split splits g, a group of the records recs past the budget: it takes the

@@ -145,8 +145,8 @@ func (d *reader) next(e *Entry) bool {
 func (t Table) RuleAt(off uint32) Line {
 	past := sort.Search(t.marks(), func(k int) bool { return t.mark(k).text > off })
 	d := t.readFrom(max(past-1, 0))
-	// Short entries are skipped here, others by next (for all: Decide +7.9%,
-	// realworld-verdicts, paired); at is where the last rule so far starts.
+	// Short entries are skipped here, others by next (BenchmarkDecide; see
+	// bench/RESULTS.md, "What each mechanism buys"); at is where the last rule so far starts.
 	lines, pos, text, line := d.lines, d.pos, d.text, d.line
 	at := reader{lines: lines, pos: len(lines)}
 	for text <= off && pos < len(lines) {

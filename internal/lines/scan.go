@@ -11,8 +11,8 @@ import "strings"
 // The line scanner: a body cut into its lines (a body that ends with a
 // break has an empty last line), and each line into the part the grammar
 // reads. Each byte is read once, eight at a time up to a line's first stop
-// (nextStop): Parse + first question 12-19% faster than a byte loop
-// (BenchmarkParseCorpus/op=parse+query, paired, 6 rounds).
+// (nextStop), faster than a byte loop (BenchmarkParseCorpus/op=parse+query;
+// bench/RESULTS.md, "What each mechanism buys").
 
 import "math/bits"
 
@@ -152,8 +152,8 @@ func SplitDirective(s string) (kind Kind, key, value string) {
 
 // commonKey returns the kind and length of the common key ("Disallow:",
 // "user-agent:", any case) that s starts with, before its colon, or a
-// length of 0. Eight bytes compared as a word: Parse + first question 13%
-// faster than byte by byte (BenchmarkParseCorpus/op=parse+query).
+// length of 0. Eight bytes compared as a word, faster than byte by byte
+// (BenchmarkParseCorpus/op=parse+query; bench/RESULTS.md, "What each mechanism buys").
 func commonKey(s string) (Kind, int) {
 	if len(s) < 8 {
 		return KindNone, 0
@@ -334,8 +334,8 @@ func LowerASCII(s string) string {
 // common key's line (commonKey) of at most MaxLineLen bytes, and returns
 // the key's kind (KindNone for the others) and the value; else it leaves
 // the scanner before that line and reports !ok. A common line read as it
-// is scanned for its end buys 13% of Parse + first question
-// (BenchmarkParseCorpus/op=parse+query, paired).
+// is scanned for its end buys Parse + first question
+// (BenchmarkParseCorpus/op=parse+query; bench/RESULTS.md, "What each mechanism buys").
 func (ls *Scanner) Common() (kind Kind, value string, ok bool) {
 	s, start := ls.s, ls.off
 	if start >= len(s) {

@@ -1,9 +1,9 @@
 package lines
 
 // The line table: the user-agent, rule, sitemap and extra lines a parsed
-// Robots keeps, about 1.5 bytes a line: kept bytes 0.92 a byte over the
-// real-world corpus, not 1.08 with a Line a line (TestKeptPerByte);
-// Decide pays about 50 ns (RuleAt).
+// Robots keeps, about 1.5 bytes a line, rather than a Line a line
+// (TestKeptPerByte); Decide pays for reading it back (RuleAt). Figures:
+// bench/RESULTS.md, "What each mechanism buys".
 //
 // An entry a kept line, in file order; its value starts where the previous
 // one's kept bytes end (the running offset), unless flagged entryRef (an

@@ -142,8 +142,8 @@ func compile(s *ruleSet, src *source, rules []lines.Line, sc *scratch) {
 		if o&keyRaw != 0 {
 			// Compiled from its escaped pattern in scratch space, which
 			// newRule does not keep. unsafe.String rather than a copy:
-			// Parse + first question on four 500 KiB files of raw rules
-			// 10.4 ms rather than 12.4 (-16%; none on real files).
+			// Parse + first question on files of raw rules (none on real
+			// files; bench/RESULTS.md, "What each mechanism buys").
 			sc.esc = appendEscaped(sc.esc[:0], p)
 			p, raw = unsafe.String(unsafe.SliceData(sc.esc), len(sc.esc)), ruleRaw
 		}
@@ -172,9 +172,8 @@ func keyIndex(o uint64) int { return int(o & (keyRaw - 1) >> 1) }
 
 // dropRepeats removes from rules, sorted by key, greatest first, each
 // that repeats one before it (alike but for its offset, as written too),
-// and returns how many are left. Buys,
-// warm: wildcards-long (one 16 KB wildcard line 30 times) answers a short
-// path in 116 ns rather than 1.33 µs, one of 1 KB in 25 µs rather than 377.
+// and returns how many are left. Buys a warm question on wildcards-long,
+// one 16 KB wildcard line 30 times (BenchmarkHostile; bench/RESULTS.md, "What each mechanism buys").
 func dropRepeats(rules []rule, text string) int {
 	n := 0
 	for _, r := range rules {

@@ -3,9 +3,8 @@ package ruleset
 // The layout of a large rule set, made once it is asked enough (lazy.go):
 // its rules sorted by head, each head linked to the longest other head
 // that is a prefix of it, so that one binary search finds the heads that
-// are prefixes of a path. Buys, warm for Googlebot (URLs of
-// BenchmarkAllowed): 133 ns rather than 1.51 µs on large-27KB, 265 ns
-// rather than 5.93 µs on largest-231KB, against a scan of the rules.
+// are prefixes of a path. Buys a warm question on a large file, against a
+// scan of the rules (BenchmarkAllowed; bench/RESULTS.md, "What each mechanism buys").
 
 import (
 	"math/bits"
@@ -87,8 +86,8 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 
 // splitRepeats splits rules, sorted by key, greatest first, into those
 // that repeat none before them and those that do (dropRepeats), which never
-// decide, both in order. Buys (BenchmarkHostile, wildcards-rep, warm):
-// a 1 KB path in 0.86 µs rather than 17.3 µs.
+// decide, both in order. Buys a warm question on repeated wildcard rules
+// (BenchmarkHostile, wildcards-rep; bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	type written struct {
 		r rule // but its offset
@@ -206,8 +205,8 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 }
 
 // commonPrefixLen returns the length of the common prefix of a and b, 8
-// bytes a step: on the largest real file (bench) a warm question 306 ns, not
-// 386 by compareToEscaped, and a 1 KB path 558 ns, not 783 by a byte loop.
+// bytes a step, rather than by compareToEscaped or a byte loop
+// (BenchmarkAllowed, largest file and 1 KB path; bench/RESULTS.md, "What each mechanism buys").
 func commonPrefixLen(a, b string) int {
 	n, i := min(len(a), len(b)), 0
 	for ; i+8 <= n; i += 8 {

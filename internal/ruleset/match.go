@@ -202,8 +202,8 @@ func (m *match) beatenBy(r rule) bool {
 // updates m with the first that matches and beats it: the loop of every
 // small set. Its test of rank, repeated elsewhere, is over the inliner's
 // budget as a method; a head longer than path, or whose last byte is not
-// path's there, is passed over without a call: most misses (utf8-long,
-// BenchmarkHostile, short path: 122 ns rather than 222 with a call a rule).
+// path's there, is passed over without a call: most misses (BenchmarkHostile,
+// utf8-long, short path; bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) try(seq []rule, path string, m *match) {
 	text := s.src.text
 	for _, r := range seq {

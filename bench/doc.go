@@ -16,8 +16,10 @@
 // core's own (parse over the real-world corpus beside a bare line scan,
 // Allowed beside its floors, BenchmarkAllowedFloor and
 // BenchmarkAllowedMatchFloor, which are floor and floor-match below on the
-// core's own files, hostile files, bytes kept per input byte),
-// and writes the raw outputs and a summary to results/<date>-<commit>/;
+// core's own files, hostile files, bytes kept per input byte), with
+// BenchmarkWorstCase and BenchmarkAdversarialWildcards (long paths against
+// many wildcard rules, beside issue 34's bound), and writes the raw
+// outputs and a summary to results/<date>-<commit>/;
 // cmd/summarize makes the summary's tables, which RESULTS.md's latest run
 // shows, and a short table of them for README's Performance section.
 // testdata/README.md says which real files are used and why; RESULTS.md

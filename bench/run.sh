@@ -11,6 +11,9 @@
 #     alone), in ns per question;
 #   - the core's BenchmarkHostile on the short and 1 KB paths;
 #   - the core's TestKeptPerByte: bytes kept per input byte;
+#   - this module's BenchmarkWorstCase and BenchmarkAdversarialWildcards:
+#     a question for a path of 1 to 8 KB against 1,000 and 10,000 wildcard
+#     rules, every shape they define, warm and first;
 #   - this module's Parse, Allowed and Size against temoto/robotstxt and
 #     jimsmart/grobotstxt.
 #
@@ -22,15 +25,19 @@
 # generated part of RESULTS.md ("Latest run"), and its short table that of
 # ../README.md's Performance section.
 #
-# Defaults take 4 to 5 minutes on 2 cores: COUNT=6 (benchstat's fewest for
+# Defaults take 6 to 7 minutes on 2 cores: COUNT=6 (benchstat's fewest for
 # a confidence interval), BENCHTIME=0.3s per benchmark, 0.1s for the 24
-# hostile ones (HOSTILE_BENCHTIME).
+# hostile ones (HOSTILE_BENCHTIME), and a fixed 20 iterations for the long
+# paths (LONG_BENCHTIME=20x): their "first" questions re-Parse a file of up
+# to 10,000 rules, untimed, before each iteration, which a time would
+# multiply as the questions get faster.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 COUNT="${COUNT:-6}"
 BENCHTIME="${BENCHTIME:-0.3s}"
 HOSTILE_BENCHTIME="${HOSTILE_BENCHTIME:-0.1s}"
+LONG_BENCHTIME="${LONG_BENCHTIME:-20x}"
 BENCHSTAT_VERSION=v0.0.0-20260908200009-22c9c6c9d4da
 
 readme=false
@@ -66,7 +73,7 @@ meta cores "$(nproc)"
 meta memory "$(free -g | awk '/^Mem:/ {print $2 " GiB"}')"
 meta os "$(uname -srm)"
 meta count "$COUNT"
-meta benchtime "$BENCHTIME (hostile: $HOSTILE_BENCHTIME)"
+meta benchtime "$BENCHTIME (hostile: $HOSTILE_BENCHTIME; long paths: $LONG_BENCHTIME)"
 meta "load before" "$(loadavg)"
 
 tmp=$(mktemp -d)
@@ -87,11 +94,13 @@ meta "TestKeptPerByte exit status" "$kept_rc"
 core_bench='^Benchmark(ParseCorpus|Allowed|AllowedFloor|AllowedMatchFloor)$/^(op|file)='
 hostile_bench='^BenchmarkHostile$/^file=/^path=(short|a-1k)$'
 peers_bench='^Benchmark(Parse|Allowed|Size)$'
+long_bench='^Benchmark(WorstCase|AdversarialWildcards)$'
 cmd "# $COUNT rounds of, in this order:"
 cmd "core.test -test.run '^\$' -test.bench '$core_bench' -test.count 1 -test.benchtime $BENCHTIME -test.benchmem >> core.txt"
 cmd "core.test -test.run '^\$' -test.bench '$hostile_bench' -test.count 1 -test.benchtime $HOSTILE_BENCHTIME -test.benchmem >> hostile.txt"
 cmd "# from bench/:"
 cmd "peers.test -test.run '^\$' -test.bench '$peers_bench' -test.count 1 -test.benchtime $BENCHTIME -test.benchmem >> peers.txt"
+cmd "peers.test -test.run '^\$' -test.bench '$long_bench' -test.count 1 -test.benchtime $LONG_BENCHTIME -test.benchmem >> long.txt"
 for i in $(seq "$COUNT"); do
   say "round $i of $COUNT (load $(loadavg))"
   printf 'round %s: load %s\n' "$i" "$(loadavg)" >>"$out/rounds.txt"
@@ -101,6 +110,8 @@ for i in $(seq "$COUNT"); do
     -test.benchtime "$HOSTILE_BENCHTIME" -test.benchmem) >>"$out/hostile.txt"
   "$tmp/peers.test" -test.run '^$' -test.bench "$peers_bench" -test.count 1 \
     -test.benchtime "$BENCHTIME" -test.benchmem >>"$out/peers.txt"
+  "$tmp/peers.test" -test.run '^$' -test.bench "$long_bench" -test.count 1 \
+    -test.benchtime "$LONG_BENCHTIME" -test.benchmem >>"$out/long.txt"
 done
 meta "load after" "$(loadavg)"
 meta "load at each round's start" "$(cut -d' ' -f4 "$out/rounds.txt" | paste -sd' ')"
@@ -137,6 +148,8 @@ tabulate core-hostile hostile.txt -filter .name:Hostile -col /path -row /file
 tabulate peers-allowed peers.txt -filter .name:Allowed -col /lib -row /file
 tabulate peers-parse peers.txt -filter .name:Parse -col /lib -row /file
 tabulate peers-size peers.txt -filter .name:Size -col /lib -row /file
+tabulate long-worst long.txt -filter .name:WorstCase -col /q -row /rules,/len
+tabulate long-adversarial long.txt -filter .name:AdversarialWildcards -col /q -row /shape,/rules,/len
 
 meta "wall time" "$(((SECONDS - start) / 60)) min $(((SECONDS - start) % 60)) s"
 say "summary"

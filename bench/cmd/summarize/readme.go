@@ -71,6 +71,7 @@ func writeReadme(w io.Writer, r *results) {
 		hostile = nanos(cell{Value: slowest}) + " ns (" + name + ")"
 	}
 	m.add("a question on a hostile 500 KiB file, the slowest", hostile, missing, missing)
+	m.add("an 8 KB path against 10,000 wildcard rules, the slowest shape: warm / first", slowestLong(r), missing, missing)
 	m.write(w)
 }
 

@@ -18,6 +18,7 @@ type results struct {
 
 	CoreParse, CoreAllowed, CoreHostile []table // the core's benchmarks
 	PeersAllowed, PeersParse, PeersSize []table // bench/'s, against the peers
+	LongWorst, LongAdversarial          []table // bench/'s long paths: BenchmarkWorstCase, BenchmarkAdversarialWildcards
 }
 
 // A metaLine is one "key: value" line of meta.txt.
@@ -53,11 +54,16 @@ func readResults(dir string) (*results, error) {
 		{"peers-allowed", &r.PeersAllowed},
 		{"peers-parse", &r.PeersParse},
 		{"peers-size", &r.PeersSize},
+		{"long-worst", &r.LongWorst},
+		{"long-adversarial", &r.LongAdversarial},
 	}
 	for _, c := range csvs {
 		if *c.dst, err = readBenchstat(filepath.Join(dir, c.name+".csv")); err != nil {
 			return nil, err
 		}
+	}
+	if _, err := longRows(r); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,8 @@ var update = flag.Bool("update", false, "rewrite testdata/run/summary.golden and
 
 // TestSummaryGolden summarizes testdata/run, the folder of a short run of
 // bench/run.sh (COUNT=2, so without confidence intervals), and compares it
-// with testdata/run/summary.golden.
+// with testdata/run/summary.golden. Its long-*.csv were added later, from
+// two rounds of the long-path benchmarks at 84ed7dd (LONG_BENCHTIME=20x).
 func TestSummaryGolden(t *testing.T) {
 	r, err := readResults("testdata/run")
 	if err != nil {
@@ -79,6 +81,9 @@ func TestReadmeRows(t *testing.T) {
 		{"kept", "| kept ÷ input (`MemSize`): corpus / largest real file / worst hostile | 1.79 / 1.28 / 5.11 | – | – |"},
 		// core-hostile.csv: the slowest short path.
 		{"hostile", "| a question on a hostile 500 KiB file, the slowest | 8,810,943 ns (invalid-utf8) | – | – |"},
+		// long-adversarial.csv: disorder 10000 8KB, the slowest warm
+		// (0.080433166 s) and first (0.0848357575 s) of every shape.
+		{"long", "| an 8 KB path against 10,000 wildcard rules, the slowest shape: warm / first | 80,433 / 84,836 µs (disorder) | – | – |"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,6 +121,14 @@ func TestSummaryRows(t *testing.T) {
 			"so other work shared the cores; the ranges are wide and small differences mean nothing."},
 		// core-hostile.csv has a-1k first: the short path comes first.
 		{"hostile/columns", "| hostile file | short ns | a-1k ns | goal met (short path) |"},
+		// long-worst.csv, rules 10000: warm 1.5593e-05, 2.3599e-05,
+		// 4.49375e-05, 9.18425e-05 s at 1, 2, 4, 8 KB (8 ÷ 1 KB 5.89×,
+		// steepest doubling 4 to 8 KB, 2.04×); first 0.001949419,
+		// 0.0028428840, 0.005953503, 0.0147526005 s (7.57×, 2.48×): first
+		// misses 200 µs at 8 KB and 2.2× a doubling.
+		{"long/worst", "| generated | 10,000 | 15.6 | 91.8 | 5.89× | 1,949 | 14,753 | 7.57× | 2.04× / 2.48× | **no**: first 8 KB, first doubling |"},
+		// long-adversarial.csv: suffix 1000 within the bound, warm and first.
+		{"long/met", "| suffix | 1,000 | 20.8 | 76.8 | 3.69× | 73.4 | 69.9 | 0.95× | 1.66× / 1.73× | yes |"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,5 +267,135 @@ func TestSplice(t *testing.T) {
 				t.Errorf("splice (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestLongKey(t *testing.T) {
+	tests := []struct {
+		name      string
+		withShape bool
+		shape     string
+		rules     string
+		kb        int
+		err       string
+	}{
+		{"10000 8KB", false, worstShape, "10000", 8, ""},
+		{"nested 1000 1KB", true, "nested", "1000", 1, ""},
+		{"nested 1000 1KB", false, "", "", 0, "want 2 fields"},
+		{"1000 1KB", true, "", "", 0, "want 3 fields"},
+		{"1000 8MB", false, "", "", 0, "not a length"},
+		{"1000 KB", false, "", "", 0, "not a length"},
+		{"1000 0KB", false, "", "", 0, "not a length"},
+	}
+	for _, tt := range tests {
+		shape, rules, kb, err := longKey(tt.name, tt.withShape)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("longKey(%q, %v) error = %v, want one with %q", tt.name, tt.withShape, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || shape != tt.shape || rules != tt.rules || kb != tt.kb {
+			t.Errorf("longKey(%q, %v) = %q, %q, %d, %v; want %q, %q, %d", tt.name, tt.withShape,
+				shape, rules, kb, err, tt.shape, tt.rules, tt.kb)
+		}
+	}
+}
+
+// us returns a cell of x µs.
+func us(x float64) cell { return cell{Value: x * 1e-6} }
+
+func TestSteepest(t *testing.T) {
+	tests := []struct {
+		name  string
+		times map[int]cell
+		want  float64
+		ok    bool
+	}{
+		// 8 times the time over three doublings: 2 a doubling.
+		{"1-and-8", map[int]cell{1: us(10), 8: us(80)}, 2, true},
+		// 1.5, then 3: the steeper counts.
+		{"steepest-pair", map[int]cell{1: us(10), 2: us(15), 4: us(45)}, 3, true},
+		{"faster", map[int]cell{1: us(10), 2: us(5)}, 0.5, true},
+		{"one-length", map[int]cell{8: us(80)}, 0, false},
+		{"none", nil, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := steepest(tt.times)
+		if ok != tt.ok || math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: steepest = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+	if got, _ := steepest(map[int]cell{1: us(0), 2: us(5)}); !math.IsInf(got, 1) {
+		t.Errorf("steepest from 0 µs = %v, want +Inf", got)
+	}
+}
+
+func TestLongBound(t *testing.T) {
+	fast := map[int]cell{1: us(20), 8: us(160)} // 2× a doubling, 160 µs
+	tests := []struct {
+		name        string
+		warm, first map[int]cell
+		want        string
+	}{
+		{"met", fast, fast, "yes"},
+		{"first-slow", fast, map[int]cell{1: us(30), 8: us(240)}, "**no**: first 8 KB"},
+		{"warm-steep", map[int]cell{1: us(10), 8: us(120)}, fast, "**no**: warm doubling"},
+		{"no-8KB", map[int]cell{1: us(10), 2: us(20)}, fast, missing},
+		{"one-length", map[int]cell{8: us(100)}, fast, missing},
+	}
+	for _, tt := range tests {
+		if got := longBound(longRow{Warm: tt.warm, First: tt.first}); got != tt.want {
+			t.Errorf("%s: longBound = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestSlowestLong(t *testing.T) {
+	// Warm and first slowest in different shapes; the 1,000 rules and the
+	// 1 KB paths, slower still, are not README's row.
+	csv := func(rows ...string) []table {
+		tables, err := parseBenchstat(strings.NewReader(",warm,,first,,,\n,sec/op,CI,sec/op,CI,vs base,P\n" +
+			strings.Join(rows, "\n") + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tables
+	}
+	r := &results{
+		LongWorst: csv("1000 8KB,0.9,,0.9,,,", "10000 8KB,0.0001,,0.003,,,"),
+		LongAdversarial: csv("deep 10000 1KB,0.5,,0.5,,,", "deep 10000 8KB,0.0002,,0.002,,,",
+			"wide 10000 8KB,0.00015,,0.001,,,"),
+	}
+	if got, want := slowestLong(r), "200 µs (deep) / 3,000 µs (generated)"; got != want {
+		t.Errorf("slowestLong = %q, want %q", got, want)
+	}
+	if got := slowestLong(&results{}); got != missing {
+		t.Errorf("slowestLong of no run = %q, want %q", got, missing)
+	}
+}
+
+// TestReadResultsLongRow checks that a run whose long-path table has a row
+// that is not shape, rules and length is refused.
+func TestReadResultsLongRow(t *testing.T) {
+	dir := t.TempDir()
+	files, err := os.ReadDir("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join("testdata", "run", f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Name() == "long-adversarial.csv" {
+			b = bytes.Replace(b, []byte("prefix 1000 1KB,"), []byte("prefix 1KB,"), 1)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := readResults(dir); err == nil || !strings.Contains(err.Error(), `row "prefix 1KB"`) {
+		t.Errorf("readResults with a bad long-path row: error = %v, want one naming the row", err)
 	}
 }

@@ -37,6 +37,7 @@ func writeSummary(w io.Writer, r *results) {
 	writeParse(w, r)
 	writeQuestions(w, r)
 	writeHostile(w, r)
+	writeLong(w, r)
 	writeSize(w, r)
 	writeMachine(w, r)
 }

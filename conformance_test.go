@@ -8,6 +8,12 @@ import (
 	"github.com/gorep/robots/internal/lines"
 )
 
+// Conformance with the written rules: the examples of Google's robots.txt
+// specification (precedence, grouping, the path table, the table of
+// robots.txt URLs), RFC 9309's example and our notes, each question asked
+// of the package and of the slow model (model_test.go). The real files are
+// in conformance_realworld_test.go.
+
 // A query is one question to a robots.txt file and the expected answer.
 type query struct {
 	name  string
@@ -336,4 +342,128 @@ func TestNotes(t *testing.T) {
 		// Several agents at once: the union of their groups.
 		{name: "notes/25-not-union-single", body: "user-agent: googlebot-news\ndisallow: /n\nuser-agent: googlebot\ndisallow: /g", agent: "googlebot-news", url: "/g", want: true},
 	})
+}
+
+// TestGooglePathTable checks each row of the table "Example path matches".
+func TestGooglePathTable(t *testing.T) {
+	fishMatches := []string{"/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.php?id=anything"}
+	fishNot := []string{"/Fish.asp", "/catfish", "/?id=fish", "/desert/fish"}
+	table := []struct {
+		pattern      string
+		matches, not []string
+	}{
+		{"/", []string{"/", "/a", "/a/b?c"}, nil},
+		{"/*", []string{"/", "/a", "/a/b?c"}, nil},
+		{"/$", []string{"/"}, []string{"/a", "/?q"}},
+		{"/fish", fishMatches, fishNot},
+		{"/fish*", fishMatches, fishNot},
+		{"/fish/", []string{"/fish/", "/fish/?id=anything", "/fish/salmon.htm"}, []string{"/fish", "/fish.html", "/animals/fish/", "/Fish/Salmon.asp"}},
+		{"/*.php", []string{"/index.php", "/filename.php", "/folder/filename.php", "/folder/filename.php?parameters", "/folder/any.php.file.html", "/filename.php/"}, []string{"/", "/windows.PHP"}},
+		{"/*.php$", []string{"/filename.php", "/folder/filename.php"}, []string{"/filename.php?parameters", "/filename.php/", "/filename.php5", "/windows.PHP"}},
+		{"/fish*.php", []string{"/fish.php", "/fishheads/catfish.php?parameters"}, []string{"/Fish.PHP"}},
+	}
+	var qs []query
+	for _, row := range table {
+		body := "user-agent: *\ndisallow: " + row.pattern + "\n"
+		for _, p := range row.matches {
+			qs = append(qs, query{name: "google/path/" + row.pattern + "/matches" + p, body: body, agent: "a", url: "https://example.com" + p, want: false, line: 2})
+		}
+		for _, p := range row.not {
+			qs = append(qs, query{name: "google/path/" + row.pattern + "/not" + p, body: body, agent: "a", url: "https://example.com" + p, want: true})
+		}
+	}
+	runQueries(t, qs)
+}
+
+// googleLocationTests holds the rows of the table "Examples of valid
+// robots.txt URLs" in Google's robots.txt specification, section "File
+// location and range of validity": a robots.txt URL, the page URLs it is
+// valid for and those it is not valid for.
+var googleLocationTests = []struct {
+	name      string
+	robotsURL string
+	valid     []string
+	invalid   []string
+}{
+	{
+		name:      "google/general-case",
+		robotsURL: "https://example.com/robots.txt",
+		valid:     []string{"https://example.com/", "https://example.com/folder/file"},
+		invalid:   []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"},
+	},
+	{
+		name:      "google/subdomain",
+		robotsURL: "https://www.example.com/robots.txt",
+		valid:     []string{"https://www.example.com/"},
+		invalid:   []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"},
+	},
+	{
+		// "Not a valid robots.txt file. Crawlers don't check for robots.txt
+		// files in subdirectories."
+		name:      "google/subdirectory",
+		robotsURL: "https://example.com/folder/robots.txt",
+		invalid:   []string{"https://example.com/", "https://example.com/folder/", "https://example.com/folder/file"},
+	},
+	{
+		// The page lists https://xn--exmple-cua.com/ as valid, without the
+		// "www." of the robots.txt host: a slip, since the punycode form of
+		// www.exämple.com is www.xn--exmple-cua.com, and a robots.txt on a
+		// subdomain "is only valid for that subdomain" (row google/subdomain).
+		// The intended URL is valid; the URL as printed is not.
+		name:      "google/idn-punycode",
+		robotsURL: "https://www.exämple.com/robots.txt",
+		valid:     []string{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/"},
+		invalid:   []string{"https://www.example.com/", "https://xn--exmple-cua.com/"},
+	},
+	{
+		name:      "google/ftp",
+		robotsURL: "ftp://example.com/robots.txt",
+		valid:     []string{"ftp://example.com/"},
+		invalid:   []string{"https://example.com/"},
+	},
+	{
+		name:      "google/ip-address",
+		robotsURL: "https://212.96.82.21/robots.txt",
+		valid:     []string{"https://212.96.82.21/"},
+		invalid:   []string{"https://example.com/"},
+	},
+	{
+		name:      "google/standard-port",
+		robotsURL: "https://example.com:443/robots.txt",
+		valid:     []string{"https://example.com:443/", "https://example.com/"},
+		invalid:   []string{"https://example.com:444/"},
+	},
+	{
+		name:      "google/non-standard-port",
+		robotsURL: "https://example.com:8181/robots.txt",
+		valid:     []string{"https://example.com:8181/"},
+		invalid:   []string{"https://example.com/"},
+	},
+}
+
+func TestGovernsGoogle(t *testing.T) {
+	for _, tt := range googleLocationTests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, page := range tt.valid {
+				if got := Governs(tt.robotsURL, page); !got {
+					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, true)
+				}
+				// The robots.txt URL computed from a page is one that
+				// governs it, and it names the same file as the row's.
+				u, err := URL(page)
+				if err != nil {
+					t.Errorf("URL(%q): %v", page, err)
+					continue
+				}
+				if !Governs(u, page) || !Governs(u, tt.robotsURL) {
+					t.Errorf("URL(%q) = %q, which does not govern %q and %q", page, u, page, tt.robotsURL)
+				}
+			}
+			for _, page := range tt.invalid {
+				if got := Governs(tt.robotsURL, page); got {
+					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, false)
+				}
+			}
+		})
+	}
 }

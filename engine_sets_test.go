@@ -4,86 +4,16 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/gorep/robots/internal/lines"
 	"github.com/gorep/robots/internal/ruleset"
 )
 
-// largeSets returns the sets of r of more than ruleset.SmallSet rules (or rule
-// lines, for a lazy set), each once.
-func largeSets(r *Robots) []ruleset.Set {
-	if r == nil {
-		return nil
-	}
-	if r.more == nil {
-		return nil
-	}
-	var sets []ruleset.Set
-	seen := map[*ruleset.Lazy]bool{}
-	add := func(lo, n int32, big *ruleset.Lazy) {
-		if big != nil && !seen[big] {
-			seen[big] = true
-			sets = append(sets, ruleset.NewSet(&r.src, lo, n, big))
-		}
-	}
-	for _, b := range r.more.bigs {
-		add(b.lo, b.n, b.big)
-	}
-	for _, mg := range r.more.multi {
-		add(mg.lo, mg.n, mg.big)
-	}
-	return sets
-}
-
-// layOutAll compiles and lays out every set of r of more than ruleset.SmallSet
-// rules or rule lines, as enough questions would.
-func layOutAll(r *Robots) {
-	for _, s := range largeSets(r) {
-		s.LayOut()
-	}
-}
-
-// compiledRules returns the number of compiled rules of r, those of its
-// lazy sets included, which it compiles.
-func compiledRules(r *Robots) int {
-
-	n := len(r.src.Compiled())
-	for _, s := range largeSets(r) {
-		if s.Inspect().Lazy {
-			n += len(s.CompileAside())
-		}
-	}
-	return n
-}
-
-// warm asks r about url for agent as many times as it takes to lay out
-// the sets that answer it: the state of a file that a crawler has asked
-// enough.
-func warm(r *Robots, agent, url string) {
-	for range ruleset.LayoutQuestions + 1 {
-		r.Allowed(agent, url)
-	}
-}
-
-// scannedAndLaidOut returns two parses of body: one as parsed, whose large
-// sets answer their first questions by scanning, and one whose large sets
-// are all laid out.
-func scannedAndLaidOut(body string) map[string]*Robots {
-	laid := Parse([]byte(body))
-	layOutAll(laid)
-	return map[string]*Robots{"scanned": Parse([]byte(body)), "laid-out": laid}
-}
-
-// largeSet returns the set that answers agent in r.
-func largeSet(r *Robots, agent string) *ruleset.Set {
-	var g Group
-	r.group(agent, &g)
-	return &g.set
-}
+// The engine's large sets asked through Parse: lazy sets (answered from
+// their rule lines, then from compiled rules, then from a layout), layouts
+// (index.htm directories, repeated rules) and the anchor table.
 
 // TestLazyLayout checks that a large set answers its first questions from
 // its rule lines, then from its compiled rules, then from its layout, with
@@ -184,37 +114,6 @@ func TestScansAllocateNothing(t *testing.T) {
 	}
 }
 
-// TestLazyLayoutRace asks a large set from many goroutines at once across
-// its layout: every answer must be the one the laid-out set gives, and
-// the set must be laid out once.
-func TestLazyLayoutRace(t *testing.T) {
-	body := layoutBody()
-	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/p7/", "/p3/4", "/p0/0"}
-	ref := Parse([]byte(body))
-	layOutAll(ref)
-	for round := range 4 {
-		r := Parse([]byte(body))
-		var wg sync.WaitGroup
-		for g := range 6 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range 3 * ruleset.LayoutQuestions {
-					p, a := paths[(i+g)%len(paths)], []string{"a", "b", "z"}[(i+round)%3]
-					if got, want := r.Decide(a, p), ref.Decide(a, p); got != want {
-						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want)
-						return
-					}
-				}
-			}()
-		}
-		wg.Wait()
-		if got, want := r.MemSize(), ref.MemSize(); got != want {
-			t.Errorf("round %d: MemSize() = %d, want %d, that of the file laid out once", round, got, want)
-		}
-	}
-}
-
 // TestRuleReader checks that a ruleReader gives the rule lines of any
 // records, in file order, as recordLines does, whether it reads each from
 // where the one before ended or from a mark.
@@ -290,6 +189,340 @@ func TestLazyRawScanned(t *testing.T) {
 			}
 			if set.Inspect().Laid {
 				t.Errorf("laid out after 7 questions")
+			}
+		})
+	}
+}
+
+// layoutBody returns a file of six records of 80 rules that name a (and,
+// but the first, b; every other one, "*"), a fifth of them floating
+// wildcard rules with longer anchors, a fifth with anchors of one byte.
+func layoutBody() string {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var b strings.Builder
+	for rec := range 6 {
+		b.WriteString("user-agent: a\n")
+		if rec > 0 {
+			b.WriteString("user-agent: b\n") // b's records differ from a's: past the merge budget
+		}
+		if rec%2 == 0 {
+			b.WriteString("user-agent: *\n")
+		}
+		for i := range 80 {
+			kind := []string{"allow", "disallow"}[rng.IntN(2)]
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, "%s: /*x%03d*y\n", kind, rng.IntN(500)) // floating, with anchors
+			case 1:
+				fmt.Fprintf(&b, "%s: /*%c\n", kind, 'a'+rng.IntN(26)) // floating, an anchor of one byte
+			default:
+				fmt.Fprintf(&b, "%s: /p%d/%d\n", kind, rng.IntN(20), rng.IntN(20))
+			}
+		}
+	}
+	return b.String()
+}
+
+// adversarialLayouts returns files built against the layout of large sets
+// and the merging of groups, each with a path that passes the byte-set
+// filters of its rules but matches none of them.
+func adversarialLayouts() map[string][2]string {
+	// Tails of bytes that no path below holds: two bytes, so that a
+	// floating rule has no anchor but the one it shares, or three.
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!'(),-.:;@[]^_"
+	pairs := func(f func(tail string)) {
+		for _, c := range alphabet {
+			for _, d := range alphabet {
+				f(string(c) + string(d))
+			}
+		}
+	}
+	triples := func(f func(tail string)) {
+		pairs(func(p string) {
+			for _, e := range alphabet[:10] {
+				f(p + string(e))
+			}
+		})
+	}
+	// Every byte residue modulo 16 but in lower case, so that the
+	// byte-set filters (modulo 8 and 16) let every rule through.
+	const residues = "pqrstuvwxyz{|}~o"
+	var split strings.Builder // googlebot's records are those of "*", which merging spent its budget on
+	for i := 0; split.Len() < MaxSize; i++ {
+		fmt.Fprintf(&split, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n", i)
+	}
+	var large strings.Builder // the same, and googlebot's own record besides: each record a large set, asked one by one
+	large.WriteString("user-agent: googlebot\ndisallow: /x\n")
+	for large.Len() < MaxSize-1000 {
+		large.WriteString("user-agent: *\nuser-agent: googlebot\n")
+		for j := range 33 {
+			fmt.Fprintf(&large, "disallow: /*x%02d\n", j)
+		}
+	}
+	var run strings.Builder // one head, many wildcard tails
+	run.WriteString("user-agent: googlebot\n")
+	triples(func(p string) { fmt.Fprintf(&run, "disallow: /a*%s\n", p) })
+	var bucket strings.Builder // floating rules that share their only anchor
+	bucket.WriteString("user-agent: googlebot\n")
+	pairs(func(p string) { fmt.Fprintf(&bucket, "disallow: *abc*%s\n", p) })
+	var chain strings.Builder // heads that are prefixes of each other and of the path
+	chain.WriteString("user-agent: googlebot\n")
+	for k := 1; chain.Len() < MaxSize-2000; k++ {
+		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
+	}
+	// Single-segment wildcard rules whose only gram rarer than "aaa" is
+	// made common by decoys, so that they are filed by "aaa": each is
+	// tried at every position of a path of "a"s, comparing its segment
+	// up to the "b" it ends with.
+	var retried strings.Builder
+	retried.WriteString("user-agent: googlebot\n")
+	for i := range 12000 {
+		fmt.Fprintf(&retried, "disallow: *aab*%s\n", letters(i))
+	}
+	for k := range 64 {
+		fmt.Fprintf(&retried, "disallow: /*%sb\n", strings.Repeat("a", 100+k))
+	}
+	return map[string][2]string{
+		"anchor-retried-2k": {retried.String(), "/" + strings.Repeat("a", 2000)},
+		"split-by-star":     {split.String(), "/q"},
+		"split-large":       {large.String(), "/qx0x1"},
+		"head-run":          {run.String(), "/a" + residues},
+		"anchor-bucket":     {bucket.String(), "/abc" + residues},
+		"anchor-bucket-8k":  {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
+		"head-chain":        {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
+	}
+}
+
+// TestDecideNoAllocs checks that Decide, like Allowed, allocates nothing
+// once the sets it asks are laid out: merged, split and global groups of
+// large sets, and to quote a rule whose pattern escaping changes, which is
+// kept as written.
+func TestDecideNoAllocs(t *testing.T) {
+	r := Parse([]byte(layoutBody() + "user-agent: c\nallow: /caf\xc3\xa9\n"))
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
+	for _, agent := range []string{"a", "b", "c", "z"} {
+		for _, p := range paths {
+			for range ruleset.LayoutQuestions + 1 {
+				r.Decide(agent, p) // lays the sets out
+			}
+			if n := testing.AllocsPerRun(50, func() { r.Decide(agent, p) }); n != 0 {
+				t.Errorf("Decide(%q, %q) allocates %v times", agent, p, n)
+			}
+		}
+	}
+	if d := r.Decide("c", "/caf%C3%A9/x"); d.Rule.Pattern != "/caf\xc3\xa9" || !d.Allowed {
+		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
+	}
+}
+
+// TestLayoutDirs checks the directories that index.htm allow rules also
+// allow in a large set, which its layout files apart (bigSet.dirs): the
+// answers, the line Decide quotes (the earliest of a directory's index
+// rules, on a tie of rank that of the allow), and that the rules are not
+// compiled (a directory with a "*" is folded: dirs.go, tryFolded).
+func TestLayoutDirs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := range 40 {
+		b.WriteString("allow: /" + letters(i) + "/index.htm\n") // lines 2-41
+	}
+	b.WriteString("disallow: /b/$\n")           // 42: ties /b/'s directory rule, which wins
+	b.WriteString("allow: /c/index.html\n")     // 43: a second index rule of /c/
+	b.WriteString("disallow: /d/e\n")           // 44
+	b.WriteString("allow: /*/x/index.html\n")   // 45: a directory with "*", folded
+	b.WriteString("allow: /%c3%a9/index.htm\n") // 46: escaped
+	b.WriteString("disallow: /\n")              // 47
+	body := b.String()
+	r := Parse([]byte(body))
+	if n, want := compiledRules(r), 46; n != want {
+		t.Errorf("%d compiled rules, want %d: one a line (the directory with a \"*\" folded)", n, want)
+	}
+	for _, tt := range []struct {
+		path string
+		line int
+	}{
+		{"/a/", 2},
+		{"/a/x", 47},
+		{"/a", 47},
+		{"/b/", 3},
+		{"/c/", 4},
+		{"/c/index.html", 43},
+		{"/q/x/", 45},
+		{"/%C3%A9/", 46},
+		{"/%c3%a9/", 47},
+		{"/zz/", 47},
+	} {
+		d := r.Decide("googlebot", tt.path)
+		if d.Reason != ReasonRule || d.Rule.Line != tt.line {
+			t.Errorf("Decide(%q) = %v, want the rule of line %d", tt.path, d, tt.line)
+		}
+		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(body), []string{"googlebot"}, tt.path); got != want || got != d.Allowed {
+			t.Errorf("Allowed(%q) = %t, Decide %t, the slow model says %t", tt.path, got, d.Allowed, want)
+		}
+	}
+}
+
+// TestLayoutRepeats checks that a large set's layout asks each distinct
+// rule once (splitRepeats): a file of the same long wildcard rule, written
+// many times among others, answers as the slow model does, quotes the
+// earliest line, and its layout holds the rule once among its live rules.
+func TestLayoutRepeats(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	long := "/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*zz"
+	for i := range 100 {
+		b.WriteString("disallow: " + long + "\n")      // lines 2, 4, ...
+		b.WriteString("allow: /p" + letters(i) + "\n") // lines 3, 5, ...
+	}
+	body := b.String()
+	r := Parse([]byte(body))
+	for _, tt := range []struct {
+		path string
+		line int
+	}{
+		{"/" + strings.Repeat("a", 40) + "zz", 2},
+		{"/pb", 5},
+		{"/" + strings.Repeat("a", 40), 0},
+	} {
+		d := r.Decide("googlebot", tt.path)
+		if d.Rule.Line != tt.line {
+			t.Errorf("Decide(%q) = %v, want the rule of line %d", tt.path, d, tt.line)
+		}
+		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(body), []string{"googlebot"}, tt.path); got != want {
+			t.Errorf("Allowed(%q) = %t, the slow model says %t", tt.path, got, want)
+		}
+	}
+	layOutAll(r)
+	var g Group
+	r.globalGroup(&g)
+	if x := g.set.Inspect(); !x.Laid || x.Live != 101 || setLen(&g.set) != 200 {
+		t.Errorf("layout of %d rules: %d live (laid out %t), want 101 live", setLen(&g.set), x.Live, x.Laid)
+	}
+}
+
+// TestFloatTableMatchesBruteForce checks the decisions of large sets whose
+// wildcard rules are filed in an anchor table against brute force, on long
+// paths over few bytes, where the anchors of rules occur many times, share
+// buckets and fingerprints, and a segment stands at several places of the
+// path, some before the end of the rule's head.
+func TestFloatTableMatchesBruteForce(t *testing.T) {
+	tests := []struct {
+		name     string
+		alphabet string
+		segment  int // the longest segment of a pattern
+		segments int // the most segments after the head
+		head     int // the longest head after "/"
+		dollar   bool
+		pathLen  int
+	}{
+		{name: "single-segment/short", alphabet: "ab/c", segment: 4, segments: 1, head: 2, pathLen: 12},
+		{name: "single-segment/long", alphabet: "ab/c", segment: 5, segments: 1, head: 3, pathLen: 400},
+		{name: "single-byte", alphabet: "abcdefgh", segment: 1, segments: 1, head: 1, pathLen: 60},
+		{name: "multi-segment", alphabet: "ab/c", segment: 3, segments: 3, head: 2, pathLen: 100},
+		{name: "anchored", alphabet: "abc", segment: 3, segments: 2, head: 2, dollar: true, pathLen: 50},
+		{name: "wide", alphabet: "abcdefghijklmnopqrstuvwxyz/.-ABC0123", segment: 6, segments: 2, head: 4, pathLen: 300},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(i)))
+			word := func(n int) string {
+				b := make([]byte, n)
+				for i := range b {
+					b[i] = tt.alphabet[rng.IntN(len(tt.alphabet))]
+				}
+				return string(b)
+			}
+			tables := 0
+			for file := range sample(8, 3) {
+				var body strings.Builder
+				body.WriteString("user-agent: a\n")
+				for range ruleset.MinFloating + rng.IntN(200) {
+					p := "/" + word(rng.IntN(tt.head+1))
+					for range 1 + rng.IntN(tt.segments) {
+						p += "*" + word(1+rng.IntN(tt.segment))
+					}
+					if tt.dollar && rng.IntN(2) == 0 {
+						p += "$"
+					}
+					fmt.Fprintf(&body, "%s: %s\n", []string{"allow", "disallow"}[rng.IntN(2)], p)
+				}
+				var paths []string
+				for range 40 {
+					paths = append(paths, "/"+word(rng.IntN(tt.pathLen)))
+				}
+				checkDecisions(t, body.String(), "a", paths)
+				if t.Failed() {
+					t.Fatalf("file %d:\n%s", file, body.String())
+				}
+				r := Parse([]byte(body.String()))
+				layOutAll(r)
+				var g Group
+				if r.group("a", &g); g.set.Inspect().Float > 0 {
+					tables++
+				}
+			}
+			if tables == 0 {
+				t.Errorf("no file has an anchor table")
+			}
+		})
+	}
+}
+
+// TestMaxLaid checks that the largest sets of files of MaxSize bytes, of
+// the shortest rule lines that each compile to a rule, or to two, are
+// laid out: fewer than ruleset.MaxLaid rules, whose links and bucket starts fit
+// in 2 bytes.
+func TestMaxLaid(t *testing.T) {
+	for name, line := range map[string]func(b *strings.Builder, i int){
+		"shortest":      func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:/%s\n", letters(i)) },
+		"index-htm":     func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:/%s/index.htm\n", letters(i)) },
+		"wildcard":      func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:*%s\n", letters(i)) },
+		"index-htm-dir": func(b *strings.Builder, i int) { fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i)) },
+	} {
+		r := Parse([]byte(fillMaxSize("user-agent: *\n", line)))
+		layOutAll(r)
+		largest := 0
+		for _, s := range largeSets(r) {
+			n := len(s.CompileAside())
+			largest = max(largest, n)
+			if laid := s.Inspect().Laid; n >= ruleset.MaxLaid || !laid {
+				t.Errorf("%s: a set of %d rules (%d lines), laid out %t, want fewer than %d", name, n, setLen(&s), laid, ruleset.MaxLaid)
+			}
+		}
+		if largest < 20000 {
+			t.Errorf("%s: the largest set has %d rules, want a file of MaxSize to make 20,000 or more", name, largest)
+		}
+	}
+}
+
+// TestMarkedRules checks that the rules of a laid-out set read, through
+// sorted, as compiled, though its table keeps its single rules marked
+// (unmark): the same rules as the set keeps before its layout, on
+// files whose tables hold marked rules, raw or not, beside others.
+func TestMarkedRules(t *testing.T) {
+	shapes := keptShapes()
+	tests := []struct {
+		name, body, agent string
+	}{
+		{"raw-wildcard-short", shapes["raw-wildcard-short"][:16<<10], "googlebot"},
+		{"index-htm-wildcard-dir", shapes["index-htm-wildcard-dir"][:16<<10], "googlebot"},
+		{"mixed", fillMaxSize("user-agent: a\n", func(b *strings.Builder, i int) {
+			w := letters(i)
+			fmt.Fprintf(b, "allow: /x*%sab\ndisallow: *\xe9%s$\nallow: /*d%s*e\ndisallow: /p*%%41%sq\n", w, w, w, w)
+		})[:8<<10], "a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parsed := Parse([]byte(tt.body))
+			want := largeSet(parsed, tt.agent).Sorted()
+			r := Parse([]byte(tt.body))
+			layOutAll(r)
+			s := largeSet(r, tt.agent)
+			if st := s.Inspect(); st.Marked == 0 {
+				t.Fatalf("no marked rule among the %d of the table", st.Float)
+			}
+			if diff := cmp.Diff(want, (s).Sorted()); diff != "" {
+				t.Errorf("rules of the laid-out set (-before layout +after):\n%s", diff)
 			}
 		})
 	}

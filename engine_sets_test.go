@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/gorep/robots/internal/lines"
 	"github.com/gorep/robots/internal/ruleset"
 )
 
@@ -110,46 +108,6 @@ func TestScansAllocateNothing(t *testing.T) {
 		r.Allowed(agent, "/d3/") // lays out
 		if !set.Inspect().Laid {
 			t.Errorf("the set of %q is not laid out after %d questions", agent, ruleset.LayoutQuestions+1)
-		}
-	}
-}
-
-// TestRuleReader checks that a ruleReader gives the rule lines of any
-// records, in file order, as recordLines does, whether it reads each from
-// where the one before ended or from a mark.
-func TestRuleReader(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	for file := range 20 {
-		var b strings.Builder
-		for rec := range 1 + rng.IntN(80) {
-			fmt.Fprintf(&b, "user-agent: a%d\n", rec)
-			for range rng.IntN(4) {
-				fmt.Fprintf(&b, "disallow: /%d\n# comment\nsitemap: /s\n", rng.IntN(100))
-			}
-			for range rng.IntN(40) * rng.IntN(2) {
-				fmt.Fprintf(&b, "allow: /x%d\n", rng.IntN(100))
-			}
-		}
-		r := Parse([]byte(b.String()))
-		var recs []int32
-		for rec := range r.table().RecordCount() {
-			if rng.IntN(3) > 0 {
-				recs = append(recs, int32(rec))
-			}
-		}
-		var want, got []lines.Line
-		for _, rec := range recs {
-			_, want = r.table().RecordLines(int(rec), nil, want)
-		}
-		rr := lines.NewRuleReader(r.table())
-		for _, rec := range recs {
-			rr.Start(rec)
-			for l, ok := rr.Next(); ok; l, ok = rr.Next() {
-				got = append(got, l)
-			}
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("file %d, records %v: rule lines differ (-want +got):\n%s", file, recs, diff)
 		}
 	}
 }
@@ -492,38 +450,5 @@ func TestMaxLaid(t *testing.T) {
 		if largest < 20000 {
 			t.Errorf("%s: the largest set has %d rules, want a file of MaxSize to make 20,000 or more", name, largest)
 		}
-	}
-}
-
-// TestMarkedRules checks that the rules of a laid-out set read, through
-// sorted, as compiled, though its table keeps its single rules marked
-// (unmark): the same rules as the set keeps before its layout, on
-// files whose tables hold marked rules, raw or not, beside others.
-func TestMarkedRules(t *testing.T) {
-	shapes := keptShapes()
-	tests := []struct {
-		name, body, agent string
-	}{
-		{"raw-wildcard-short", shapes["raw-wildcard-short"][:16<<10], "googlebot"},
-		{"index-htm-wildcard-dir", shapes["index-htm-wildcard-dir"][:16<<10], "googlebot"},
-		{"mixed", fillMaxSize("user-agent: a\n", func(b *strings.Builder, i int) {
-			w := letters(i)
-			fmt.Fprintf(b, "allow: /x*%sab\ndisallow: *\xe9%s$\nallow: /*d%s*e\ndisallow: /p*%%41%sq\n", w, w, w, w)
-		})[:8<<10], "a"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			parsed := Parse([]byte(tt.body))
-			want := largeSet(parsed, tt.agent).Sorted()
-			r := Parse([]byte(tt.body))
-			layOutAll(r)
-			s := largeSet(r, tt.agent)
-			if st := s.Inspect(); st.Marked == 0 {
-				t.Fatalf("no marked rule among the %d of the table", st.Float)
-			}
-			if diff := cmp.Diff(want, (s).Sorted()); diff != "" {
-				t.Errorf("rules of the laid-out set (-before layout +after):\n%s", diff)
-			}
-		})
 	}
 }

@@ -39,7 +39,7 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 // input reaches only the early return, no new code, so it is never
 // minimised; the larger files are checked by the tests that ask them
 // everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
-// TestKeepLine...). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
+// TestParsedMatchesSlowModel). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
 // other thresholds of the matcher.
 const fuzzMaxBytes = 512
 
@@ -59,7 +59,7 @@ func fuzzSize(body []byte, strs ...string) int {
 }
 
 // maxShortInput bounds the short body of a longInput (FuzzScan,
-// FuzzKeepLine), and maxRepeat its repeated byte: a line a little over the
+// FuzzLongLines), and maxRepeat its repeated byte: a line a little over the
 // longest that Google reads (maxLineLen). Each of their executions reads
 // the long body, so that the short one is kept shorter than fuzzMaxBytes
 // for minimising to stay brief.
@@ -69,7 +69,7 @@ const (
 )
 
 // A longInput is a fuzz input for the targets that must see long lines
-// (FuzzScan, FuzzKeepLine) while the fuzzer minimises only short inputs:
+// (FuzzScan, FuzzLongLines) while the fuzzer minimises only short inputs:
 // the body with its byte at at repeated n more times (n modulo maxRepeat+1,
 // so that one execution stays cheap). at is taken modulo
 // the length of the body; an empty body stays empty.
@@ -275,7 +275,7 @@ func FuzzURL(f *testing.F) {
 
 // FuzzScan checks the scanner against scanLinesSlow on any input: a body
 // of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat times
-// (longInput), as FuzzKeepLine.
+// (longInput), as FuzzLongLines.
 func FuzzScan(f *testing.F) {
 	for _, c := range scanCases {
 		short, at, n := shortInput(c.body)
@@ -296,11 +296,14 @@ func FuzzScan(f *testing.F) {
 	})
 }
 
-// FuzzKeepLine checks Parse's loop against handle alone on any input: a
-// body of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat
-// times (longInput), so that lines over the longest line Google reads are
-// made of short inputs.
-func FuzzKeepLine(f *testing.F) {
+// FuzzLongLines checks Parse against the slow model (checkAllowed) on any
+// input with a long line: a body of up to maxShortInput bytes with one of
+// its bytes repeated up to maxRepeat times (longInput), so that lines over
+// the longest line Google reads are made of short inputs. Its seeds are
+// scanCommonCases, the edges of the lines Parse reads as it scans them
+// (lines.Scanner.Common). It replaces FuzzKeepLine, which held Parse's
+// loop to the parser's line-by-line path, both ours.
+func FuzzLongLines(f *testing.F) {
 	for _, body := range scanCommonCases() {
 		short, at, n := shortInput(body)
 		if longInput(short, at, n) != body {
@@ -312,10 +315,6 @@ func FuzzKeepLine(f *testing.F) {
 		if len(short) > maxShortInput {
 			return // see fuzzMaxBytes
 		}
-		body := longInput(short, at, n)
-		if want, got := scanBody(body, false), scanBody(body, true); !want.equal(got) {
-			diff := cmp.Diff(want, got, cmp.AllowUnexported(naming{}))
-			t.Fatalf("Parse's loop disagrees with handle (-want +got):\n%s", diff)
-		}
+		checkAllowed(t, []byte(longInput(short, at, n)), "a", "/v", askLong)
 	})
 }

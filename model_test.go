@@ -495,3 +495,85 @@ func slowPathParamsQuery(url string) string {
 	}
 	return url[pathStart:end]
 }
+
+// askParsed is what TestParsedMatchesSlowModel asks of each file: Allowed
+// and Decide for 4 agents × up to 21 URLs, the slow model for each URL
+// once, about files of up to 64 KiB.
+var askParsed = questions{urls: 20, agents: 4, slowBytes: 64 << 10}
+
+// askLong is what FuzzLongLines asks of each input: askFew, the slow
+// model answering about files of a line over lines.MaxLineLen.
+var askLong = questions{urls: 6, agents: 4, slowBytes: 2*maxShortInput + maxRepeat + 1}
+
+// A modelFile is a file that TestParsedMatchesSlowModel asks about, with
+// the agent it asks first.
+type modelFile struct{ body, agent string }
+
+// TestParsedMatchesSlowModel asks the slow model (checkAllowed) and the
+// brute-force precedence (checkDecisions: Decide of each file as parsed and
+// with its large sets laid out; both models on files of up to 64 KiB) about the files where the parser's and the
+// engine's paths part: the edges of the lines Parse reads as it scans them
+// (scanCommonCases, scanCases), the files whose records it collects to make
+// the groups (tableFiles, oddTableFiles), and files whose laid-out sets
+// keep marked rules (markedRuleFiles). It replaces three tests that held one
+// of our paths to another: TestKeepLineMatchesHandle (Parse's loop and the
+// line-by-line path), TestCollectedMatchesRecords (what the parser collects
+// and the records decoded from the line table) and TestMarkedRules (a set's
+// rules before and after its layout).
+func TestParsedMatchesSlowModel(t *testing.T) {
+	files := map[string]modelFile{}
+	for name, body := range scanCommonCases() {
+		files["scan-common/"+name] = modelFile{body, "a"}
+	}
+	for _, c := range scanCases {
+		files["scan/"+c.name] = modelFile{c.body, "a"}
+	}
+	for name, body := range tableFiles(t) {
+		files["table/"+name] = modelFile{body, "a"}
+	}
+	for name, body := range oddTableFiles() {
+		files["odd/"+name] = modelFile{body, "a"}
+	}
+	for name, f := range markedRuleFiles(t) {
+		files["marked/"+name] = f
+	}
+	for name, f := range files {
+		t.Run(name, func(t *testing.T) {
+			checkAllowed(t, []byte(f.body), f.agent, "/x", askParsed)
+			if len(f.body) > askParsed.slowBytes {
+				return // brute force reads every rule per question
+			}
+			var paths []string // of the probes, those a rule may decide
+			for _, p := range probes(Parse([]byte(f.body)), "/x", askParsed.urls) {
+				if p != "/robots.txt" {
+					paths = append(paths, p[:min(len(p), 1024)])
+				}
+			}
+			for _, agent := range []string{f.agent, "*", "Googlebot"} {
+				checkDecisions(t, f.body, agent, paths)
+			}
+		})
+	}
+}
+
+// markedRuleFiles are files whose largest set, laid out, keeps single rules
+// marked in its table (unmark), raw or not, beside others: of TestMarkedRules.
+func markedRuleFiles(t *testing.T) map[string]modelFile {
+	shapes := keptShapes()
+	files := map[string]modelFile{
+		"raw-wildcard-short":     {shapes["raw-wildcard-short"][:16<<10], "googlebot"},
+		"index-htm-wildcard-dir": {shapes["index-htm-wildcard-dir"][:16<<10], "googlebot"},
+		"mixed": {fillMaxSize("user-agent: a\n", func(b *strings.Builder, i int) {
+			w := letters(i)
+			fmt.Fprintf(b, "allow: /x*%sab\ndisallow: *\xe9%s$\nallow: /*d%s*e\ndisallow: /p*%%41%sq\n", w, w, w, w)
+		})[:8<<10], "a"},
+	}
+	for name, f := range files {
+		r := Parse([]byte(f.body))
+		layOutAll(r)
+		if st := largeSet(r, f.agent).Inspect(); st.Marked == 0 {
+			t.Fatalf("%s: no marked rule among the %d of the table", name, st.Float)
+		}
+	}
+	return files
+}

@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -234,43 +236,6 @@ func TestKeyKind(t *testing.T) {
 	}
 }
 
-// A scanResult is what the parser's pass over the lines makes of a body:
-// the kept text with its line table and index, and what it collected for
-// resolve.
-type scanResult struct {
-	Text   string
-	Rules  []lines.Line
-	First  []int32
-	Names  []naming
-	Global []int32
-	// MayMatch is Robots.mayMatch.
-	MayMatch bool
-}
-
-// scanBody runs the parser's pass over body: Parse's loop, which reads
-// most lines in one pass (lines.Scanner.Common), if fast, else the slow
-// loop, which hands every line to handle; the records, rules and
-// tokens are those the parser collects to make the groups (the tokens
-// sorted, as resolve leaves them).
-func scanBody(body string, fast bool) scanResult {
-	p := parser{src: body, r: &Robots{}}
-	if fast {
-		p.parse()
-	} else {
-		p.scan(true)
-		p.finish()
-	}
-	rs := p.rs
-	return scanResult{p.r.text(), rs.rules, rs.first, rs.names, rs.global, p.r.mayMatch}
-}
-
-// equal reports whether r and o are the same: cheaper than cmp.Diff,
-// which explains a difference.
-func (r scanResult) equal(o scanResult) bool {
-	return r.Text == o.Text && slices.Equal(r.Rules, o.Rules) &&
-		slices.Equal(r.First, o.First) && slices.Equal(r.Names, o.Names) && slices.Equal(r.Global, o.Global) && r.MayMatch == o.MayMatch
-}
-
 // scanCommonCases are bodies at the edges of scanCommon: values that end
 // at and around word boundaries, at the end of the body, at each byte
 // that ends a line or its content, with whitespace around them, rules
@@ -311,23 +276,37 @@ func scanCommonCases() map[string]string {
 	return cases
 }
 
-// TestKeepLineMatchesHandle checks that Parse's loop makes of every body
-// what handle alone makes of it.
-func TestKeepLineMatchesHandle(t *testing.T) {
-	bodies := scanCommonCases()
-	for _, c := range scanCases {
-		bodies["scan/"+c.name] = c.body
-	}
-	for name, body := range hostileFiles() {
-		bodies["hostile/"+name] = body
-	}
-	for i, body := range realWorldBodies(t) {
-		bodies["realworld/"+strconv.Itoa(i)] = string(body)
-	}
-	for name, body := range bodies {
-		if want, got := scanBody(body, false), scanBody(body, true); !want.equal(got) {
-			diff := cmp.Diff(want, got, cmp.AllowUnexported(naming{}))
-			t.Errorf("%s: Parse's loop disagrees with handle (-want +got):\n%s", name, diff)
+// oddTableFiles are random files of the shapes the parser must collect:
+// user-agent values kept once for several lines (agentText), short,
+// medium and long values, records of no rules, rules and extras before
+// the first user-agent line and between agent lines, "*" among tokens,
+// and enough lines to pass several marks.
+func oddTableFiles() map[string]string {
+	files := map[string]string{}
+	rng := rand.New(rand.NewPCG(9, 1))
+	agents := []string{"a", "b", "*", "* x", "Googlebot/2.1", "123", "", strings.Repeat("c", 40),
+		strings.Repeat("d", 300), strings.Repeat("e", 20000)}
+	for file := range 200 {
+		var b strings.Builder
+		for range rng.IntN(3) {
+			fmt.Fprintf(&b, "disallow: /pre%d\nsitemap: /s\nfoo: bar\n", rng.IntN(9))
 		}
+		for range 1 + rng.IntN(80) {
+			switch rng.IntN(9) {
+			case 0, 1, 2:
+				fmt.Fprintf(&b, "user-agent: %s\n", agents[rng.IntN(len(agents))])
+			case 3, 4, 5:
+				n := []int{0, 3, 28, 29, 30, 200, 286, 300}[rng.IntN(8)]
+				fmt.Fprintf(&b, "%s: /%s\n", []string{"allow", "disallow"}[rng.IntN(2)], strings.Repeat("x", n))
+			case 6:
+				b.WriteString("\n\n# c\n")
+			case 7:
+				fmt.Fprintf(&b, "crawl-delay: %d\n", rng.IntN(9))
+			default:
+				fmt.Fprintf(&b, "disallow: %s\n", []string{"", "x", "*", "$", "/"}[rng.IntN(5)])
+			}
+		}
+		files[fmt.Sprintf("odd-%d", file)] = b.String()
 	}
+	return files
 }

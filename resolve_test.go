@@ -3,12 +3,10 @@ package robots
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/gorep/robots/internal/lines"
 	"github.com/gorep/robots/internal/ruleset"
 )
@@ -305,112 +303,5 @@ func TestSortNames(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// oddTableFiles are random files of the shapes the parser must collect:
-// user-agent values kept once for several lines (agentText), short,
-// medium and long values, records of no rules, rules and extras before
-// the first user-agent line and between agent lines, "*" among tokens,
-// and enough lines to pass several marks.
-func oddTableFiles() map[string]string {
-	files := map[string]string{}
-	rng := rand.New(rand.NewPCG(9, 1))
-	agents := []string{"a", "b", "*", "* x", "Googlebot/2.1", "123", "", strings.Repeat("c", 40),
-		strings.Repeat("d", 300), strings.Repeat("e", 20000)}
-	for file := range 200 {
-		var b strings.Builder
-		for range rng.IntN(3) {
-			fmt.Fprintf(&b, "disallow: /pre%d\nsitemap: /s\nfoo: bar\n", rng.IntN(9))
-		}
-		for range 1 + rng.IntN(80) {
-			switch rng.IntN(9) {
-			case 0, 1, 2:
-				fmt.Fprintf(&b, "user-agent: %s\n", agents[rng.IntN(len(agents))])
-			case 3, 4, 5:
-				n := []int{0, 3, 28, 29, 30, 200, 286, 300}[rng.IntN(8)]
-				fmt.Fprintf(&b, "%s: /%s\n", []string{"allow", "disallow"}[rng.IntN(2)], strings.Repeat("x", n))
-			case 6:
-				b.WriteString("\n\n# c\n")
-			case 7:
-				fmt.Fprintf(&b, "crawl-delay: %d\n", rng.IntN(9))
-			default:
-				fmt.Fprintf(&b, "disallow: %s\n", []string{"", "x", "*", "$", "/"}[rng.IntN(5)])
-			}
-		}
-		files[fmt.Sprintf("odd-%d", file)] = b.String()
-	}
-	return files
-}
-
-// A tableNaming is a product token and its record, as the parser collects
-// them, by value.
-type tableNaming struct {
-	Token string
-	Rec   int32
-}
-
-// tableRead is what the parser collects for resolve.
-type tableRead struct {
-	Rules         []lines.Line
-	First, Global []int32
-	Names         []tableNaming
-}
-
-// equal reports whether t and u hold the same values, a nil slice equal
-// to an empty one: what cmp.Equal with cmpopts.EquateEmpty says, without
-// its reflection, which took most of TestCollectedMatchesRecords' time.
-func (t tableRead) equal(u tableRead) bool {
-	return slices.Equal(t.Rules, u.Rules) && slices.Equal(t.First, u.First) &&
-		slices.Equal(t.Global, u.Global) && slices.Equal(t.Names, u.Names)
-}
-
-// recordsRead returns what the parser should collect for r, made from
-// recordLines, which decodes each entry from the line table, the tokens
-// sorted as resolve sorts them (stably, by token ignoring case, then by
-// record).
-func recordsRead(r *Robots) tableRead {
-	var want tableRead
-	var agents []lines.Line
-	for i := range r.table().RecordCount() {
-		want.First = append(want.First, int32(len(want.Rules)))
-		agents, want.Rules = r.table().RecordLines(i, agents[:0], want.Rules)
-		for _, a := range agents {
-			switch token := lines.AgentToken(a.Value(r.text())); {
-			case token != "*":
-				want.Names = append(want.Names, tableNaming{token, int32(i)})
-			case len(want.Global) == 0 || want.Global[len(want.Global)-1] != int32(i):
-				want.Global = append(want.Global, int32(i))
-			}
-		}
-	}
-	slices.SortStableFunc(want.Names, func(a, b tableNaming) int {
-		if c := strings.Compare(strings.ToLower(a.Token), strings.ToLower(b.Token)); c != 0 {
-			return c
-		}
-		return int(a.Rec - b.Rec)
-	})
-	return want
-}
-
-// TestCollectedMatchesRecords checks what the parser collects to make the
-// groups against the records as recordLines decodes them from the line
-// table: the two ways of reading a file agree.
-func TestCollectedMatchesRecords(t *testing.T) {
-	files := tableFiles(t)
-	for name, body := range oddTableFiles() {
-		files[name] = body
-	}
-	for name, body := range files {
-		p := parser{src: body, r: &Robots{}}
-		p.parse()
-		r, rs := p.r, p.rs
-		got := tableRead{Rules: rs.rules, First: rs.first, Global: rs.global}
-		for _, n := range rs.names {
-			got.Names = append(got.Names, tableNaming{r.text()[n.off : n.off+n.size], n.rec})
-		}
-		if want := recordsRead(r); !got.equal(want) {
-			t.Errorf("%s: the parser's records disagree with recordLines (-want +got):\n%s", name, cmp.Diff(want, got, cmpopts.EquateEmpty()))
-		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/gorep/robots/internal/corpus"
 )
 
@@ -127,48 +126,6 @@ func TestPreferencesLeaveAllowed(t *testing.T) {
 		if a, b := plain.Allowed("a", url), with.Allowed("a", url); a != b {
 			t.Errorf("Allowed(%q, %q) = %t with usage lines, %t without", "a", url, b, a)
 		}
-	}
-}
-
-// FuzzPreferences checks that Preferences never panics and never changes
-// what Allowed answers.
-func FuzzPreferences(f *testing.F) {
-	f.Add([]byte(attachExample), "/ai-ok/x")
-	f.Add([]byte(contentSignalsExample), "/")
-	f.Add([]byte("user-agent: *\ncontent-usage: /a* a=(b;c=\"d\\\"\");e\ncontent-signal: ,=,\n"), "/a")
-	f.Fuzz(func(t *testing.T, body []byte, url string) {
-		if tooLargeToFuzz(body, url) {
-			return // see fuzzMaxBytes
-		}
-		r := Parse(body)
-		p := r.Preferences("a", url)
-		if p.Allowed != r.Allowed("a", url) {
-			t.Fatalf("Preferences(%q).Allowed = %t, Allowed = %t", url, p.Allowed, !p.Allowed)
-		}
-	})
-}
-
-func BenchmarkPreferences(b *testing.B) {
-	for _, bc := range []struct{ name, body, url string }{
-		{"signals-only", contentSignalsExample, "/page"},
-		{"attach-example", attachExample, "/ai-ok/page"},
-		// 15,001 rules, 435 KB: more rules than a robots.txt of MaxSize
-		// bytes holds as groups.
-		{"rules-15001", "user-agent: *\n" + strings.Repeat("content-usage: /a train-ai=y\n", 15000) +
-			"content-usage: /a train-ai=n\n", "/a"},
-		// As many rules as MaxSize bytes hold, each the shortest there is.
-		{"rules-max", "user-agent: *\n" + strings.Repeat("content-usage:/\n", (MaxSize-14)/16), "/a"},
-		// As many distinct paths as MaxSize bytes hold.
-		{"paths-max", "user-agent: *\n" + distinctPaths(MaxSize-14), "/a"},
-	} {
-		b.Run(bc.name, func(b *testing.B) {
-			r := Parse([]byte(bc.body))
-			b.SetBytes(int64(len(bc.body)))
-			b.ReportAllocs()
-			for b.Loop() {
-				r.Preferences("ExampleBot", bc.url)
-			}
-		})
 	}
 }
 

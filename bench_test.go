@@ -1,15 +1,25 @@
 package robots
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/floor"
+	"github.com/gorep/robots/internal/lines"
 )
 
-// benchFiles are real files of different sizes from testdata/realworld.
+// The root package's benchmarks: Parse, Allowed and Decide on real files
+// and their floors, the recorded verdicts, hostile files and layouts, split
+// groups, scanning and preferences.
+
 // benchFiles are the real files the benchmarks run on (corpus.BenchFiles).
 var benchFiles = corpus.BenchFiles
 
@@ -192,5 +202,284 @@ func BenchmarkGroupAgents(b *testing.B) {
 				r.Group(agents...)
 			}
 		})
+	}
+}
+
+func BenchmarkPreferences(b *testing.B) {
+	for _, bc := range []struct{ name, body, url string }{
+		{"signals-only", contentSignalsExample, "/page"},
+		{"attach-example", attachExample, "/ai-ok/page"},
+		// 15,001 rules, 435 KB: more rules than a robots.txt of MaxSize
+		// bytes holds as groups.
+		{"rules-15001", "user-agent: *\n" + strings.Repeat("content-usage: /a train-ai=y\n", 15000) +
+			"content-usage: /a train-ai=n\n", "/a"},
+		// As many rules as MaxSize bytes hold, each the shortest there is.
+		{"rules-max", "user-agent: *\n" + strings.Repeat("content-usage:/\n", (MaxSize-14)/16), "/a"},
+		// As many distinct paths as MaxSize bytes hold.
+		{"paths-max", "user-agent: *\n" + distinctPaths(MaxSize-14), "/a"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := Parse([]byte(bc.body))
+			b.SetBytes(int64(len(bc.body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Preferences("ExampleBot", bc.url)
+			}
+		})
+	}
+}
+
+// BenchmarkScanCorpus runs the parser's pass over the lines alone on every
+// file of the real-world corpus. op=scan is all of Parse but its pooled
+// scratch space: the line scan, the directives and the text they keep,
+// and the groups made of them. op=lines only cuts lines and splits
+// directives, and keeps nothing.
+func BenchmarkScanCorpus(b *testing.B) {
+	var bodies []string
+	size := 0
+	for _, body := range realWorldBodies(b) {
+		bodies = append(bodies, string(body))
+		size += len(body)
+	}
+	ops := []struct {
+		name string
+		do   func(body string)
+	}{
+		{"scan", func(body string) {
+			p := parser{src: body, r: &Robots{}}
+			p.parse()
+		}},
+		{"lines", func(body string) {
+			ls := lines.NewScanner(lines.SkipBOM(body))
+			for ls.Next() {
+				lines.SplitDirective(ls.Content())
+			}
+		}},
+	}
+	for _, op := range ops {
+		benchCorpus(b, "op="+op.name, bodies, size, op.do)
+	}
+}
+
+// BenchmarkAdversarialLayouts measures a warm question, a parse, and a
+// parse with its first question (which lays out the large sets it asks),
+// on adversarialLayouts.
+func BenchmarkAdversarialLayouts(b *testing.B) {
+	for name, f := range adversarialLayouts() {
+		body, path := []byte(f[0]), f[1]
+		b.Run(name+"/query", func(b *testing.B) {
+			r := Parse(body)
+			if !r.Allowed("Googlebot", path) {
+				b.Fatalf("Allowed(%q) = false: the path must match no rule", short(path))
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Allowed("Googlebot", path)
+			}
+		})
+		b.Run(name+"/parse", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body)
+			}
+		})
+		b.Run(name+"/parse+query", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(body).Allowed("Googlebot", path)
+			}
+		})
+	}
+}
+
+// BenchmarkSplitGroups asks, warm, the groups that a merge budget of one
+// compile a rule line split (resolve.go: split), whose sets were asked
+// one by one, and which that of mergeBudget merges: zz in
+// records-split-lazy (named in all records but the first, beside
+// googlebot, which is named in all) and a b-token of the hostile
+// one-agent-many; googlebot beside them. And the own sets that read their
+// rule lines from the line table (scanRecord): a b-token of
+// records-own-and-global, of 32 rule lines, and of scannedMax. Issue 11
+// asks for at most 1 µs a query on every hostile shape.
+func BenchmarkSplitGroups(b *testing.B) {
+	cases := []struct{ file, body, agent string }{
+		{"records-split-lazy", keptShapes()["records-split-lazy"], "zz"},
+		{"records-split-lazy", keptShapes()["records-split-lazy"], "googlebot"},
+		{"one-agent-many", hostileFiles()["one-agent-many"], "bq"},
+		{"one-agent-many", hostileFiles()["one-agent-many"], "googlebot"},
+		{"records-own-and-global", keptShapes()["records-own-and-global"], "bq"},
+		{"records-own64-and-global", recordsOf(scannedMax, ownAndGlobal), "bq"},
+	}
+	for _, c := range cases {
+		r := Parse([]byte(c.body))
+		warm(r, c.agent, "/some/page.html")
+		b.Run("file="+c.file+"/agent="+c.agent, func(b *testing.B) {
+			for b.Loop() {
+				r.Allowed(c.agent, "/some/page.html")
+			}
+		})
+	}
+}
+
+// The floors of BenchmarkAllowed/file=: the least work a question takes, as
+// the bench module's floors are (bench/doc.go says why each is the least).
+// Neither is an answer: they count the heads that start the path, without
+// precedence or wildcards.
+
+// BenchmarkAllowedFloor is the least work of answering Allowed("Googlebot",
+// url) from scratch, with the parsed file in the best layout for it (a
+// floorFile): find the agent's heads among the file's tokens, and if
+// there are any, split the path from the URL and test each head with
+// strings.HasPrefix.
+func BenchmarkAllowedFloor(b *testing.B) {
+	for _, f := range benchFiles {
+		r := Parse(readBench(b, f.File))
+		urls := benchURLs(r)
+		ff := newFloorFile(r)
+		b.Run("file="+f.Name, func(b *testing.B) {
+			i, n := 0, 0
+			for b.Loop() {
+				u := urls[i]
+				if heads := ff.HeadsFor("Googlebot"); len(heads) > 0 {
+					n += floor.CountPrefixes(floor.Path(u), heads)
+				}
+				if i++; i == len(urls) {
+					i = 0
+				}
+			}
+			floorSink = n
+		})
+	}
+}
+
+// BenchmarkAllowedMatchFloor is the least work of the match alone, the
+// floor of Group.Allowed(path): the HasPrefix loop over the heads of
+// Googlebot's group, found beforehand, on the paths of the same URLs,
+// split beforehand.
+func BenchmarkAllowedMatchFloor(b *testing.B) {
+	for _, f := range benchFiles {
+		r := Parse(readBench(b, f.File))
+		urls := benchURLs(r)
+		paths := make([]string, len(urls))
+		for i, u := range urls {
+			paths[i], _ = splitPath(u)
+		}
+		heads := newFloorFile(r).HeadsFor("Googlebot")
+		b.Run("file="+f.Name, func(b *testing.B) {
+			i, n := 0, 0
+			for b.Loop() {
+				n += floor.CountPrefixes(paths[i], heads)
+				if i++; i == len(paths) {
+					i = 0
+				}
+			}
+			floorSink = n
+		})
+	}
+}
+
+// floorSink keeps the counts of the floors alive.
+var floorSink int
+
+// newFloorFile returns r in the layout of the floor: each token named with
+// the heads of its group's compiled rules. r must not be a file built to
+// defeat merging (a split group's other records are left out).
+func newFloorFile(r *Robots) *floor.File {
+	var g Group
+	r.globalGroup(&g)
+	f := &floor.File{Global: setHeads(&g)}
+	for _, ng := range r.named {
+		r.refOrGlobal(ng.ref(), true, &g)
+		f.Add(strings.ToLower(ng.token(r.text())), func() []string { return setHeads(&g) })
+	}
+	return f
+}
+
+// setHeads returns the literal heads of the rules of g's set.
+func setHeads(g *Group) []string {
+	var heads []string
+	if s := &g.set; !s.Empty() {
+		for _, r := range s.Sorted() {
+			heads = append(heads, s.Head(r))
+		}
+	}
+	return heads
+}
+
+// TestFloor checks that the floor finds the heads Allowed uses and the
+// path it matches, on the benchmark files.
+func TestFloor(t *testing.T) {
+	for _, f := range benchFiles {
+		body, err := os.ReadFile("testdata/realworld/" + f.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Parse(body)
+		ff := newFloorFile(r)
+		t.Run(f.Name, func(t *testing.T) {
+			if diff := cmp.Diff(setHeads(r.Group("Googlebot")), ff.HeadsFor("gOOGLEBOT")); diff != "" {
+				t.Errorf("heads (-want +got):\n%s", diff)
+			}
+			for _, u := range benchURLs(r) {
+				if got, want := floor.Path(u), pathOf(u); got != want {
+					t.Errorf("floor.Path(%q) = %q, want %q", u, got, want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkVerdicts is a warm question over Google's recorded questions:
+// every file of shared/testdata/realworld-verdicts.jsonl (50,820 questions
+// on 1,694 real files, beside the repository) parsed and asked once
+// beforehand, then each question in turn, one an op. Without ../shared it
+// uses the sample in testdata.
+func BenchmarkVerdicts(b *testing.B) {
+	list, dir := "../shared/testdata/realworld-verdicts.jsonl", "../shared/testdata/realworld"
+	if _, err := os.Stat(list); err != nil {
+		list, dir = "testdata/realworld-verdicts.jsonl", "testdata/realworld"
+	}
+	f, err := os.Open(list)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	type question struct {
+		r          *Robots
+		agent, url string
+	}
+	var qs []question
+	parsed := map[string]*Robots{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var v verdict
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			b.Fatal(err)
+		}
+		r, ok := parsed[v.RobotsFile]
+		if !ok {
+			body, err := os.ReadFile(filepath.Join(dir, v.RobotsFile))
+			if err != nil {
+				b.Fatal(err)
+			}
+			r = Parse(body)
+			parsed[v.RobotsFile] = r
+		}
+		qs = append(qs, question{r, v.Agent, v.URL})
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range qs {
+		q.r.Allowed(q.agent, q.url)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := &qs[i%len(qs)]
+		q.r.Allowed(q.agent, q.url)
 	}
 }

@@ -9,7 +9,13 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gorep/robots/internal/ruleset"
 )
+
+// Concurrency: files asked from many goroutines from their first question,
+// while their sets lay themselves out (go test -race).
 
 // raceShapes are files whose sets are laid out by their first questions
 // (lazy.go), in the shapes where questions racing to lay a set out once
@@ -202,5 +208,192 @@ func TestLayoutBuiltAside(t *testing.T) {
 				t.Fatalf("%s: laying out a set again wrote over its published rules", name)
 			}
 		}
+	}
+}
+
+// TestFirstQuestionsConcurrent asks fresh files from several goroutines
+// at once, so that their first questions race to compile and lay out
+// their large sets (run with -race by CI), and checks every
+// answer against those of the same file asked from one goroutine.
+func TestFirstQuestionsConcurrent(t *testing.T) {
+	paths := []string{"/", "/a", "/a/", "/index.html", "/search?q=1", "/wp-admin/x.php", "/\xe9/"}
+	n := 0
+	for name, body := range tableFiles(t) {
+		if n++; n%3 != 0 && !strings.HasPrefix(name, "random") {
+			continue
+		}
+		serial := Parse([]byte(body))
+		agents := []string{"googlebot", "*", "a", "b", "bingbot"}
+
+		for _, g := range serial.named[:min(len(serial.named), 6)] {
+			agents = append(agents, g.token(serial.text()))
+		}
+		want := map[string]bool{}
+		for _, a := range agents {
+			for _, p := range paths {
+				want[a+" "+p] = serial.Allowed(a, p)
+			}
+		}
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		var wrong atomic.Int32
+		for w := range 4 {
+			wg.Go(func() {
+				for k := range agents {
+					a := agents[(k+w)%len(agents)]
+					for _, p := range paths {
+						if r.Allowed(a, p) != want[a+" "+p] {
+							wrong.Add(1)
+						}
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if wrong.Load() > 0 {
+			t.Errorf("%s: %d answers differ from those asked in turn", name, wrong.Load())
+		}
+	}
+}
+
+// TestZeroRobotsConcurrent asks the zero Robots, an empty file, every
+// question from several goroutines at once (run with -race by CI).
+func TestZeroRobotsConcurrent(t *testing.T) {
+	var r Robots
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			r.MemSize()
+			r.Allowed("a", "/")
+			r.Decide("a", "/")
+			r.Group("a", "b").Allowed("/")
+			r.Group().Allowed("/")
+			r.GroupExtras("a", "")
+			r.Preferences("a", "/")
+			r.CrawlDelay("a")
+		})
+	}
+	wg.Wait()
+	want := Decision{Allowed: true, Reason: ReasonNoGroup}
+	if diff := cmp.Diff(want, r.Decide("a", "/x")); diff != "" {
+		t.Errorf("zero Robots: Decide (-want +got):\n%s", diff)
+	}
+	if got := r.MemSize(); got != 0 {
+		t.Errorf("zero Robots: MemSize() = %d, want 0", got)
+	}
+}
+
+// TestFirstEntriesConcurrent races the entry points (MemSize, Allowed,
+// Decide, Group of several agents, GroupExtras) on
+// fresh files, with questions that compile and lay out large sets (run
+// with -race by CI), and checks Decide and the union's answers against
+// those of the file asked in turn.
+func TestFirstEntriesConcurrent(t *testing.T) {
+	ask := func(r *Robots) string {
+		return fmt.Sprint(r.Decide("a", "/a/x"), r.Group("a", "b", "googlebot").Decide("/a/x"), r.GroupExtras("a", ""))
+	}
+	n := 0
+	for name, body := range tableFiles(t) {
+		if n++; n%3 != 0 {
+			continue
+		}
+		want := ask(Parse([]byte(body)))
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		var got string
+		wg.Go(func() { r.MemSize() })
+		wg.Go(func() { got = ask(r) })
+		wg.Go(func() {
+			for range ruleset.LayoutQuestions + 2 {
+				r.Allowed("a", "/a/x")
+				r.Allowed("zz", "/")
+				r.Group("googlebot", "*", "a").Allowed("/a/x")
+			}
+		})
+		wg.Wait()
+		if got != want {
+			t.Errorf("%s: asked concurrently %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestLazyLayoutRace asks a large set from many goroutines at once across
+// its layout: every answer must be the one the laid-out set gives, and
+// the set must be laid out once.
+func TestLazyLayoutRace(t *testing.T) {
+	body := layoutBody()
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/p7/", "/p3/4", "/p0/0"}
+	ref := Parse([]byte(body))
+	layOutAll(ref)
+	for round := range 4 {
+		r := Parse([]byte(body))
+		var wg sync.WaitGroup
+		for g := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 3 * ruleset.LayoutQuestions {
+					p, a := paths[(i+g)%len(paths)], []string{"a", "b", "z"}[(i+round)%3]
+					if got, want := r.Decide(a, p), ref.Decide(a, p); got != want {
+						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if got, want := r.MemSize(), ref.MemSize(); got != want {
+			t.Errorf("round %d: MemSize() = %d, want %d, that of the file laid out once", round, got, want)
+		}
+	}
+}
+
+// TestFirstQueriesRace asks a file of large sets (merged, split, global,
+// with float and headed runs) from many goroutines at once, from
+// their very first question, while others quote rules, copy groups and
+// read MemSize: each answer must be the one a file asked by one goroutine
+// gives, and (under -race) no reader may see a set's rules while its first
+// question lays them out in place.
+func TestFirstQueriesRace(t *testing.T) {
+	body := []byte(layoutBody())
+	rng := rand.New(rand.NewPCG(8, 10))
+	var paths []string
+	for range 200 {
+		paths = append(paths, fmt.Sprintf("/p%d/%dx%03dy%c", rng.IntN(20), rng.IntN(20), rng.IntN(500), 'a'+rng.IntN(26)))
+	}
+	agents := []string{"a", "b", "z"}
+	want := map[string]Decision{}
+	ref := Parse(body)
+	for _, a := range agents {
+		for _, p := range paths {
+			want[a+" "+p] = ref.Decide(a, p)
+		}
+	}
+	for round := range 5 {
+		r := Parse(body)
+		var start, wg sync.WaitGroup
+		start.Add(1)
+		for g := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				start.Wait()
+				for i := range paths {
+					p, a := paths[(i*7+g*31)%len(paths)], agents[(i+g)%len(agents)]
+					if got := r.Decide(a, p); got != want[a+" "+p] {
+						t.Errorf("round %d: Decide(%q, %q) = %v, want %v", round, a, p, got, want[a+" "+p])
+						return
+					}
+					if g%2 == 0 {
+						if got := r.Group(a).Allowed(p); got != want[a+" "+p].Allowed {
+							t.Errorf("round %d: Group(%q).Allowed(%q) = %t", round, a, p, got)
+						}
+					}
+					_ = r.MemSize()
+				}
+			}()
+		}
+		start.Done()
+		wg.Wait()
 	}
 }

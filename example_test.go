@@ -6,6 +6,8 @@ import (
 	"github.com/gorep/robots"
 )
 
+// The examples of the package's API.
+
 const body = `User-agent: *
 Disallow: /includes/
 
@@ -121,4 +123,51 @@ Host: www.example.com
 	// line 3: Content-Signal = "search=yes, ai-train=no" (group 0)
 	// line 4: Host = "www.example.com" (group 0)
 	// host: www.example.com
+}
+
+func ExampleRobots_Preferences() {
+	body := []byte(`User-Agent: *
+Content-Signal: search=yes, ai-train=no
+Allow: /
+Disallow: /never/
+Content-Usage: / train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+`)
+	r := robots.Parse(body)
+	for _, url := range []string{"/test", "/ai-ok/test", "/never/test"} {
+		p := r.Preferences("ExampleBot", url)
+		fmt.Printf("%s: allowed %t, content-usage train-ai %s (lines %v), content-signal ai-train %s\n",
+			url, p.Allowed, p.Usage.TrainAI, p.Usage.Lines, p.Signals.AITrain)
+	}
+	// Output:
+	// /test: allowed true, content-usage train-ai no (lines [5]), content-signal ai-train no
+	// /ai-ok/test: allowed true, content-usage train-ai yes (lines [6]), content-signal ai-train no
+	// /never/test: allowed false, content-usage train-ai unknown (lines []), content-signal ai-train no
+}
+
+func ExampleURL() {
+	u, err := robots.URL("https://User@WWW.Exämple.com:443/a/b?c=d#e")
+	fmt.Println(u, err)
+	_, err = robots.URL("/a/b")
+	fmt.Println(err)
+	// Output:
+	// https://www.xn--exmple-cua.com/robots.txt <nil>
+	// robots: URL "/a/b" is relative: it has no scheme
+}
+
+func ExampleGoverns() {
+	const robotsURL = "https://example.com/robots.txt"
+	for _, page := range []string{
+		"https://example.com:443/folder/file",
+		"http://example.com/",       // other scheme
+		"https://example.com:8181/", // other port
+		"https://www.example.com/",  // other host
+	} {
+		fmt.Println(robots.Governs(robotsURL, page), page)
+	}
+	// Output:
+	// true https://example.com:443/folder/file
+	// false http://example.com/
+	// false https://example.com:8181/
+	// false https://www.example.com/
 }

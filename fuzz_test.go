@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/gorep/robots/internal/corpus"
 	"github.com/gorep/robots/internal/lines"
 	"github.com/gorep/robots/internal/ruleset"
 )
+
+// The root package's fuzz targets and their seeds.
 
 // seedFiles returns the files of testdata/realworld and testdata/golden
 // (the .txt ones) of up to maxBytes.
@@ -38,7 +39,7 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 // input reaches only the early return, no new code, so it is never
 // minimised; the larger files are checked by the tests that ask them
 // everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
-// TestKeepLine...). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
+// TestParsedMatchesSlowModel). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
 // other thresholds of the matcher.
 const fuzzMaxBytes = 512
 
@@ -58,7 +59,7 @@ func fuzzSize(body []byte, strs ...string) int {
 }
 
 // maxShortInput bounds the short body of a longInput (FuzzScan,
-// FuzzKeepLine), and maxRepeat its repeated byte: a line a little over the
+// FuzzLongLines), and maxRepeat its repeated byte: a line a little over the
 // longest that Google reads (maxLineLen). Each of their executions reads
 // the long body, so that the short one is kept shorter than fuzzMaxBytes
 // for minimising to stay brief.
@@ -68,7 +69,7 @@ const (
 )
 
 // A longInput is a fuzz input for the targets that must see long lines
-// (FuzzScan, FuzzKeepLine) while the fuzzer minimises only short inputs:
+// (FuzzScan, FuzzLongLines) while the fuzzer minimises only short inputs:
 // the body with its byte at at repeated n more times (n modulo maxRepeat+1,
 // so that one execution stays cheap). at is taken modulo
 // the length of the body; an empty body stays empty.
@@ -223,5 +224,97 @@ func FuzzDecide(f *testing.F) {
 		for _, a := range agents {
 			checkDecisions(t, string(body), a, paths)
 		}
+	})
+}
+
+// FuzzPreferences checks that Preferences never panics and never changes
+// what Allowed answers.
+func FuzzPreferences(f *testing.F) {
+	f.Add([]byte(attachExample), "/ai-ok/x")
+	f.Add([]byte(contentSignalsExample), "/")
+	f.Add([]byte("user-agent: *\ncontent-usage: /a* a=(b;c=\"d\\\"\");e\ncontent-signal: ,=,\n"), "/a")
+	f.Fuzz(func(t *testing.T, body []byte, url string) {
+		if tooLargeToFuzz(body, url) {
+			return // see fuzzMaxBytes
+		}
+		r := Parse(body)
+		p := r.Preferences("a", url)
+		if p.Allowed != r.Allowed("a", url) {
+			t.Fatalf("Preferences(%q).Allowed = %t, Allowed = %t", url, p.Allowed, !p.Allowed)
+		}
+	})
+}
+
+// FuzzURL checks that the robots.txt URL of any page is a fixed point of URL
+// and governs that page.
+func FuzzURL(f *testing.F) {
+	for _, tt := range googleLocationTests {
+		f.Add(tt.robotsURL)
+		for _, page := range append(tt.valid, tt.invalid...) {
+			f.Add(page)
+		}
+	}
+	f.Add("http://[fe80::1%25en0]:0080/a?b#c")
+	f.Fuzz(func(t *testing.T, page string) {
+		if len(page) > 512 {
+			return // as fuzzMaxBytes of the package's other targets: minimising long inputs stalls the fuzzer
+		}
+		u, err := URL(page)
+		if err != nil {
+			return
+		}
+		again, err := URL(u)
+		if err != nil || again != u {
+			t.Errorf("URL(%q) = %q, but URL(%q) = %q, %v", page, u, u, again, err)
+		}
+		if !Governs(u, page) {
+			t.Errorf("URL(%q) = %q, but Governs(%q, %q) = false", page, u, u, page)
+		}
+	})
+}
+
+// FuzzScan checks the scanner against scanLinesSlow on any input: a body
+// of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat times
+// (longInput), as FuzzLongLines.
+func FuzzScan(f *testing.F) {
+	for _, c := range scanCases {
+		short, at, n := shortInput(c.body)
+		if longInput(short, at, n) != c.body {
+			f.Fatalf("shortInput(%.40q...) does not give it back", c.body)
+		}
+		f.Add(short, at, n)
+	}
+	f.Fuzz(func(t *testing.T, short []byte, at, n uint16) {
+		if len(short) > maxShortInput {
+			return // see fuzzMaxBytes
+		}
+		body := longInput(short, at, n)
+		if want, got := scanLinesSlow(body), scanLines(body); !slices.Equal(want, got) {
+			diff := cmp.Diff(want, got)
+			t.Fatalf("scanner disagrees with the reference (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// FuzzLongLines checks Parse against the slow model (checkAllowed) on any
+// input with a long line: a body of up to maxShortInput bytes with one of
+// its bytes repeated up to maxRepeat times (longInput), so that lines over
+// the longest line Google reads are made of short inputs. Its seeds are
+// scanCommonCases, the edges of the lines Parse reads as it scans them
+// (lines.Scanner.Common). It replaces FuzzKeepLine, which held Parse's
+// loop to the parser's line-by-line path, both ours.
+func FuzzLongLines(f *testing.F) {
+	for _, body := range scanCommonCases() {
+		short, at, n := shortInput(body)
+		if longInput(short, at, n) != body {
+			f.Fatalf("shortInput(%.40q...) does not give it back", body)
+		}
+		f.Add(short, at, n)
+	}
+	f.Fuzz(func(t *testing.T, short []byte, at, n uint16) {
+		if len(short) > maxShortInput {
+			return // see fuzzMaxBytes
+		}
+		checkAllowed(t, []byte(longInput(short, at, n)), "a", "/v", askLong)
 	})
 }

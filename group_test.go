@@ -7,57 +7,6 @@ import (
 	"testing"
 )
 
-func TestMultipleAgents(t *testing.T) {
-	body := "user-agent: googlebot-news\ndisallow: /n\nallow: /g/x\nuser-agent: googlebot\ndisallow: /g\nuser-agent: *\ndisallow: /s"
-	r := Parse([]byte(body))
-	tests := []struct {
-		name   string
-		agents []string
-		url    string
-		want   bool
-	}{
-		{"notes/25-union-first", []string{"googlebot-news", "googlebot"}, "/n", false},
-		{"notes/25-union-second", []string{"googlebot-news", "googlebot"}, "/g", false},
-		{"notes/25-union-longest-across", []string{"googlebot-news", "googlebot"}, "/g/x", true},
-		{"notes/25-union-not-star", []string{"googlebot-news", "googlebot"}, "/s", true},
-		{"notes/25-none-named", []string{"a", "b"}, "/s", false},
-		{"notes/25-one-named", []string{"a", "GOOGLEBOT"}, "/g", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := r.Group(tt.agents...).Allowed(tt.url); got != tt.want {
-				t.Errorf("Group(%q).Allowed(%q) = %t, want %t", tt.agents, tt.url, got, tt.want)
-			}
-			if got := slowAllowed([]byte(body), tt.agents, tt.url); got != tt.want {
-				t.Errorf("slowAllowed(%q, %q) = %t, want %t", tt.agents, tt.url, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestNilAndZero(t *testing.T) {
-	var nilRobots *Robots
-	if !nilRobots.Allowed("a", "/x") {
-		t.Error("nil Robots disallows")
-	}
-	if !(&Robots{}).Allowed("a", "/x") {
-		t.Error("zero Robots disallows")
-	}
-	if !nilRobots.Group("a").Allowed("/x") || !(&Robots{}).Group("a", "b").Allowed("/x") {
-		t.Error("group of nil or zero Robots disallows")
-	}
-	var g *Group
-	if !g.Allowed("/x") {
-		t.Error("nil Group disallows")
-	}
-	if nilRobots.Sitemaps() != nil || nilRobots.Records() != nil {
-		t.Error("nil Robots has sitemaps or records")
-	}
-	if AllowAll() != allowAll || DisallowAll().Allowed("a", "/") {
-		t.Error("AllowAll or DisallowAll misbehave")
-	}
-}
-
 func TestDecideReasons(t *testing.T) {
 	body := "user-agent: some\n\ndisallow: /x\n\nuser-agent: blank\ndisallow:\nuser-agent: empty\n"
 	r := Parse([]byte(body))
@@ -235,6 +184,94 @@ func TestSplitGroupReusesMerged(t *testing.T) {
 		}
 		if got := slowAllowed([]byte(b.String()), []string{"googlebot"}, tt.path); got != tt.want {
 			t.Errorf("slow model: %q allowed %t, want %t", tt.path, got, tt.want)
+		}
+	}
+}
+
+// pathOf returns the part of url that rules are matched against, as one
+// string.
+func pathOf(url string) string {
+	path, slash := splitPath(url)
+	if slash {
+		return "/" + path
+	}
+	return path
+}
+
+func TestPathOf(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"", "/"},
+		{"http://www.example.com", "/"},
+		{"http://www.example.com/", "/"},
+		{"http://www.example.com/a", "/a"},
+		{"http://www.example.com/a/", "/a/"},
+		{"http://www.example.com/a/b?c=http://d.e/", "/a/b?c=http://d.e/"},
+		{"http://www.example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
+		{"example.com", "/"},
+		{"example.com/", "/"},
+		{"example.com/a", "/a"},
+		{"example.com/a/", "/a/"},
+		{"example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"},
+		{"a", "/"},
+		{"a/", "/"},
+		{"/a", "/a"},
+		{"a/b", "/b"},
+		{"example.com?a", "/?a"},
+		{"example.com/a;b#c", "/a;b"},
+		{"//a/b/c", "/b/c"},
+		{"http://x.com?q", "/?q"},
+		{"http://x.com;p", "/;p"},
+		{"http://x.com#f/a", "/"},
+		{"http://x.com/#f", "/"},
+		{"http://user:pass@x.com:8080/a", "/a"},
+		{"a?b://c/d", "/?b://c/d"},
+		{"mailto:a@b.c", "/"},
+		{"http://x.com/a%2Fb", "/a%2Fb"},
+		{"a#b://c/d", "/"},
+		{"://x/y", "/y"},
+		{"//a#b/c", "/"},
+		{"//://x/y", "/y"},
+		{"http:/x/y", "/x/y"},
+		{"http://", "/"},
+		{"http:///a", "/a"},
+		{"a:/", "/"},
+	}
+	for _, tt := range tests {
+		if got := pathOf(tt.url); got != tt.want {
+			t.Errorf("pathOf(%q) = %q, want %q", tt.url, got, tt.want)
+		}
+		if got := slowPathOf(tt.url); got != tt.want {
+			t.Errorf("slowPathOf(%q) = %q, want %q", tt.url, got, tt.want)
+		}
+	}
+}
+
+// TestURLCutAtNUL checks that the path of a URL is read up to its first
+// NUL byte, as Google's reference reads it: it finds the path in the whole
+// URL, then reads it as a C string. "/a\x00b" is "/a", which
+// "Disallow: /a$" matches (issue 26, item 23); a NUL before the path is
+// passed over, as any byte of the authority (issue 30).
+func TestURLCutAtNUL(t *testing.T) {
+	body := "User-agent: *\nDisallow: /a$\n"
+	runQueries(t, []query{
+		{name: "google/nul-in-url", body: body, agent: "FooBot", url: "http://example.com/a\x00b", want: false, line: 2},
+		{name: "google/nul-in-path", body: body, agent: "FooBot", url: "/a\x00b", want: false, line: 2},
+		{name: "google/nul-in-host", body: body, agent: "FooBot", url: "http://example.com\x00/a", want: false, line: 2},
+		{name: "google/nul-mid-host", body: body, agent: "FooBot", url: "http://ex\x00ample.com/a", want: false, line: 2},
+		{name: "google/nul-first", body: body, agent: "FooBot", url: "\x00/a", want: false, line: 2},
+		{name: "google/nul-after-query", body: body, agent: "FooBot", url: "/a?\x00", want: true},
+		{name: "google/nul-before-fragment", body: body, agent: "FooBot", url: "/a\x00#b", want: false, line: 2},
+	})
+	for _, tc := range []struct{ url, want string }{
+		{"http://example.com/a\x00b", "/a"},
+		{"\x00/a", "/a"},
+		{"\x00\x00", "/"},
+		{"//ex\x00ample.com/a\x00/b", "/a"},
+		{"http://ex\x00#ample.com/a", "/"},
+		{"http://example.com?q\x00r", "/?q"},
+	} {
+		if got := pathOf(tc.url); got != tc.want {
+			t.Errorf("pathOf(%q) = %q, want %q", tc.url, got, tc.want)
 		}
 	}
 }

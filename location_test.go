@@ -1,105 +1,11 @@
 package robots_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/gorep/robots"
 )
-
-// googleLocationTests holds the rows of the table "Examples of valid
-// robots.txt URLs" in Google's robots.txt specification, section "File
-// location and range of validity": a robots.txt URL, the page URLs it is
-// valid for and those it is not valid for.
-var googleLocationTests = []struct {
-	name      string
-	robotsURL string
-	valid     []string
-	invalid   []string
-}{
-	{
-		name:      "google/general-case",
-		robotsURL: "https://example.com/robots.txt",
-		valid:     []string{"https://example.com/", "https://example.com/folder/file"},
-		invalid:   []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"},
-	},
-	{
-		name:      "google/subdomain",
-		robotsURL: "https://www.example.com/robots.txt",
-		valid:     []string{"https://www.example.com/"},
-		invalid:   []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"},
-	},
-	{
-		// "Not a valid robots.txt file. Crawlers don't check for robots.txt
-		// files in subdirectories."
-		name:      "google/subdirectory",
-		robotsURL: "https://example.com/folder/robots.txt",
-		invalid:   []string{"https://example.com/", "https://example.com/folder/", "https://example.com/folder/file"},
-	},
-	{
-		// The page lists https://xn--exmple-cua.com/ as valid, without the
-		// "www." of the robots.txt host: a slip, since the punycode form of
-		// www.exämple.com is www.xn--exmple-cua.com, and a robots.txt on a
-		// subdomain "is only valid for that subdomain" (row google/subdomain).
-		// The intended URL is valid; the URL as printed is not.
-		name:      "google/idn-punycode",
-		robotsURL: "https://www.exämple.com/robots.txt",
-		valid:     []string{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/"},
-		invalid:   []string{"https://www.example.com/", "https://xn--exmple-cua.com/"},
-	},
-	{
-		name:      "google/ftp",
-		robotsURL: "ftp://example.com/robots.txt",
-		valid:     []string{"ftp://example.com/"},
-		invalid:   []string{"https://example.com/"},
-	},
-	{
-		name:      "google/ip-address",
-		robotsURL: "https://212.96.82.21/robots.txt",
-		valid:     []string{"https://212.96.82.21/"},
-		invalid:   []string{"https://example.com/"},
-	},
-	{
-		name:      "google/standard-port",
-		robotsURL: "https://example.com:443/robots.txt",
-		valid:     []string{"https://example.com:443/", "https://example.com/"},
-		invalid:   []string{"https://example.com:444/"},
-	},
-	{
-		name:      "google/non-standard-port",
-		robotsURL: "https://example.com:8181/robots.txt",
-		valid:     []string{"https://example.com:8181/"},
-		invalid:   []string{"https://example.com/"},
-	},
-}
-
-func TestGovernsGoogle(t *testing.T) {
-	for _, tt := range googleLocationTests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, page := range tt.valid {
-				if got := robots.Governs(tt.robotsURL, page); !got {
-					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, true)
-				}
-				// The robots.txt URL computed from a page is one that
-				// governs it, and it names the same file as the row's.
-				u, err := robots.URL(page)
-				if err != nil {
-					t.Errorf("URL(%q): %v", page, err)
-					continue
-				}
-				if !robots.Governs(u, page) || !robots.Governs(u, tt.robotsURL) {
-					t.Errorf("URL(%q) = %q, which does not govern %q and %q", page, u, page, tt.robotsURL)
-				}
-			}
-			for _, page := range tt.invalid {
-				if got := robots.Governs(tt.robotsURL, page); got {
-					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, false)
-				}
-			}
-		})
-	}
-}
 
 func TestGoverns(t *testing.T) {
 	tests := []struct {
@@ -240,59 +146,4 @@ func TestURLErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-func ExampleURL() {
-	u, err := robots.URL("https://User@WWW.Exämple.com:443/a/b?c=d#e")
-	fmt.Println(u, err)
-	_, err = robots.URL("/a/b")
-	fmt.Println(err)
-	// Output:
-	// https://www.xn--exmple-cua.com/robots.txt <nil>
-	// robots: URL "/a/b" is relative: it has no scheme
-}
-
-func ExampleGoverns() {
-	const robotsURL = "https://example.com/robots.txt"
-	for _, page := range []string{
-		"https://example.com:443/folder/file",
-		"http://example.com/",       // other scheme
-		"https://example.com:8181/", // other port
-		"https://www.example.com/",  // other host
-	} {
-		fmt.Println(robots.Governs(robotsURL, page), page)
-	}
-	// Output:
-	// true https://example.com:443/folder/file
-	// false http://example.com/
-	// false https://example.com:8181/
-	// false https://www.example.com/
-}
-
-// FuzzURL checks that the robots.txt URL of any page is a fixed point of URL
-// and governs that page.
-func FuzzURL(f *testing.F) {
-	for _, tt := range googleLocationTests {
-		f.Add(tt.robotsURL)
-		for _, page := range append(tt.valid, tt.invalid...) {
-			f.Add(page)
-		}
-	}
-	f.Add("http://[fe80::1%25en0]:0080/a?b#c")
-	f.Fuzz(func(t *testing.T, page string) {
-		if len(page) > 512 {
-			return // as fuzzMaxBytes of the package's other targets: minimising long inputs stalls the fuzzer
-		}
-		u, err := robots.URL(page)
-		if err != nil {
-			return
-		}
-		again, err := robots.URL(u)
-		if err != nil || again != u {
-			t.Errorf("URL(%q) = %q, but URL(%q) = %q, %v", page, u, u, again, err)
-		}
-		if !robots.Governs(u, page) {
-			t.Errorf("URL(%q) = %q, but Governs(%q, %q) = false", page, u, u, page)
-		}
-	})
 }

@@ -12,6 +12,10 @@ import (
 	"testing"
 )
 
+// The slow model (slowAllowed: the whole file read byte by byte for every
+// question, as Google's reference parser reads it) and the tests that
+// compare the package with it on real and generated files.
+
 // A questions value says which questions checkAllowed asks of one file.
 type questions struct {
 	urls      int  // probes: URLs made from the file until there are more than this
@@ -223,4 +227,353 @@ func generateFile(rng *rand.Rand) (body []byte, agent, url string) {
 		b.WriteString("disallow: /" + strings.Repeat("a", 2083*8) + br) // over the line limit
 	}
 	return []byte(b.String()), pick(genAgents), pick(genURLs)
+}
+
+// slowAllowed is a slow, obviously correct model of Google's reference
+// parser that the fast code must agree with. Like the reference, it reads the
+// whole file for every question, byte by byte, keeps the best allow and
+// disallow priority seen for the specific and the global group, and matches
+// patterns by simulating every position of the path at once. It shares no
+// code with the package.
+func slowAllowed(body []byte, agents []string, url string) bool {
+	path := slowPathOf(url)
+	if path == "/robots.txt" {
+		return true
+	}
+	if len(body) > 512000 {
+		body = body[:512000]
+	}
+	m := slowMatcher{path: path, agents: agents}
+	m.allowSpecific, m.disallowSpecific = -1, -1
+	m.allowGlobal, m.disallowGlobal = -1, -1
+
+	const maxLine = 2083*8 - 1
+	var line []byte
+	bom := 0
+	lastCR := false
+	for _, c := range body {
+		if bom < 3 {
+			if c == "\xEF\xBB\xBF"[bom] {
+				bom++
+				continue
+			}
+			bom = 3
+		}
+		if c != '\n' && c != '\r' {
+			if len(line) < maxLine {
+				line = append(line, c)
+			}
+			continue
+		}
+		if !(len(line) == 0 && lastCR && c == '\n') {
+			m.line(line)
+		}
+		line = line[:0]
+		lastCR = c == '\r'
+	}
+	m.line(line)
+	return !m.disallowed()
+}
+
+type slowMatcher struct {
+	path   string
+	agents []string
+
+	seenGlobal, seenSpecific, everSpecific, seenSeparator bool
+
+	allowSpecific, disallowSpecific int
+	allowGlobal, disallowGlobal     int
+}
+
+func (m *slowMatcher) disallowed() bool {
+	if m.allowSpecific > 0 || m.disallowSpecific > 0 {
+		return m.disallowSpecific > m.allowSpecific
+	}
+	if m.everSpecific {
+		return false
+	}
+	if m.allowGlobal > 0 || m.disallowGlobal > 0 {
+		return m.disallowGlobal > m.allowGlobal
+	}
+	return false
+}
+
+const slowSpace = " \t\n\v\f\r"
+
+func (m *slowMatcher) line(b []byte) {
+	s := string(b)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.Trim(s, slowSpace)
+	sep := strings.IndexByte(s, ':')
+	if sep < 0 {
+		sep = strings.IndexAny(s, " \t")
+		if sep < 0 {
+			return
+		}
+		if strings.ContainsAny(strings.TrimLeft(s[sep:], " \t"), " \t") {
+			return
+		}
+	}
+	key := strings.Trim(s[:sep], slowSpace)
+	value := strings.Trim(s[sep+1:], slowSpace)
+	if key == "" {
+		return
+	}
+	k := slowLower(key)
+	has := func(prefixes ...string) bool {
+		for _, p := range prefixes {
+			if strings.HasPrefix(k, p) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("user-agent", "useragent", "user agent"):
+		m.userAgent(value)
+	case has("allow"):
+		m.rule(true, slowEscape(value))
+	case has("disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"):
+		m.rule(false, slowEscape(value))
+	}
+}
+
+func (m *slowMatcher) userAgent(v string) {
+	if m.seenSeparator {
+		m.seenGlobal, m.seenSpecific, m.seenSeparator = false, false, false
+	}
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || strings.IndexByte(slowSpace, v[1]) >= 0) {
+		m.seenGlobal = true
+		return
+	}
+	n := 0
+	for n < len(v) && (v[n] >= 'a' && v[n] <= 'z' || v[n] >= 'A' && v[n] <= 'Z' || v[n] == '-' || v[n] == '_') {
+		n++
+	}
+	for _, a := range m.agents {
+		if slowLower(a) == slowLower(v[:n]) {
+			m.seenSpecific, m.everSpecific = true, true
+			return
+		}
+	}
+}
+
+func (m *slowMatcher) rule(allow bool, pattern string) {
+	if !m.seenGlobal && !m.seenSpecific {
+		return
+	}
+	m.seenSeparator = true
+	prio := -1
+	if slowMatch(m.path, pattern) {
+		prio = len(pattern)
+	} else if allow {
+		if i := strings.LastIndexByte(pattern, '/'); i >= 0 && strings.HasPrefix(pattern[i:], "/index.htm") {
+			p := pattern[:i+1] + "$"
+			if slowMatch(m.path, p) {
+				prio = len(p)
+			}
+		}
+	}
+	if prio < 0 {
+		return
+	}
+	best := &m.disallowGlobal
+	switch {
+	case allow && m.seenSpecific:
+		best = &m.allowSpecific
+	case allow:
+		best = &m.allowGlobal
+	case m.seenSpecific:
+		best = &m.disallowSpecific
+	}
+	*best = max(*best, prio)
+}
+
+// slowMatch reports whether pattern matches path by keeping the set of path
+// positions reachable after each pattern byte.
+func slowMatch(path, pattern string) bool {
+	pos := []int{0}
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '$' && i == len(pattern)-1:
+			return pos[len(pos)-1] == len(path)
+		case c == '*':
+			next := []int{}
+			for p := pos[0]; p <= len(path); p++ {
+				next = append(next, p)
+			}
+			pos = next
+		default:
+			next := []int{}
+			for _, p := range pos {
+				if p < len(path) && path[p] == c {
+					next = append(next, p+1)
+				}
+			}
+			if len(next) == 0 {
+				return false
+			}
+			pos = next
+		}
+	}
+	return true
+}
+
+func slowLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+func slowEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		hex := func(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+		switch {
+		case c == '%' && i+2 < len(s) && hex(s[i+1]) && hex(s[i+2]):
+			b.WriteString(strings.ToUpper(s[i : i+3]))
+			i += 2
+		case c >= 0x80:
+			b.WriteString("%" + strings.ToUpper(string("0123456789abcdef"[c>>4])+string("0123456789abcdef"[c&15])))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// slowPathOf extracts the path, parameters and query of url as the
+// reference's GetPathParamsQuery does, then reads it as the C string the
+// reference's matcher takes (up to its first NUL).
+func slowPathOf(url string) string {
+	path, _, _ := strings.Cut(slowPathParamsQuery(url), "\x00")
+	return path
+}
+
+// slowPathParamsQuery is the reference's GetPathParamsQuery, on the whole
+// URL.
+func slowPathParamsQuery(url string) string {
+	start := 0
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+		start = 2
+	}
+	early := strings.IndexAny(url[start:], "/?;")
+	proto := strings.Index(url[start:], "://")
+	if early >= 0 && (proto < 0 || early < proto) {
+		proto = -1
+	}
+	if proto < 0 {
+		proto = start
+	} else {
+		proto += start + 3
+	}
+	i := strings.IndexAny(url[proto:], "/?;")
+	if i < 0 {
+		return "/"
+	}
+	pathStart := proto + i
+	end := len(url)
+	if hash := strings.IndexByte(url[start:], '#'); hash >= 0 {
+		if start+hash < pathStart {
+			return "/"
+		}
+		end = start + hash
+	}
+	if url[pathStart] != '/' {
+		return "/" + url[pathStart:end]
+	}
+	return url[pathStart:end]
+}
+
+// askParsed is what TestParsedMatchesSlowModel asks of each file: Allowed
+// and Decide for 4 agents × up to 21 URLs, the slow model for each URL
+// once, about files of up to 64 KiB.
+var askParsed = questions{urls: 20, agents: 4, slowBytes: 64 << 10}
+
+// askLong is what FuzzLongLines asks of each input: askFew, the slow
+// model answering about files of a line over lines.MaxLineLen.
+var askLong = questions{urls: 6, agents: 4, slowBytes: 2*maxShortInput + maxRepeat + 1}
+
+// A modelFile is a file that TestParsedMatchesSlowModel asks about, with
+// the agent it asks first.
+type modelFile struct{ body, agent string }
+
+// TestParsedMatchesSlowModel asks the slow model (checkAllowed) and the
+// brute-force precedence (checkDecisions: Decide of each file as parsed and
+// with its large sets laid out; both models on files of up to 64 KiB) about the files where the parser's and the
+// engine's paths part: the edges of the lines Parse reads as it scans them
+// (scanCommonCases, scanCases), the files whose records it collects to make
+// the groups (tableFiles, oddTableFiles), and files whose laid-out sets
+// keep marked rules (markedRuleFiles). It replaces three tests that held one
+// of our paths to another: TestKeepLineMatchesHandle (Parse's loop and the
+// line-by-line path), TestCollectedMatchesRecords (what the parser collects
+// and the records decoded from the line table) and TestMarkedRules (a set's
+// rules before and after its layout).
+func TestParsedMatchesSlowModel(t *testing.T) {
+	files := map[string]modelFile{}
+	for name, body := range scanCommonCases() {
+		files["scan-common/"+name] = modelFile{body, "a"}
+	}
+	for _, c := range scanCases {
+		files["scan/"+c.name] = modelFile{c.body, "a"}
+	}
+	for name, body := range tableFiles(t) {
+		files["table/"+name] = modelFile{body, "a"}
+	}
+	for name, body := range oddTableFiles() {
+		files["odd/"+name] = modelFile{body, "a"}
+	}
+	for name, f := range markedRuleFiles(t) {
+		files["marked/"+name] = f
+	}
+	for name, f := range files {
+		t.Run(name, func(t *testing.T) {
+			checkAllowed(t, []byte(f.body), f.agent, "/x", askParsed)
+			if len(f.body) > askParsed.slowBytes {
+				return // brute force reads every rule per question
+			}
+			var paths []string // of the probes, those a rule may decide
+			for _, p := range probes(Parse([]byte(f.body)), "/x", askParsed.urls) {
+				if p != "/robots.txt" {
+					paths = append(paths, p[:min(len(p), 1024)])
+				}
+			}
+			for _, agent := range []string{f.agent, "*", "Googlebot"} {
+				checkDecisions(t, f.body, agent, paths)
+			}
+		})
+	}
+}
+
+// markedRuleFiles are files whose largest set, laid out, keeps single rules
+// marked in its table (unmark), raw or not, beside others: of TestMarkedRules.
+func markedRuleFiles(t *testing.T) map[string]modelFile {
+	shapes := keptShapes()
+	files := map[string]modelFile{
+		"raw-wildcard-short":     {shapes["raw-wildcard-short"][:16<<10], "googlebot"},
+		"index-htm-wildcard-dir": {shapes["index-htm-wildcard-dir"][:16<<10], "googlebot"},
+		"mixed": {fillMaxSize("user-agent: a\n", func(b *strings.Builder, i int) {
+			w := letters(i)
+			fmt.Fprintf(b, "allow: /x*%sab\ndisallow: *\xe9%s$\nallow: /*d%s*e\ndisallow: /p*%%41%sq\n", w, w, w, w)
+		})[:8<<10], "a"},
+	}
+	for name, f := range files {
+		r := Parse([]byte(f.body))
+		layOutAll(r)
+		if st := largeSet(r, f.agent).Inspect(); st.Marked == 0 {
+			t.Fatalf("%s: no marked rule among the %d of the table", name, st.Float)
+		}
+	}
+	return files
 }

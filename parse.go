@@ -104,39 +104,33 @@ func (p *parser) parse() {
 	// table grows once at most (sizing it exactly cost more: BenchmarkParseCorpus).
 	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
 	p.text = slices.Grow(p.text[:0], len(p.src))
-	p.scan(false)
+	p.scan()
 	p.finish()
 }
 
 // scan hands the lines to p.directive: the blank, comment and common ones
 // read as they are scanned (lines.Scanner.Common), the others through
-// p.handle; if slow, every line through p.handle, for the tests that hold
-// the first path to the second.
-func (p *parser) scan(slow bool) {
+// p.handle.
+func (p *parser) scan() {
 	if p.rs == nil {
 		p.rs = new(resolveScratch)
 	}
 	rs := p.rs
 	rs.rules, rs.first, rs.names, rs.global = rs.rules[:0], rs.first[:0], rs.names[:0], rs.global[:0]
 	ls := lines.NewScanner(lines.SkipBOM(p.src))
-	if !slow {
-		for {
-			// Blank, comment and common lines, read as they are scanned.
-			for kind, v, ok := ls.Common(); ok; kind, v, ok = ls.Common() {
-				if kind != lines.KindNone {
-					p.directive(kind, "", v, ls.Num())
-				}
-			}
-			if !ls.Next() {
-				return
-			}
-			if !ls.Blank() {
-				p.handle(&ls)
+	for {
+		// Blank, comment and common lines, read as they are scanned.
+		for kind, v, ok := ls.Common(); ok; kind, v, ok = ls.Common() {
+			if kind != lines.KindNone {
+				p.directive(kind, "", v, ls.Num())
 			}
 		}
-	}
-	for ls.Next() {
-		p.handle(&ls)
+		if !ls.Next() {
+			return
+		}
+		if !ls.Blank() {
+			p.handle(&ls)
+		}
 	}
 }
 

@@ -1,33 +1,16 @@
 package robots
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/gorep/robots/internal/lines"
 )
-
-func TestSitemaps(t *testing.T) {
-	body := "sitemap: https://example.com/sitemap.xml\nuser-agent: otherbot\ndisallow: /kale\n\nSitemap: https://cdn.example.org/other-sitemap.xml\nsite-map: https://ja.example.org/\u30c6\u30b9\u30c8-\u30b5\u30a4\u30c8\u30de\u30c3\u30d7.xml\nsitemaps: /relative # comment\nsitemap:\n"
-	want := []string{
-		"https://example.com/sitemap.xml",
-		"https://cdn.example.org/other-sitemap.xml",
-		"https://ja.example.org/\u30c6\u30b9\u30c8-\u30b5\u30a4\u30c8\u30de\u30c3\u30d7.xml",
-		"/relative",
-	}
-	got := Parse([]byte(body)).Sitemaps()
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("Sitemaps() = %q, want %q", got, want)
-	}
-	// The sitemap line does not disturb the group.
-	if Parse([]byte(body)).Allowed("otherbot", "/kale") {
-		t.Error("otherbot allowed /kale")
-	}
-}
 
 // TestParseDataReused checks that a parsed file does not refer to the bytes
 // it was parsed from, which Parse reads in place: overwriting them changes
@@ -57,38 +40,6 @@ func TestParseDataReused(t *testing.T) {
 		if diff := cmp.Diff(before, see()); diff != "" {
 			t.Errorf("%s: overwriting the data changed the parsed file (-before +after):\n%s", tt.name, diff)
 		}
-	}
-}
-
-// BenchmarkScanCorpus runs the parser's pass over the lines alone on every
-// file of the real-world corpus. op=scan is all of Parse but its pooled
-// scratch space: the line scan, the directives and the text they keep,
-// and the groups made of them. op=lines only cuts lines and splits
-// directives, and keeps nothing.
-func BenchmarkScanCorpus(b *testing.B) {
-	var bodies []string
-	size := 0
-	for _, body := range realWorldBodies(b) {
-		bodies = append(bodies, string(body))
-		size += len(body)
-	}
-	ops := []struct {
-		name string
-		do   func(body string)
-	}{
-		{"scan", func(body string) {
-			p := parser{src: body, r: &Robots{}}
-			p.parse()
-		}},
-		{"lines", func(body string) {
-			ls := lines.NewScanner(lines.SkipBOM(body))
-			for ls.Next() {
-				lines.SplitDirective(ls.Content())
-			}
-		}},
-	}
-	for _, op := range ops {
-		benchCorpus(b, "op="+op.name, bodies, size, op.do)
 	}
 }
 
@@ -256,29 +207,6 @@ func TestScanMatchesSlow(t *testing.T) {
 	}
 }
 
-// FuzzScan checks the scanner against scanLinesSlow on any input: a body
-// of up to maxShortInput bytes with one of its bytes repeated up to maxRepeat times
-// (longInput), as FuzzKeepLine.
-func FuzzScan(f *testing.F) {
-	for _, c := range scanCases {
-		short, at, n := shortInput(c.body)
-		if longInput(short, at, n) != c.body {
-			f.Fatalf("shortInput(%.40q...) does not give it back", c.body)
-		}
-		f.Add(short, at, n)
-	}
-	f.Fuzz(func(t *testing.T, short []byte, at, n uint16) {
-		if len(short) > maxShortInput {
-			return // see fuzzMaxBytes
-		}
-		body := longInput(short, at, n)
-		if want, got := scanLinesSlow(body), scanLines(body); !slices.Equal(want, got) {
-			diff := cmp.Diff(want, got)
-			t.Fatalf("scanner disagrees with the reference (-want +got):\n%s", diff)
-		}
-	})
-}
-
 // TestKeyKind checks every key of the grammar as the lists spell it, in
 // other cases and with a suffix, and keys that differ from one by a byte.
 func TestKeyKind(t *testing.T) {
@@ -306,4 +234,79 @@ func TestKeyKind(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scanCommonCases are bodies at the edges of scanCommon: values that end
+// at and around word boundaries, at the end of the body, at each byte
+// that ends a line or its content, with whitespace around them, rules
+// before any user-agent line, and lines at maxLineLen.
+func scanCommonCases() map[string]string {
+	cases := map[string]string{
+		"no-agent":        "Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n",
+		"blanks":          "User-agent: *\nDisallow:\t\v /a \f\t\nAllow:/b\nDisallow:   \nAllow:\v\n",
+		"stops":           "User-agent: *\nDisallow: /a\x00b\nAllow: /c#d\nDisallow: /e\rAllow: /f\r\nDisallow: /g\x00#\n",
+		"tabs-in-value":   "User-agent: *\nDisallow: /a\tb\t\tc\x0b\x0cd\x0ee\n",
+		"keys-cased":      "User-agent: *\nDISALLOW: /a\nallow: /b\nDisAllow:/c\nALLOW:\n",
+		"not-common":      "User-agent: *\n Disallow: /a\nDisallow : /b\nDisallowed: /c\nAllow /d\nAllowed: /e\n",
+		"high-bytes":      "User-agent: *\nDisallow: /\xff\xfe\x80#\x80\nAllow: /é\n",
+		"long-exact":      "User-agent: *\nDisallow: /" + strings.Repeat("a", lines.MaxLineLen-11) + "\nAllow: /b",
+		"long-over":       "User-agent: *\nDisallow: /" + strings.Repeat("a", lines.MaxLineLen-10) + "\nAllow: /b",
+		"long-comment":    "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen) + "#x\nAllow: /b",
+		"long-blanks":     "User-agent: *\nAllow:" + strings.Repeat(" ", lines.MaxLineLen) + "/a\nAllow: /b",
+		"short-at-end":    "User-agent: *\nAllow:",
+		"long-at-end":     "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen-8),
+		"long-over-end":   "User-agent: *\nAllow: /" + strings.Repeat("a", lines.MaxLineLen-7),
+		"long-blanks-end": "User-agent: *\nAllow:" + strings.Repeat(" ", lines.MaxLineLen),
+		"long-cr-comment": "User-agent: *\r#" + strings.Repeat("a", 3*lines.MaxLineLen) + "\rAllow: /b\r#c\rAllow: /d",
+		"agent-then-rule": "User-agent: a\nDisallow: /x\nUser-agent: b\nUser-agent: a\nAllow: /y\n",
+		"agents-reused":   "User-agent: a\nUser-agent: a \nUser-agent:a#x\nDisallow: /\nuser-agent: A\nUSER-AGENT: a\n",
+		"agents-many":     strings.Repeat("User-agent: a\nUser-agent: b\nUser-agent: c\nUser-agent: d\nUser-agent: e\nUser-agent: f\nUser-agent: g\nUser-agent: h\nUser-agent: i\nDisallow: /x\n", 3),
+		"agents-odd":      "User-agent:\nUser-agent: *\nUser-agent: * \nUser-agent: Googlebot/2.1 (+http://x)\nUser-agent:\tbot\x00y\nAllow: /\n",
+		"agents-no-rules": "User-agent: a\nUser-agent: b",
+		"sitemaps":        "Sitemap: https://x/s.xml\nSitemap:\nSitemap:   \nsitemap:https://y#z\nSITEMAP: /s\r\nUser-agent: *\nSitemap: /t\nDisallow: /\n",
+	}
+	for n := range 20 {
+		v := "/" + strings.Repeat("v", n)
+		name := "value-" + strconv.Itoa(n)
+		cases[name+"-end"] = "User-agent: *\nDisallow: " + v
+		cases[name+"-lf"] = "User-agent: *\nDisallow: " + v + "\nAllow: " + v + " \n"
+		cases[name+"-crlf"] = "User-agent: *\r\nAllow:" + v + "\r\nDisallow: " + v + "\t#c\r\n"
+		cases[name+"-agent"] = "User-agent: " + v[1:] + "\nSitemap: " + v + "\nUser-agent: " + v[1:]
+	}
+	return cases
+}
+
+// oddTableFiles are random files of the shapes the parser must collect:
+// user-agent values kept once for several lines (agentText), short,
+// medium and long values, records of no rules, rules and extras before
+// the first user-agent line and between agent lines, "*" among tokens,
+// and enough lines to pass several marks.
+func oddTableFiles() map[string]string {
+	files := map[string]string{}
+	rng := rand.New(rand.NewPCG(9, 1))
+	agents := []string{"a", "b", "*", "* x", "Googlebot/2.1", "123", "", strings.Repeat("c", 40),
+		strings.Repeat("d", 300), strings.Repeat("e", 20000)}
+	for file := range 200 {
+		var b strings.Builder
+		for range rng.IntN(3) {
+			fmt.Fprintf(&b, "disallow: /pre%d\nsitemap: /s\nfoo: bar\n", rng.IntN(9))
+		}
+		for range 1 + rng.IntN(80) {
+			switch rng.IntN(9) {
+			case 0, 1, 2:
+				fmt.Fprintf(&b, "user-agent: %s\n", agents[rng.IntN(len(agents))])
+			case 3, 4, 5:
+				n := []int{0, 3, 28, 29, 30, 200, 286, 300}[rng.IntN(8)]
+				fmt.Fprintf(&b, "%s: /%s\n", []string{"allow", "disallow"}[rng.IntN(2)], strings.Repeat("x", n))
+			case 6:
+				b.WriteString("\n\n# c\n")
+			case 7:
+				fmt.Fprintf(&b, "crawl-delay: %d\n", rng.IntN(9))
+			default:
+				fmt.Fprintf(&b, "disallow: %s\n", []string{"", "x", "*", "$", "/"}[rng.IntN(5)])
+			}
+		}
+		files[fmt.Sprintf("odd-%d", file)] = b.String()
+	}
+	return files
 }

@@ -1,6 +1,8 @@
 package robots
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestStatus(t *testing.T) {
 	body := []byte("user-agent: *\ndisallow: /private")

@@ -34,7 +34,7 @@ import (
 // D = 250 ms and R = 1 s otherwise.
 func TestFleet(t *testing.T) {
 	delay, retryAfter := 250*time.Millisecond, time.Second
-	if longTests {
+	if longTests() {
 		delay, retryAfter = time.Second, 3*time.Second
 	}
 	redisAddr := startRedis(t)

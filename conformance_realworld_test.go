@@ -12,6 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// Conformance on real files: the verdicts of Google's C++ reference parser
+// on testdata/realworld, and the golden files of testdata/golden.
+
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden and testdata/check.golden")
 
 // A verdict is one answer of Google's C++ reference parser, as recorded in

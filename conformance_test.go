@@ -1,0 +1,469 @@
+package robots
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
+)
+
+// Conformance with the written rules: the examples of Google's robots.txt
+// specification (precedence, grouping, the path table, the table of
+// robots.txt URLs), RFC 9309's example and our notes, each question asked
+// of the package and of the slow model (model_test.go). The real files are
+// in conformance_realworld_test.go.
+
+// A query is one question to a robots.txt file and the expected answer.
+type query struct {
+	name  string
+	body  string
+	agent string
+	url   string
+	want  bool
+	// line, when not zero, is the line of the deciding rule.
+	line int
+}
+
+// check asks q of both the fast matcher and the slow model.
+func (q query) check(t *testing.T) {
+	t.Helper()
+	r := Parse([]byte(q.body))
+	if got := r.Allowed(q.agent, q.url); got != q.want {
+		t.Errorf("Allowed(%q, %q) = %t, want %t; decision: %v", q.agent, short(q.url), got, q.want, r.Decide(q.agent, q.url))
+	}
+	if got := slowAllowed([]byte(q.body), []string{q.agent}, q.url); got != q.want {
+		t.Errorf("slowAllowed(%q, %q) = %t, want %t", q.agent, short(q.url), got, q.want)
+	}
+	if g := r.Group(q.agent); g.Allowed(q.url) != q.want {
+		t.Errorf("Group(%q).Allowed(%q) = %t, want %t", q.agent, short(q.url), !q.want, q.want)
+	}
+	if q.line != 0 {
+		d := r.Decide(q.agent, q.url)
+		if d.Reason != ReasonRule || d.Rule.Line != q.line {
+			t.Errorf("Decide(%q, %q) = %v, want the rule of line %d", q.agent, short(q.url), d, q.line)
+		}
+	}
+}
+
+// short cuts s for error messages.
+func short(s string) string { return corpus.Short(s) }
+
+func runQueries(t *testing.T, qs []query) {
+	t.Helper()
+	for _, q := range qs {
+		t.Run(q.name, q.check)
+	}
+}
+
+// googleExample is the example file at the top of Google's page.
+const googleExample = corpus.GoogleExample
+
+func TestGoogleExamples(t *testing.T) {
+	runQueries(t, []query{
+		{name: "google/example/googlebot-includes", body: googleExample, agent: "Googlebot", url: "https://example.com/includes/a.js", want: true, line: 9},
+		{name: "google/example/other-includes", body: googleExample, agent: "OtherBot", url: "https://example.com/includes/a.js", want: false, line: 6},
+		{name: "google/example/other-root", body: googleExample, agent: "OtherBot", url: "https://example.com/", want: true},
+
+		// Situations 1–6 of "Order of precedence for rules".
+		{name: "google/situation-1", body: "user-agent: *\nallow: /p\ndisallow: /", agent: "Googlebot", url: "https://example.com/page", want: true, line: 2},
+		{name: "google/situation-2", body: "user-agent: *\nallow: /folder\ndisallow: /folder", agent: "Googlebot", url: "https://example.com/folder/page", want: true, line: 2},
+		{name: "google/situation-3", body: "user-agent: *\nallow: /page\ndisallow: /*.htm", agent: "Googlebot", url: "https://example.com/page.htm", want: false, line: 3},
+		{name: "google/situation-4", body: "user-agent: *\nallow: /page\ndisallow: /*.ph", agent: "Googlebot", url: "https://example.com/page.php5", want: true, line: 2},
+		{name: "google/situation-5", body: "user-agent: *\nallow: /$\ndisallow: /", agent: "Googlebot", url: "https://example.com/", want: true, line: 2},
+		{name: "google/situation-6", body: "user-agent: *\nallow: /$\ndisallow: /", agent: "Googlebot", url: "https://example.com/page.htm", want: false, line: 3},
+
+		// "Grouping of lines and rules".
+		{name: "google/grouping/a", body: googleGrouping, agent: "a", url: "/c", want: false, line: 2},
+		{name: "google/grouping/a-other", body: googleGrouping, agent: "a", url: "/d", want: true},
+		{name: "google/grouping/b", body: googleGrouping, agent: "b", url: "/d", want: false, line: 5},
+		{name: "google/grouping/e", body: googleGrouping, agent: "e", url: "/g", want: false, line: 9},
+		{name: "google/grouping/f", body: googleGrouping, agent: "f", url: "/g", want: false, line: 9},
+		{name: "google/grouping/h-empty", body: googleGrouping, agent: "h", url: "/c", want: true},
+
+		// "Matching of user-agent fields".
+		{name: "google/ua-precedence/googlebot-news", body: googleUAPrecedence, agent: "googlebot-news", url: "/g1", want: false, line: 2},
+		{name: "google/ua-precedence/googlebot-news-not-3", body: googleUAPrecedence, agent: "googlebot-news", url: "/g3", want: true},
+		{name: "google/ua-precedence/googlebot", body: googleUAPrecedence, agent: "googlebot", url: "/g3", want: false, line: 8},
+		{name: "google/ua-precedence/googlebot-not-2", body: googleUAPrecedence, agent: "googlebot", url: "/g2", want: true},
+		{name: "google/ua-precedence/storebot", body: googleUAPrecedence, agent: "Storebot-Google", url: "/g2", want: false, line: 5},
+		{name: "google/ua-precedence/otherbot", body: googleUAPrecedence, agent: "Otherbot", url: "/g2", want: false, line: 5},
+		{name: "google/ua-precedence/otherbot-not-1", body: googleUAPrecedence, agent: "Otherbot", url: "/g1", want: true},
+		{name: "google/ua-precedence/case-insensitive", body: googleUAPrecedence, agent: "GoogleBot", url: "/g3", want: false, line: 8},
+
+		// "Grouping of rules": groups for one agent merge; * stays apart.
+		{name: "google/merge/fish", body: googleMerge, agent: "googlebot-news", url: "/fish", want: false, line: 2},
+		{name: "google/merge/shrimp", body: googleMerge, agent: "googlebot-news", url: "/shrimp", want: false, line: 8},
+		{name: "google/merge/carrots-not-combined", body: googleMerge, agent: "googlebot-news", url: "/carrots", want: true},
+		{name: "google/merge/star-carrots", body: googleMerge, agent: "otherbot", url: "/carrots", want: false, line: 5},
+
+		// A sitemap line does not end a group.
+		{name: "google/sitemap-in-group/a", body: "user-agent: a\nsitemap: https://example.com/sitemap.xml\n\nuser-agent: b\ndisallow: /\n", agent: "a", url: "/x", want: false, line: 5},
+		{name: "google/sitemap-in-group/b", body: "user-agent: a\nsitemap: https://example.com/sitemap.xml\n\nuser-agent: b\ndisallow: /\n", agent: "b", url: "/x", want: false, line: 5},
+
+		// "Order of precedence for user agents": non-matching text is ignored.
+		{name: "google/ua-version-ignored", body: "user-agent: googlebot/1.2\ndisallow: /x", agent: "googlebot", url: "/x", want: false},
+		{name: "google/ua-star-suffix-ignored", body: "user-agent: googlebot*\ndisallow: /x", agent: "googlebot", url: "/x", want: false},
+
+		// "Syntax": rules without a path are ignored; values are case-sensitive.
+		{name: "google/empty-disallow", body: "user-agent: *\ndisallow:\n", agent: "a", url: "/x", want: true},
+		{name: "google/empty-allow", body: "user-agent: *\nallow:\ndisallow: /", agent: "a", url: "/x", want: false},
+		{name: "google/value-case-sensitive", body: "user-agent: *\ndisallow: /Fish", agent: "a", url: "/fish", want: true},
+		{name: "google/key-case-insensitive", body: "USER-AGENT: *\nDISALLOW: /fish", agent: "a", url: "/fish", want: false},
+		{name: "google/ua-value-case-insensitive", body: "user-agent: GOOGLEBOT\ndisallow: /fish", agent: "googlebot", url: "/fish", want: false},
+	})
+}
+
+const googleGrouping = `user-agent: a
+disallow: /c
+
+user-agent: b
+disallow: /d
+
+user-agent: e
+user-agent: f
+disallow: /g
+
+user-agent: h
+`
+
+const googleUAPrecedence = `user-agent: googlebot-news
+disallow: /g1
+
+user-agent: *
+disallow: /g2
+
+user-agent: googlebot
+disallow: /g3
+`
+
+const googleMerge = `user-agent: googlebot-news
+disallow: /fish
+
+user-agent: *
+disallow: /carrots
+
+user-agent: googlebot-news
+disallow: /shrimp
+`
+
+// rfcExample is the example of RFC 9309, section 5.1.
+const rfcExample = `User-Agent: *
+Disallow: *.gif$
+Disallow: /example/
+Allow: /publications/
+
+User-Agent: foobot
+Disallow:/
+Allow:/example/page.html
+Allow:/example/allowed.gif
+
+User-Agent: barbot
+User-Agent: bazbot
+Disallow: /example/page.html
+
+User-Agent: quxbot
+
+EOF
+`
+
+func TestRFC9309(t *testing.T) {
+	runQueries(t, []query{
+		{name: "rfc9309/example/star-gif", body: rfcExample, agent: "x", url: "/a.gif", want: false, line: 2},
+		{name: "rfc9309/example/star-gif-query", body: rfcExample, agent: "x", url: "/a.gif?x", want: true},
+		{name: "rfc9309/example/star-example", body: rfcExample, agent: "x", url: "/example/a", want: false, line: 3},
+		{name: "rfc9309/example/star-publications", body: rfcExample, agent: "x", url: "/publications/a", want: true, line: 4},
+		{name: "rfc9309/example/foobot-root", body: rfcExample, agent: "foobot", url: "/", want: false, line: 7},
+		{name: "rfc9309/example/foobot-page", body: rfcExample, agent: "foobot", url: "/example/page.html", want: true, line: 8},
+		{name: "rfc9309/example/foobot-gif", body: rfcExample, agent: "foobot", url: "/example/allowed.gif", want: true, line: 9},
+		{name: "rfc9309/example/barbot", body: rfcExample, agent: "barbot", url: "/example/page.html", want: false, line: 13},
+		{name: "rfc9309/example/bazbot", body: rfcExample, agent: "bazbot", url: "/example/page.html", want: false, line: 13},
+		{name: "rfc9309/example/bazbot-other", body: rfcExample, agent: "bazbot", url: "/example/", want: true},
+		{name: "rfc9309/example/quxbot-empty", body: rfcExample, agent: "quxbot", url: "/example/a", want: true},
+		{name: "rfc9309/longest-match", body: "user-agent: *\nallow: /example/page/\ndisallow: /example/page/disallowed.gif", agent: "a", url: "/example/page/disallowed.gif", want: false, line: 3},
+		{name: "rfc9309/longest-match-allow", body: "user-agent: *\nallow: /example/page/\ndisallow: /example/page/disallowed.gif", agent: "a", url: "/example/page/x.gif", want: true, line: 2},
+		{name: "rfc9309/equal-allow-wins", body: "user-agent: *\ndisallow: /a\nallow: /a", agent: "a", url: "/a", want: true, line: 3},
+		{name: "rfc9309/encoded-query", body: "user-agent: *\ndisallow: /foo/bar?baz=https%3A%2F%2Ffoo.bar", agent: "a", url: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", want: false},
+		{name: "rfc9309/utf8-pattern", body: "user-agent: *\ndisallow: /foo/bar/\u30c4", agent: "a", url: "/foo/bar/%E3%83%84", want: false},
+		{name: "rfc9309/escaped-pattern", body: "user-agent: *\ndisallow: /foo/bar/%E3%83%84", agent: "a", url: "/foo/bar/%E3%83%84", want: false},
+		{name: "rfc9309/robots-txt-always-allowed", body: "user-agent: *\ndisallow: /", agent: "a", url: "https://example.com/robots.txt", want: true},
+		{name: "rfc9309/robots-txt-query-not-special", body: "user-agent: *\ndisallow: /", agent: "a", url: "https://example.com/robots.txt?x", want: false},
+		{name: "rfc9309/no-group", body: "user-agent: a\ndisallow: /", agent: "b", url: "/x", want: true},
+	})
+}
+
+// TestNotes checks the behaviour items of the project's notes on the
+// reference parser (shared/spec/NOTES.md), by item number.
+func TestNotes(t *testing.T) {
+	long := strings.Repeat("a", lines.MaxLineLen)
+	runQueries(t, []query{
+		// 1. The first 500 KiB only.
+		{name: "notes/01-cap-kept", body: "user-agent: *\n" + strings.Repeat("#", MaxSize-len("user-agent: *\n")-len("disallow: /a\n")) + "\ndisallow: /a\n", agent: "a", url: "/a", want: false},
+		{name: "notes/01-cap-cut", body: "user-agent: *\n" + strings.Repeat("#", MaxSize) + "\ndisallow: /a\n", agent: "a", url: "/a", want: true},
+		{name: "notes/01-cap-mid-line", body: "user-agent: *\n" + strings.Repeat("#", MaxSize-len("user-agent: *\n")-len("disallow: /ab")) + "\ndisallow: /abc\n", agent: "a", url: "/ab", want: false},
+		// 2. Byte order marks.
+		{name: "notes/02-bom", body: "\xEF\xBB\xBFuser-agent: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "notes/02-bom-partial-ef", body: "\xEFuser-agent: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "notes/02-bom-partial-efbb", body: "\xEF\xBBuser-agent: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "notes/02-bom-broken", body: "\xEF\x11\xBFuser-agent: *\ndisallow: /a", agent: "a", url: "/a", want: true},
+		{name: "notes/02-bom-later-is-data", body: "user-agent: *\n\xEF\xBB\xBFdisallow: /a", agent: "a", url: "/a", want: true},
+		{name: "notes/02-bom-twice", body: "\xEF\xBB\xBF\xEF\xBB\xBFuser-agent: *\ndisallow: /a", agent: "a", url: "/a", want: true},
+		// 3. Line breaks.
+		{name: "notes/03-cr", body: "user-agent: *\rdisallow: /a", agent: "a", url: "/a", want: false, line: 2},
+		{name: "notes/03-crlf", body: "user-agent: *\r\ndisallow: /a", agent: "a", url: "/a", want: false, line: 2},
+		{name: "notes/03-crcrlf-two-breaks", body: "user-agent: *\r\r\ndisallow: /a", agent: "a", url: "/a", want: false, line: 3},
+		{name: "notes/03-lfcr-two-breaks", body: "user-agent: *\n\rdisallow: /a", agent: "a", url: "/a", want: false, line: 3},
+		{name: "notes/03-vt-not-a-break", body: "user-agent: *\vdisallow: /a", agent: "a", url: "/a", want: true},
+		{name: "notes/03-mixed", body: "user-agent: *\r\n\rdisallow: /a\ndisallow: /b", agent: "a", url: "/b", want: false, line: 4},
+		// 5. Long lines are cut, and still used.
+		{name: "notes/05-long-line-kept", body: "user-agent: *\ndisallow: /" + long, agent: "a", url: "/" + long[:lines.MaxLineLen-len("disallow: /")], want: false},
+		{name: "notes/05-long-line-cut", body: "user-agent: *\ndisallow: /" + long + "$", agent: "a", url: "/" + long, want: false},
+		{name: "notes/05-long-line-cut-anchor-lost", body: "user-agent: *\ndisallow: /" + long[:lines.MaxLineLen-len("disallow: /")] + "$", agent: "a", url: "/" + long, want: false},
+		// 6. NUL ends a line.
+		{name: "notes/06-nul", body: "user-agent: *\ndisallow: /a\x00bc", agent: "a", url: "/ax", want: false},
+		{name: "notes/06-nul-key", body: "user-agent: *\ndisal\x00low: /a", agent: "a", url: "/a", want: true},
+		// 7. Comments.
+		{name: "notes/07-comment-in-value", body: "user-agent: *\ndisallow: /a#b", agent: "a", url: "/ax", want: false},
+		{name: "notes/07-comment-line", body: "user-agent: *\n# disallow: /a", agent: "a", url: "/a", want: true},
+		{name: "notes/07-comment-in-agent", body: "user-agent: foo#bar\ndisallow: /a", agent: "foo", url: "/a", want: false},
+		// 8. ASCII whitespace only.
+		{name: "notes/08-nbsp-is-data", body: "user-agent: *\ndisallow: /a\u00a0", agent: "a", url: "/a", want: true},
+		{name: "notes/08-nbsp-escaped", body: "user-agent: *\ndisallow: /a\u00a0", agent: "a", url: "/a%C2%A0", want: false},
+		{name: "notes/08-tabs-vt-ff", body: "\t user-agent \v:\f *\t\ndisallow\t:\t/a\t", agent: "a", url: "/a", want: false},
+		// 9. Missing colon.
+		{name: "lenient/missing-colon", body: "user-agent *\ndisallow /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/missing-colon-tab", body: "user-agent\t*\ndisallow\t\t/a", agent: "a", url: "/a", want: false},
+		{name: "lenient/missing-colon-three-tokens", body: "user-agent: *\ndisallow /a /b", agent: "a", url: "/a", want: true},
+		{name: "lenient/missing-colon-one-token", body: "user-agent: *\ndisallow/a", agent: "a", url: "/a", want: true},
+		{name: "lenient/missing-colon-agent", body: "user-agent foo\ndisallow: /a", agent: "foo", url: "/a", want: false},
+		// 10. Keys and values.
+		{name: "notes/10-empty-key", body: "user-agent: *\n: /a", agent: "a", url: "/a", want: true},
+		{name: "notes/10-colon-in-value", body: "user-agent: *\ndisallow: /a:b", agent: "a", url: "/a:bc", want: false},
+		{name: "notes/10-colon-in-value-not-prefix", body: "user-agent: *\ndisallow: /a:b", agent: "a", url: "/a:", want: true},
+		{name: "notes/10-inner-space", body: "user-agent: *\ndisallow: /a b", agent: "a", url: "/a b", want: false},
+		// 11. Keys by prefix, with typos.
+		{name: "lenient/typo-useragent", body: "useragent: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-user-space-agent", body: "user agent: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-dissallow", body: "user-agent: *\ndissallow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-dissalow", body: "user-agent: *\ndissalow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-disalow", body: "user-agent: *\ndisalow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-diasllow", body: "user-agent: *\ndiasllow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-disallaw", body: "user-agent: *\ndisallaw: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/typo-diaslow-not-accepted", body: "user-agent: *\ndiaslow: /a", agent: "a", url: "/a", want: true},
+		{name: "lenient/prefix-disallowed", body: "user-agent: *\nDisallowed: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/prefix-allowed", body: "user-agent: *\ndisallow: /\nallowed: /a", agent: "a", url: "/a", want: true},
+		{name: "lenient/prefix-user-agents", body: "user-agents: *\ndisallow: /a", agent: "a", url: "/a", want: false},
+		{name: "lenient/no-allow-typo", body: "user-agent: *\ndisallow: /\nalow: /a", agent: "a", url: "/a", want: false},
+		// 12–14. Escaping of patterns.
+		{name: "notes/12-lower-hex-upper-cased", body: "user-agent: *\ndisallow: /a%2fb", agent: "a", url: "/a%2Fb", want: false},
+		{name: "notes/12-url-hex-not-normalised", body: "user-agent: *\ndisallow: /a%2Fb", agent: "a", url: "/a%2fb", want: true},
+		{name: "notes/12-bad-escape-literal", body: "user-agent: *\ndisallow: /a%zz", agent: "a", url: "/a%zz", want: false},
+		{name: "notes/12-short-escape", body: "user-agent: *\ndisallow: /a%2", agent: "a", url: "/a%2", want: false},
+		{name: "notes/13-utf8-escaped", body: "user-agent: *\ndisallow: /caf\u00e9", agent: "a", url: "/caf%C3%A9", want: false},
+		{name: "notes/13-raw-url-not-escaped", body: "user-agent: *\ndisallow: /caf\u00e9", agent: "a", url: "/caf\u00e9", want: true},
+		{name: "notes/13-invalid-utf8-escaped", body: "user-agent: *\ndisallow: /a\xff", agent: "a", url: "/a%FF", want: false},
+		{name: "notes/14-no-decoding", body: "user-agent: *\ndisallow: /%62", agent: "a", url: "/b", want: true},
+		{name: "notes/14-no-decoding-url", body: "user-agent: *\ndisallow: /b", agent: "a", url: "/%62", want: true},
+		{name: "notes/14-space-literal", body: "user-agent: *\ndisallow: /a\"b<c", agent: "a", url: "/a\"b<c", want: false},
+		// 15. User-agent values are not escaped.
+		{name: "notes/15-agent-not-escaped", body: "user-agent: b\u00e9bot\ndisallow: /a", agent: "b", url: "/a", want: false},
+		// 16–18. From URL to path.
+		{name: "notes/16-double-slash-kept", body: "user-agent: *\ndisallow: /a/b", agent: "a", url: "https://x.com//a/b", want: true},
+		{name: "notes/16-dot-segments-kept", body: "user-agent: *\ndisallow: /a", agent: "a", url: "https://x.com/b/../a", want: true},
+		{name: "notes/17-no-scheme", body: "user-agent: *\ndisallow: /a", agent: "a", url: "example.com/a", want: false},
+		{name: "notes/17-scheme-relative", body: "user-agent: *\ndisallow: /a", agent: "a", url: "//example.com/a", want: false},
+		{name: "notes/18-fragment-dropped", body: "user-agent: *\ndisallow: /a$", agent: "a", url: "https://x.com/a#frag", want: false},
+		{name: "notes/18-query-kept", body: "user-agent: *\ndisallow: /a$", agent: "a", url: "https://x.com/a?q", want: true},
+		{name: "notes/18-query-only", body: "user-agent: *\ndisallow: /?", agent: "a", url: "https://x.com?q", want: false},
+		{name: "notes/18-params", body: "user-agent: *\ndisallow: /;", agent: "a", url: "https://x.com;p", want: false},
+		// 19. What ends a group.
+		{name: "notes/19-blank-line-keeps-group", body: "user-agent: a\n\nuser-agent: b\ndisallow: /x", agent: "a", url: "/x", want: false},
+		{name: "notes/19-comment-keeps-group", body: "user-agent: a\n# hi\nuser-agent: b\ndisallow: /x", agent: "a", url: "/x", want: false},
+		{name: "notes/19-crawl-delay-keeps-group", body: "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /x", agent: "a", url: "/x", want: false},
+		{name: "notes/19-rule-ends-group", body: "user-agent: a\ndisallow: /y\nuser-agent: b\ndisallow: /x", agent: "a", url: "/x", want: true},
+		{name: "notes/19-empty-rule-ends-group", body: "user-agent: a\ndisallow:\nuser-agent: b\ndisallow: /x", agent: "a", url: "/x", want: true},
+		// 20. The global agent.
+		{name: "notes/20-star-space", body: "user-agent: * foo\ndisallow: /x", agent: "a", url: "/x", want: false},
+		{name: "notes/20-star-tab", body: "user-agent: *\tfoo\ndisallow: /x", agent: "a", url: "/x", want: false},
+		{name: "notes/20-star-word-not-global", body: "user-agent: *foo\ndisallow: /x", agent: "a", url: "/x", want: true},
+		// 21. Product tokens in the file.
+		{name: "notes/21-mj12bot", body: "user-agent: MJ12bot\ndisallow: /x", agent: "MJ12bot", url: "/x", want: true},
+		{name: "notes/21-mj12bot-is-mj", body: "user-agent: MJ12bot\ndisallow: /x", agent: "MJ", url: "/x", want: false},
+		{name: "notes/21-two-words", body: "user-agent: Foo Bar\ndisallow: /x", agent: "Foo", url: "/x", want: false},
+		{name: "notes/21-underscore", body: "user-agent: foo_bar-baz\ndisallow: /x", agent: "Foo_Bar-Baz", url: "/x", want: false},
+		// 22. The caller's agent is compared as given.
+		{name: "notes/22-caller-version", body: "user-agent: googlebot\ndisallow: /x\nuser-agent: *\ndisallow: /y", agent: "Googlebot/2.1", url: "/y", want: false, line: 4},
+		{name: "notes/22-caller-version-not-specific", body: "user-agent: googlebot\ndisallow: /x\nuser-agent: *\ndisallow: /y", agent: "Googlebot/2.1", url: "/x", want: true},
+		{name: "notes/22-caller-prefix-no-match", body: "user-agent: googlebot\ndisallow: /x", agent: "googlebot-news", url: "/x", want: true},
+		// 23. Rules outside a group that concerns the caller.
+		{name: "notes/23-rule-before-agent", body: "disallow: /x\nuser-agent: *\ndisallow: /y", agent: "a", url: "/x", want: true},
+		{name: "notes/23-other-group", body: "user-agent: b\ndisallow: /x", agent: "a", url: "/x", want: true},
+		// 24. Merging.
+		{name: "notes/24-star-and-agent-is-specific", body: "user-agent: *\nuser-agent: a\ndisallow: /x\nuser-agent: *\ndisallow: /y", agent: "a", url: "/y", want: true},
+		{name: "notes/24-star-and-agent-for-others", body: "user-agent: *\nuser-agent: a\ndisallow: /x\nuser-agent: *\ndisallow: /y", agent: "b", url: "/x", want: false},
+		{name: "notes/24-star-groups-merge", body: "user-agent: *\ndisallow: /x\nuser-agent: b\ndisallow: /z\nuser-agent: *\ndisallow: /y", agent: "a", url: "/y", want: false},
+		// 26. Matching.
+		{name: "notes/26-dollar-in-middle-literal", body: "user-agent: *\ndisallow: /a$b", agent: "a", url: "/a$b", want: false},
+		{name: "notes/26-dollar-in-middle-not-end", body: "user-agent: *\ndisallow: /a$b", agent: "a", url: "/a", want: true},
+		{name: "notes/26-star-matches-slash-query", body: "user-agent: *\ndisallow: /a*z", agent: "a", url: "/a/b?c=z", want: false},
+		{name: "notes/26-star-then-dollar", body: "user-agent: *\ndisallow: /a*$", agent: "a", url: "/abc", want: false},
+		{name: "notes/26-no-leading-slash", body: "user-agent: *\ndisallow: a", agent: "a", url: "/a", want: true},
+		{name: "notes/26-leading-star", body: "user-agent: *\ndisallow: *a", agent: "a", url: "/xa", want: false},
+		{name: "notes/26-double-dollar", body: "user-agent: *\ndisallow: /a$$", agent: "a", url: "/a$", want: false},
+		{name: "notes/26-dollar-only", body: "user-agent: *\ndisallow: $", agent: "a", url: "/", want: true},
+		// 27. Priority is the escaped pattern's length, wildcards counted.
+		{name: "notes/27-star-counts", body: "user-agent: *\nallow: /\ndisallow: /*", agent: "a", url: "/x", want: false, line: 3},
+		{name: "notes/27-escaped-length", body: "user-agent: *\nallow: /\u00e9\ndisallow: /%C3%A9", agent: "a", url: "/%C3%A9", want: true, line: 2},
+		{name: "notes/27-escaped-length-loses", body: "user-agent: *\nallow: /\u00e9\ndisallow: /%C3%A9*", agent: "a", url: "/%C3%A9", want: false, line: 3},
+		{name: "notes/27-wildcard-longer-wins", body: "user-agent: *\nallow: /page\ndisallow: /*.htm", agent: "a", url: "/page.htm", want: false, line: 3},
+		// 28. Empty pattern.
+		{name: "notes/28-empty-never-decides", body: "user-agent: *\ndisallow:\nallow:", agent: "a", url: "/", want: true},
+		// 29. Decision.
+		{name: "notes/29-empty-specific-group", body: "user-agent: *\ndisallow: /\n\nuser-agent: a\n", agent: "a", url: "/x", want: true},
+		{name: "notes/29-specific-no-match", body: "user-agent: a\ndisallow: /y\nuser-agent: *\ndisallow: /", agent: "a", url: "/x", want: true},
+		{name: "notes/29-specific-only-empty-rules", body: "user-agent: a\ndisallow:\nuser-agent: *\ndisallow: /", agent: "a", url: "/x", want: true},
+		{name: "notes/29-empty-file", body: "", agent: "a", url: "/x", want: true},
+		// 30. Deciding line.
+		{name: "notes/30-tie-reports-allow", body: "user-agent: *\ndisallow: /a\nallow: /a", agent: "a", url: "/a", want: true, line: 3},
+		{name: "notes/30-earliest-line", body: "user-agent: *\ndisallow: /b\ndisallow: /a\ndisallow: /a", agent: "a", url: "/a", want: false, line: 3},
+		{name: "notes/30-earliest-line-merged", body: "user-agent: a\ndisallow: /x*\nuser-agent: b\nuser-agent: a\ndisallow: /x*", agent: "a", url: "/x", want: false, line: 2},
+		// 31. index.htm.
+		{name: "notes/31-index-html", body: "user-agent: *\ndisallow: /\nallow: /d/index.html", agent: "a", url: "/d/", want: true, line: 3},
+		{name: "notes/31-index-htm", body: "user-agent: *\ndisallow: /\nallow: /d/index.htm", agent: "a", url: "/d/", want: true, line: 3},
+		{name: "notes/31-index-exact-only", body: "user-agent: *\ndisallow: /\nallow: /d/index.html", agent: "a", url: "/d/x", want: false},
+		{name: "notes/31-index-priority", body: "user-agent: *\ndisallow: /d/\nallow: /d/index.html", agent: "a", url: "/d/", want: true, line: 3},
+		{name: "notes/31-index-loses-to-longer", body: "user-agent: *\ndisallow: /d/$$\nallow: /d/index.html", agent: "a", url: "/d/", want: true, line: 3},
+		{name: "notes/31-index-disallow-no-quirk", body: "user-agent: *\ndisallow: /d/index.html", agent: "a", url: "/d/", want: true},
+		{name: "notes/31-root-index", body: "user-agent: *\ndisallow: /\nallow: /index.html", agent: "a", url: "/", want: true, line: 3},
+		// Found by fuzzing: a pattern that grows when escaped, longer than
+		// the rest of the file, was taken for a substring of it.
+		{name: "fuzz/escaped-longer-than-body", body: "UserAgent 0\nDisAlow \xfb\xa4\xff\xcd\xd0\xd3\u0164\u034b\x8a", agent: "0", url: "/%FB%A4", want: true},
+		{name: "fuzz/escaped-longer-than-body-match", body: "UserAgent a\nDisAlow \xfb\xa4\xff\xcd\xd0\xd3\u0164\u034b\x8a", agent: "a", url: "/%FB%A4%FF%CD%D0%D3%C5%A4%CD%8B%8A", want: true},
+		// Several agents at once: the union of their groups.
+		{name: "notes/25-not-union-single", body: "user-agent: googlebot-news\ndisallow: /n\nuser-agent: googlebot\ndisallow: /g", agent: "googlebot-news", url: "/g", want: true},
+	})
+}
+
+// TestGooglePathTable checks each row of the table "Example path matches".
+func TestGooglePathTable(t *testing.T) {
+	fishMatches := []string{"/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.php?id=anything"}
+	fishNot := []string{"/Fish.asp", "/catfish", "/?id=fish", "/desert/fish"}
+	table := []struct {
+		pattern      string
+		matches, not []string
+	}{
+		{"/", []string{"/", "/a", "/a/b?c"}, nil},
+		{"/*", []string{"/", "/a", "/a/b?c"}, nil},
+		{"/$", []string{"/"}, []string{"/a", "/?q"}},
+		{"/fish", fishMatches, fishNot},
+		{"/fish*", fishMatches, fishNot},
+		{"/fish/", []string{"/fish/", "/fish/?id=anything", "/fish/salmon.htm"}, []string{"/fish", "/fish.html", "/animals/fish/", "/Fish/Salmon.asp"}},
+		{"/*.php", []string{"/index.php", "/filename.php", "/folder/filename.php", "/folder/filename.php?parameters", "/folder/any.php.file.html", "/filename.php/"}, []string{"/", "/windows.PHP"}},
+		{"/*.php$", []string{"/filename.php", "/folder/filename.php"}, []string{"/filename.php?parameters", "/filename.php/", "/filename.php5", "/windows.PHP"}},
+		{"/fish*.php", []string{"/fish.php", "/fishheads/catfish.php?parameters"}, []string{"/Fish.PHP"}},
+	}
+	var qs []query
+	for _, row := range table {
+		body := "user-agent: *\ndisallow: " + row.pattern + "\n"
+		for _, p := range row.matches {
+			qs = append(qs, query{name: "google/path/" + row.pattern + "/matches" + p, body: body, agent: "a", url: "https://example.com" + p, want: false, line: 2})
+		}
+		for _, p := range row.not {
+			qs = append(qs, query{name: "google/path/" + row.pattern + "/not" + p, body: body, agent: "a", url: "https://example.com" + p, want: true})
+		}
+	}
+	runQueries(t, qs)
+}
+
+// googleLocationTests holds the rows of the table "Examples of valid
+// robots.txt URLs" in Google's robots.txt specification, section "File
+// location and range of validity": a robots.txt URL, the page URLs it is
+// valid for and those it is not valid for.
+var googleLocationTests = []struct {
+	name      string
+	robotsURL string
+	valid     []string
+	invalid   []string
+}{
+	{
+		name:      "google/general-case",
+		robotsURL: "https://example.com/robots.txt",
+		valid:     []string{"https://example.com/", "https://example.com/folder/file"},
+		invalid:   []string{"https://other.example.com/", "http://example.com/", "https://example.com:8181/"},
+	},
+	{
+		name:      "google/subdomain",
+		robotsURL: "https://www.example.com/robots.txt",
+		valid:     []string{"https://www.example.com/"},
+		invalid:   []string{"https://example.com/", "https://shop.www.example.com/", "https://www.shop.example.com/"},
+	},
+	{
+		// "Not a valid robots.txt file. Crawlers don't check for robots.txt
+		// files in subdirectories."
+		name:      "google/subdirectory",
+		robotsURL: "https://example.com/folder/robots.txt",
+		invalid:   []string{"https://example.com/", "https://example.com/folder/", "https://example.com/folder/file"},
+	},
+	{
+		// The page lists https://xn--exmple-cua.com/ as valid, without the
+		// "www." of the robots.txt host: a slip, since the punycode form of
+		// www.exämple.com is www.xn--exmple-cua.com, and a robots.txt on a
+		// subdomain "is only valid for that subdomain" (row google/subdomain).
+		// The intended URL is valid; the URL as printed is not.
+		name:      "google/idn-punycode",
+		robotsURL: "https://www.exämple.com/robots.txt",
+		valid:     []string{"https://www.exämple.com/", "https://www.xn--exmple-cua.com/"},
+		invalid:   []string{"https://www.example.com/", "https://xn--exmple-cua.com/"},
+	},
+	{
+		name:      "google/ftp",
+		robotsURL: "ftp://example.com/robots.txt",
+		valid:     []string{"ftp://example.com/"},
+		invalid:   []string{"https://example.com/"},
+	},
+	{
+		name:      "google/ip-address",
+		robotsURL: "https://212.96.82.21/robots.txt",
+		valid:     []string{"https://212.96.82.21/"},
+		invalid:   []string{"https://example.com/"},
+	},
+	{
+		name:      "google/standard-port",
+		robotsURL: "https://example.com:443/robots.txt",
+		valid:     []string{"https://example.com:443/", "https://example.com/"},
+		invalid:   []string{"https://example.com:444/"},
+	},
+	{
+		name:      "google/non-standard-port",
+		robotsURL: "https://example.com:8181/robots.txt",
+		valid:     []string{"https://example.com:8181/"},
+		invalid:   []string{"https://example.com/"},
+	},
+}
+
+func TestGovernsGoogle(t *testing.T) {
+	for _, tt := range googleLocationTests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, page := range tt.valid {
+				if got := Governs(tt.robotsURL, page); !got {
+					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, true)
+				}
+				// The robots.txt URL computed from a page is one that
+				// governs it, and it names the same file as the row's.
+				u, err := URL(page)
+				if err != nil {
+					t.Errorf("URL(%q): %v", page, err)
+					continue
+				}
+				if !Governs(u, page) || !Governs(u, tt.robotsURL) {
+					t.Errorf("URL(%q) = %q, which does not govern %q and %q", page, u, page, tt.robotsURL)
+				}
+			}
+			for _, page := range tt.invalid {
+				if got := Governs(tt.robotsURL, page); got {
+					t.Errorf("Governs(%q, %q) = %t, want %t", tt.robotsURL, page, got, false)
+				}
+			}
+		})
+	}
+}

@@ -88,7 +88,7 @@ func (c *checker) check(body string, data []byte) {
 	for i, rules := range c.rules {
 		var s ruleset.Set
 		ruleset.Compile(&s, &src, rules, &sc)
-		c.checkRules(&s, c.global[i])
+		c.checkRules(&s, src.Text(), c.global[i])
 	}
 	slices.SortStableFunc(c.diags, func(a, b Diagnostic) int { return a.Line - b.Line })
 }

@@ -43,11 +43,11 @@ func (c *checker) directive(l *line) {
 	}
 }
 
-// checkRules reports the rules of a record, compiled as s, that never
+// checkRules reports the rules of a record, compiled as s from text, that never
 // decide, and, in a group for "*" (global), a rule that disallows all. A
 // pattern that starts with neither "/" nor "*" is reported apart.
-func (c *checker) checkRules(s *ruleset.Set, global bool) {
-	for _, d := range ruleset.Redundant(s) {
+func (c *checker) checkRules(s *ruleset.Set, text string, global bool) {
+	for _, d := range redundant(s, text) {
 		w := c.byOff[d.Off]
 		if !d.Dominated {
 			if global && !w.Allow && d.All {

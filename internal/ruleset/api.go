@@ -7,9 +7,9 @@
 // The door is this file: Compile and LazySet make a Set (NewSet rebuilds
 // one from its Parts), Set.Match finds the deciding Rule of a path into a
 // Match, and a Source says what its questions laid out (LazySize); beside
-// it, Redundant (redundant.go) tells lint's Check the rules that never
-// decide, and inspect.go what the model's tests read of a set. Everything
-// else is unexported.
+// it, what lint's Check reads of a set's rules to find those that never
+// decide (Sorted, Pattern, Head), and inspect.go what the model's tests
+// read of a set. Everything else is unexported.
 package ruleset
 
 import "github.com/gorep/robots/internal/lines"
@@ -88,3 +88,26 @@ func MayDecide(c byte) bool { return mayDecide(c) }
 
 // EscapeChanges reports whether escaping changes pattern p: a raw rule.
 func EscapeChanges(p string) bool { return escapeChanges(p) }
+
+// Sorted returns a copy of the rules of s sorted by key, greatest first:
+// of a large set, compiled anew, whatever its state.
+func (s *ruleSet) Sorted() []Rule { return s.sorted() }
+
+// Derived reports whether r is the rule an index.htm allow rule implies.
+func (s *ruleSet) Derived(r Rule) bool { return s.derived(r) }
+
+// Pattern returns the part of the escaped pattern of r, a rule of s, that
+// is matched: without a trailing "$" or "*"s.
+func (s *ruleSet) Pattern(r Rule) string { return s.pattern(r) }
+
+// Head returns the literal head of the escaped pattern of r, a rule of s.
+func (s *ruleSet) Head(r Rule) string { return s.head(r) }
+
+// Prefix reports whether r matches every path that starts with its head.
+func (r rule) Prefix() bool { return r.shape() == shapePrefix }
+
+// Anchored reports whether r matches only paths that end with its pattern.
+func (r rule) Anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
+
+// Priority returns the priority of r: the length of its escaped pattern.
+func (r rule) Priority() int { return r.priority() }

@@ -60,15 +60,8 @@ func (s *ruleSet) Inspect() State {
 	return st
 }
 
-// Sorted returns a copy of the rules of s sorted by key, greatest first:
-// of a large set, compiled anew, whatever its state.
-func (s *ruleSet) Sorted() []Rule { return s.sorted() }
-
 // Rules returns the compiled rules of s, which is not lazy.
 func (s *ruleSet) Rules() []Rule { return s.rules() }
-
-// Head returns the literal head of the escaped pattern of r, a rule of s.
-func (s *ruleSet) Head(r Rule) string { return s.head(r) }
 
 // Raw reports whether r is kept as written, escaped as it is matched.
 func (r rule) Raw() bool { return r&ruleRaw != 0 }

@@ -1,12 +1,17 @@
-package ruleset
+package lint
 
 // The rules of a set that never decide, for Check: each rule that another
-// of another line matches whenever it does and outranks.
+// of another line matches whenever it does and outranks, read through the
+// engine's view of a compiled rule (ruleset: Sorted, Pattern, Head).
 
-import "slices"
+import (
+	"slices"
 
-// A Redundancy is what Redundant finds of a rule that can decide.
-type Redundancy struct {
+	"github.com/gorep/robots/internal/ruleset"
+)
+
+// A redundancy is what redundant finds of a rule that can decide.
+type redundancy struct {
 	// Off is the offset of the rule's pattern, which names its line
 	// (lines.Table.RuleAt).
 	Off uint32
@@ -20,34 +25,33 @@ type Redundancy struct {
 	All bool
 }
 
-// Redundant returns what it finds of each rule of s, compiled with
-// KeepAll, that can decide (its pattern starts with "/" or "*"), by key,
+// redundant returns what it finds of each rule of s, compiled with
+// ruleset.KeepAll from text, that can decide (its pattern starts with "/" or "*"), by key,
 // greatest first; the rules index.htm rules imply are not counted as
 // dominating others, and an index.htm rule is dominated only if its
 // directory's rule is too.
-func Redundant(s *Set) []Redundancy {
-	text := s.src.text
-	decides := func(r rule) bool { c := text[r.off()]; return c == '/' || c == '*' }
-	x := newRuleIndex(s, s.sorted(), decides)
+func redundant(s *ruleset.Set, text string) []redundancy {
+	decides := func(r ruleset.Rule) bool { return ruleset.MayDecide(text[r.Off()]) }
+	x := newRuleIndex(s, s.Sorted(), decides)
 	// An allow rule of ".../index.htm" is compiled as two rules of its
 	// line: it is redundant only if both are dominated.
 	derivedFree := map[uint32]bool{} // by offset: one a line
 	for i, r := range x.rules {
-		if s.derived(r) && decides(r) && x.dominator(i) < 0 {
-			derivedFree[r.off()] = true
+		if s.Derived(r) && decides(r) && x.dominator(i) < 0 {
+			derivedFree[r.Off()] = true
 		}
 	}
-	var out []Redundancy
+	var out []redundancy
 	for i, r := range x.rules {
-		if s.derived(r) || !decides(r) {
+		if s.Derived(r) || !decides(r) {
 			continue
 		}
-		d := Redundancy{Off: r.off(), All: r.shape() == shapePrefix && r.headLen() <= 1}
-		if j := x.dominator(i); j >= 0 && !derivedFree[r.off()] {
+		d := redundancy{Off: r.Off(), All: r.Prefix() && len(s.Head(r)) <= 1}
+		if j := x.dominator(i); j >= 0 && !derivedFree[r.Off()] {
 			y := x.rules[j]
-			d.Dominated, d.By = true, y.off()
-			d.Repeat = y.allow() == r.allow() && y.priority() == r.priority() && s.pattern(y) == s.pattern(r) &&
-				y.anchored() == r.anchored()
+			d.Dominated, d.By = true, y.Off()
+			d.Repeat = y.Allow() == r.Allow() && y.Priority() == r.Priority() && s.Pattern(y) == s.Pattern(r) &&
+				y.Anchored() == r.Anchored()
 		}
 		out = append(out, d)
 	}
@@ -60,15 +64,12 @@ type matchClass struct {
 	anchored bool
 }
 
-// anchored reports whether r matches only paths that end with its pattern.
-func (r rule) anchored() bool { return r.shape() == shapeExact || r.shape() == shapeAnchored }
-
 // ruleIndex finds, for a compiled rule, another rule of its set that matches
 // whenever it does and outranks it. As the rules are sorted by key, the
 // first of a class is its best: the only one that can outrank the others.
 type ruleIndex struct {
-	s     *ruleSet
-	rules []rule // by key, greatest first: rule j outranks rule i if j < i
+	s     *ruleset.Set
+	rules []ruleset.Rule // by key, greatest first: rule j outranks rule i if j < i
 	same  map[matchClass]int
 	// prefixes holds the first prefix rule of each head, and lengths the
 	// lengths of those heads, increasing.
@@ -82,20 +83,20 @@ type ruleIndex struct {
 // newRuleIndex indexes rules, those of s sorted, that can decide, apart from the
 // rules implied by index.htm rules, which Check does not count as
 // dominating others.
-func newRuleIndex(s *ruleSet, rules []rule, decides func(rule) bool) *ruleIndex {
+func newRuleIndex(s *ruleset.Set, rules []ruleset.Rule, decides func(ruleset.Rule) bool) *ruleIndex {
 	x := &ruleIndex{s: s, rules: rules, same: make(map[matchClass]int, len(rules)),
 		prefixes: make(map[string]int, len(rules))}
 	for i := len(rules) - 1; i >= 0; i-- { // backwards: the first of a class stays
 		r := rules[i]
-		if s.derived(r) || !decides(r) {
+		if s.Derived(r) || !decides(r) {
 			continue
 		}
-		x.same[matchClass{s.pattern(r), r.anchored()}] = i
-		if r.shape() == shapePrefix {
-			h := s.head(r)
+		x.same[matchClass{s.Pattern(r), r.Anchored()}] = i
+		if r.Prefix() {
+			h := s.Head(r)
 			x.prefixes[h] = i
 			x.lengths = append(x.lengths, len(h))
-			x.maxExtra = max(x.maxExtra, r.priority()-len(h))
+			x.maxExtra = max(x.maxExtra, r.Priority()-len(h))
 		}
 	}
 	slices.Sort(x.lengths)
@@ -108,13 +109,13 @@ func newRuleIndex(s *ruleSet, rules []rule, decides func(rule) bool) *ruleIndex 
 // matches the same paths, or a prefix rule whose head starts that of i.
 func (x *ruleIndex) dominator(i int) int {
 	r := x.rules[i]
-	beats := func(j int, ok bool) bool { return ok && j < i && x.rules[j].off() != r.off() }
-	if j, ok := x.same[matchClass{x.s.pattern(r), r.anchored()}]; beats(j, ok) {
+	beats := func(j int, ok bool) bool { return ok && j < i && x.rules[j].Off() != r.Off() }
+	if j, ok := x.same[matchClass{x.s.Pattern(r), r.Anchored()}]; beats(j, ok) {
 		return j
 	}
 	// Heads shorter than r's priority less maxExtra cannot outrank r.
-	head := x.s.head(r)
-	i0, _ := slices.BinarySearch(x.lengths, r.priority()-x.maxExtra)
+	head := x.s.Head(r)
+	i0, _ := slices.BinarySearch(x.lengths, r.Priority()-x.maxExtra)
 	for _, l := range x.lengths[i0:] {
 		if l > len(head) {
 			break

@@ -1,8 +1,15 @@
-package ruleset
+package lint
 
-import "testing"
+import (
+	"strings"
+	"testing"
 
-// TestRedundant checks what Redundant finds in sets compiled with
+	"github.com/gorep/robots/internal/corpus"
+	"github.com/gorep/robots/internal/lines"
+	"github.com/gorep/robots/internal/ruleset"
+)
+
+// TestRedundant checks what redundant finds in sets compiled with
 // KeepAll, small and large: a repeat, a shadowed rule, a rule that
 // matches every path, an index.htm rule dominated only with its
 // directory's, and rules that never match left out.
@@ -27,20 +34,28 @@ func TestRedundant(t *testing.T) {
 	for _, pad := range []int{0, 40} {
 		b := body
 		for i := range pad {
-			b += "disallow: /zz" + letters(i) + "\n"
+			b += "disallow: /zz" + corpus.Letters(i) + "\n"
 		}
-		src, recs := testSource(b)
-		var s ruleSet
-		sc := KeepAll()
-		compile(&s, src, recs[0], &sc)
+		// The rule lines of the one record, their values kept in text.
+		var text []byte
+		var rules []lines.Line
 		lineOf := map[uint32]int{}
-		for _, l := range recs[0] {
-			if l.Size() > 0 {
-				lineOf[l.Off()] = l.Num()
+		for n, l := range strings.Split(b, "\n") {
+			kind, _, value := lines.SplitDirective(l)
+			if kind != lines.KindAllow && kind != lines.KindDisallow {
+				continue
 			}
+			lineOf[uint32(len(text))] = n + 1
+			rules = append(rules, lines.NewLine(len(text), len(value), n+1, kind == lines.KindAllow))
+			text = append(text, value...)
 		}
+		var src ruleset.Source
+		src.SetText(string(text), uint32(len(text)), uint32(len(text)))
+		var s ruleset.Set
+		sc := ruleset.KeepAll()
+		ruleset.Compile(&s, &src, rules, &sc)
 		got := map[int]found{}
-		for _, d := range Redundant(&s) {
+		for _, d := range redundant(&s, src.Text()) {
 			f := found{line: lineOf[d.Off], repeat: d.Repeat, all: d.All}
 			if d.Dominated {
 				f.by = lineOf[d.By]

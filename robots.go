@@ -81,7 +81,8 @@
 // most twice over the file, three times in a split group's record of over
 // 64 rule lines or a raw pattern); past it, a group asks its records' sets
 // one by one. Records, Extras and a Decision's rule are rebuilt from the
-// kept lines: Decide costs about 50 ns more than Allowed. lint.Check needs
+// kept lines: Decide costs a little more than Allowed (BenchmarkDecide;
+// bench/RESULTS.md). lint.Check needs
 // the body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its

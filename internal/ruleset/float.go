@@ -5,8 +5,9 @@ package ruleset
 // (try), its segment's length at each position holding its anchor and tag;
 // another rule of a bucket looked up, one full match, O(L): up to L times
 // the rules of several segments whose anchors the path holds (bench/
-// BenchmarkAdversarialWildcards). Buys, warm (bench/ BenchmarkWorstCase, 8 KB):
-// 105 µs, not 11.8 ms, against 10,000 rules; 174 µs, not 1.23 ms, against 1,000.
+// BenchmarkAdversarialWildcards). Buys a warm question of a long path
+// against many wildcard rules, against a scan (bench/ BenchmarkWorstCase;
+// bench/RESULTS.md, "What each mechanism buys").
 
 import (
 	"math/bits"
@@ -275,7 +276,7 @@ func (s *ruleSet) segmentAt(r rule, path string, i, n int) bool {
 // it first stands in the segment or, at the segment's end, before it; 0,
 // which passes over nothing, for a segment that is its anchor alone, a
 // raw rule or a folded directory's. Buys, warm (BenchmarkWorstCase, 8 KB):
-// 105 and 174 µs against 10,000 and 1,000 rules, rather than 347 and 663.
+// against a table without tags (bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) tagOf(r rule, tail string, i, n int) uint8 {
 	if r&ruleRaw != 0 || s.foldedDir(r) > 0 {
 		return 0
@@ -305,8 +306,8 @@ func tag(g uint32, c byte, side uint8) uint8 {
 // bytes) with the shape bits of shapePrefix, which no other rule of a
 // table has, and its tag in place of its need; another with the rarest
 // byte of its tail as filed (fileFloating), which a path must hold for it
-// or its folded directory to match: 121 ns rather than 192
-// (BenchmarkAdversarialLayouts/anchor-bucket).
+// or its folded directory to match (BenchmarkAdversarialLayouts/anchor-bucket;
+// bench/RESULTS.md, "What each mechanism buys").
 func unmark(r rule) (_ rule, mark uint8, single bool) {
 	mark = r.need()
 	r &^= needBits

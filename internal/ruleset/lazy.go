@@ -47,10 +47,10 @@ func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 // theirs, on its first). A scan weighs 1, and 1 more for each pathWeight
 // bytes of path a line read in matchWildcard (match.work). A ski rental:
 // laying out costs 21 scans ("/some/page.html") over the corpus's 405 large
-// sets for Googlebot, so the work is at most about twice the least. Buys:
+// sets for Googlebot, so the work is at most about twice the least. Buys
 // Parse + first question over the corpus (BenchmarkParseCorpus/op=parse+query,
-// CPU) 18.5 ms, not 57.1 with layoutQuestions 0; pathWeight, 25 questions of
-// an 8 KB path against 10,000 wildcard rules (bench/ synth) 33 ms, not 257.
+// against layoutQuestions 0), and pathWeight questions of long paths against
+// many wildcard rules (bench/ synth); figures: bench/RESULTS.md, "What each mechanism buys".
 const layoutQuestions, pathWeight = 24, 128
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records

@@ -82,8 +82,7 @@
 // 64 rule lines or a raw pattern); past it, a group asks its records' sets
 // one by one. Records, Extras and a Decision's rule are rebuilt from the
 // kept lines: Decide costs a little more than Allowed (BenchmarkDecide;
-// bench/RESULTS.md). lint.Check needs
-// the body (fetch.Result.Body).
+// bench/RESULTS.md). lint.Check needs the body (fetch.Result.Body).
 //
 // A set of over 32 rules is compiled by its questions: the first read its
 // lines, a wildcard one in up to the path's length; the first to find their

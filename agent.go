@@ -159,7 +159,7 @@ func newNamedGroup(off uint32, n int, ref int32) namedGroup {
 	return namedGroup(off) | namedGroup(n)<<lines.LenShift | namedGroup(uint64(int64(ref))<<namedRefShift)
 }
 
-// token returns the token of g, whose low bits are a srcLine's.
+// token returns the token of g, whose low bits are a lines.Line's.
 func (g namedGroup) token(text string) string { return lines.Line(g).Value(text) }
 
 func (g namedGroup) ref() int32 { return int32(int64(g) >> namedRefShift) }

@@ -229,7 +229,7 @@ func randomWord(rng *rand.Rand, alphabet string, n int) string {
 	return string(b)
 }
 
-// Odd inputs for the compact parsed form (lines.go, the rules compile
+// Odd inputs for the compact parsed form (internal/lines/table.go, the rules compile
 // leaves out, the directories of index.htm rules filed at layout): each
 // file is checked against the slow model, the brute-force Decide and the
 // values of its lines as written.

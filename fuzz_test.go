@@ -38,8 +38,8 @@ func addSeeds(f *testing.F, maxBytes int, extra ...any) {
 // minute, about 40 executions a minute under plain go test -fuzz. A larger
 // input reaches only the early return, no new code, so it is never
 // minimised; the larger files are checked by the tests that ask them
-// everything (TestAllowedMatchesSlowModel, TestCheckFindingsRealWorld,
-// TestParsedMatchesSlowModel). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
+// everything (TestAllowedMatchesSlowModel, TestParsedMatchesSlowModel, and
+// lint's TestCheckFindingsRealWorld). 512 bytes hold 40 rules, more than ruleset.SmallSet and the
 // other thresholds of the matcher.
 const fuzzMaxBytes = 512
 

@@ -26,9 +26,9 @@ type Group struct {
 	policy        policy // a blanket answer, for files that were not fetched
 }
 
-// An ownSet is the set of one record alone (a ruleSet is a group's), low
+// An ownSet is the set of one record alone (a ruleset.Set is a group's), low
 // bits first: n (6), ruled (1: the record has a rule line), lo (25). n is
-// ownSetBig for more than smallSet rules (lo: its index in
+// ownSetBig for more than ruleset.SmallSet rules (lo: its index in
 // moreGroups.bigs), ownSetLines for a set read from the line table (lo: its
 // rule lines).
 type ownSet uint32

@@ -123,7 +123,7 @@ func TestMemSizeShared(t *testing.T) {
 // file of 4 KiB or more; the files that reach it are held to it, the others
 // to what the form achieves, with the reason. The body is not kept, only the
 // values of the lines Parse uses (0.62 of the corpus); beside them a line
-// costs about a byte and a half of line table (lines.go), a rule an 8-byte
+// costs about a byte and a half of line table (internal/lines/table.go), a rule an 8-byte
 // compiled rule and, in a set of more than 32 rules laid out, a 2-byte
 // link, or none when every link of the set fits in its rule; a
 // record, a 4-byte set and a 4-byte start. A rule that can never decide

@@ -45,7 +45,7 @@ func parseWith(data []byte, ps *parseScratch) *Robots {
 const MaxSize = 500 << 10
 
 // A parser turns a body into a Robots: the kept text (values, as written),
-// the line table (lines.go) and, in rs, what resolve makes the groups of.
+// the line table (internal/lines/table.go) and, in rs, what resolve makes the groups of.
 type parser struct {
 	r      *Robots
 	src    string // the caller's bytes: nothing kept may refer to it

@@ -191,8 +191,8 @@ func (b *groupBuilder) set(rec int32) { b.makeOwn(rec, b.budget < b.ruleCount(re
 
 // makeOwn makes the set of record rec, its ownSet in r.sets, unless made:
 // read from the line table if scan and it can be (1 to scannedMax rule
-// lines, none raw), else compiled or, over smallSet rules, left to its
-// questions (lazySet), and taken from the budget.
+// lines, none raw), else compiled or, over ruleset.SmallSet rules, left to its
+// questions (ruleset.LazySet), and taken from the budget.
 func (b *groupBuilder) makeOwn(rec int32, scan bool) {
 	if b.state[rec]&recDone != 0 {
 		return

@@ -132,7 +132,7 @@ type multiGroup struct {
 	named, ruled, split        bool
 }
 
-// A bigOf is the own set of a record of more than smallSet rules.
+// A bigOf is the own set of a record of more than ruleset.SmallSet rules.
 type bigOf struct {
 	lo, n int32
 	big   *ruleset.Lazy

@@ -65,9 +65,10 @@ type Options struct {
 	// to stop): the Cache stops waiting, records a network error, and
 	// drops what comes later. A caller waits for a fetch, its own or one
 	// in progress (its turn among MaxFetches included), at most as long as
-	// a refresh may take, Timeout + max(LeaseWait, Timeout + StoreTimeout)
-	// + 3 × StoreTimeout (a wait for another process's fetch, then one of
-	// its own), and then gets an error; the fetch goes on for the
+	// a refresh may take: Timeout + LeaseWait + 2 × StoreTimeout without a
+	// Store; with one, Timeout + max(LeaseWait, Timeout + StoreTimeout) +
+	// 3 × StoreTimeout (a wait for another process's fetch, then one of
+	// its own); and then gets an error; the fetch goes on for the
 	// callers after it. Default: 30 seconds.
 	Timeout time.Duration
 	// AllowPrivate, if true, lets the Cache's default client (when
@@ -149,7 +150,12 @@ func (o Options) withDefaults() Options {
 // nothing is known of the file, Timeout + StoreTimeout, whose last poll
 // may overrun it by a load and a lease; then a load and a fetch of its
 // own. A caller waits no longer for a refresh.
+// Without a Store, a refresh is a fetch: Timeout, and the slack the bound
+// always had (LeaseWait + 2 × StoreTimeout).
 func (o *Options) maxRefresh() time.Duration {
+	if o.Store == nil {
+		return o.Timeout + o.LeaseWait + 2*o.StoreTimeout
+	}
 	return max(o.LeaseWait, o.Timeout+o.StoreTimeout) + o.Timeout + 3*o.StoreTimeout
 }
 

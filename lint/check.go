@@ -3,7 +3,7 @@
 // each finding a Diagnostic of a stable Code and a Severity; KnownCrawlers
 // is the table of AI and search crawlers it names, which the robotstxt
 // command's audit asks. It reads a file as robots.Parse does, and changes
-// nothing Parse does.
+// nothing robots.Parse does.
 //
 //	for _, d := range lint.Check(body) {
 //		fmt.Println(d) // robots: line 3: key "Disalow" is read as "disallow" ...
@@ -27,11 +27,11 @@ import (
 	"github.com/gorep/robots/internal/values"
 )
 
-// Check reads the body of a robots.txt file as Parse does and reports what
+// Check reads the body of a robots.txt file as robots.Parse does and reports what
 // in it is wrong, ignored by Google or likely to surprise its author, with
 // the 1-based line of each finding; the constants of type Code list them.
 // Check never fails; a file without findings gives an empty list. The
-// findings are about the file alone: they change nothing Parse does.
+// findings are about the file alone: they change nothing robots.Parse does.
 func Check(data []byte) Diagnostics {
 	var c checker
 	s := string(data)
@@ -56,7 +56,7 @@ type line struct {
 	newRecord, kept bool
 }
 
-// check checks body, the first MaxSize bytes of data.
+// check checks body, the first robots.MaxSize bytes of data.
 func (c *checker) check(body string, data []byte) {
 	s := lines.SkipBOM(body)
 	if nuls := strings.Count(s[:min(len(s), binarySniffLen)], "\x00"); nuls >= binaryNULs {

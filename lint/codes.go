@@ -55,7 +55,7 @@ type Code string
 
 // The codes of the findings of Check, with their severity.
 const (
-	// CodeTooLarge (error): the file is over MaxSize; the rest is ignored.
+	// CodeTooLarge (error): the file is over robots.MaxSize; the rest is ignored.
 	CodeTooLarge Code = "too-large"
 	// CodeLineTooLong (error): a line's bytes past 16,663 are ignored.
 	CodeLineTooLong Code = "line-too-long"

@@ -2,7 +2,8 @@ package lint
 
 // The rules of a set that never decide, for Check: each rule that another
 // of another line matches whenever it does and outranks, read through the
-// engine's view of a compiled rule (ruleset: Sorted, Pattern, Head).
+// engine's view of a compiled rule (ruleset: Set.Sorted, Derived, Pattern,
+// Head; Rule.Prefix, Anchored, Priority).
 
 import (
 	"slices"

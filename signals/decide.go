@@ -50,9 +50,10 @@ type Decision struct {
 // or a path) and the crawler whose product token is agent, following the
 // table in the package documentation. A crawler that obeys several tokens
 // is spelled with commas, as robotstxt's -agent spells it
-// ("googlebot-news,googlebot"): it obeys the robots.txt groups of all of
-// them (robots.Robots.Group) and the meta tags and X-Robots-Tag rules that
-// name any of them.
+// ("googlebot-news,googlebot"), each token trimmed of spaces
+// (robots.SplitAgents): it obeys the robots.txt groups of all of them
+// (robots.Robots.Group) and the meta tags and X-Robots-Tag rules that name
+// any of them.
 func Decide(url, agent string, s Seen) Decision {
 	d := Decision{URL: url, Agent: agent, PageSeen: s.Header != nil || s.Head != nil}
 	tokens := robots.SplitAgents(agent)

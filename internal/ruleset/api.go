@@ -8,7 +8,8 @@
 // one from its Parts), Set.Match finds the deciding Rule of a path into a
 // Match, and a Source says what its questions laid out (LazySize); beside
 // it, what lint's Check reads of a set's rules to find those that never
-// decide (Sorted, Pattern, Head), and inspect.go what the model's tests
+// decide (Set.Sorted, Derived, Pattern, Head; Rule.Prefix, Anchored,
+// Priority), and inspect.go what the model's tests
 // read of a set. Everything else is unexported.
 package ruleset
 

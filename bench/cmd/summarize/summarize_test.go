@@ -188,10 +188,10 @@ func TestParseBenchstatErrors(t *testing.T) {
 
 func TestParseKept(t *testing.T) {
 	in := `=== RUN   TestKeptPerByte
-    memsize_test.go:143: realworld: 1.79 (10282833 of 5748778 bytes); largest file (230767 bytes) 1.28
-    memsize_test.go:153: realworld: 1.79 bytes kept per input byte (bound 1.9)
-    memsize_test.go:153: one-line: 0.04 bytes kept per input byte (bound 1.5)
-    memsize_test.go:156: one-line: 0.04 bytes kept per input byte, over 0.0
+    memory_test.go:143: realworld: 1.79 (10282833 of 5748778 bytes); largest file (230767 bytes) 1.28
+    memory_test.go:153: realworld: 1.79 bytes kept per input byte (bound 1.9)
+    memory_test.go:153: one-line: 0.04 bytes kept per input byte (bound 1.5)
+    memory_test.go:156: one-line: 0.04 bytes kept per input byte, over 0.0
 --- PASS: TestKeptPerByte (0.27s)
 `
 	got, err := parseKept(strings.NewReader(in))

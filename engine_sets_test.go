@@ -11,7 +11,7 @@ import (
 
 // The engine's large sets asked through Parse: lazy sets (answered from
 // their rule lines, then from compiled rules, then from a layout), layouts
-// (index.htm directories, repeated rules) and the anchor table.
+// (repeated rules), the anchor table and the largest sets.
 
 // TestLazyLayout checks that a large set answers its first questions from
 // its rule lines, then from its compiled rules, then from its layout, with
@@ -181,145 +181,6 @@ func layoutBody() string {
 	return b.String()
 }
 
-// adversarialLayouts returns files built against the layout of large sets
-// and the merging of groups, each with a path that passes the byte-set
-// filters of its rules but matches none of them.
-func adversarialLayouts() map[string][2]string {
-	// Tails of bytes that no path below holds: two bytes, so that a
-	// floating rule has no anchor but the one it shares, or three.
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!'(),-.:;@[]^_"
-	pairs := func(f func(tail string)) {
-		for _, c := range alphabet {
-			for _, d := range alphabet {
-				f(string(c) + string(d))
-			}
-		}
-	}
-	triples := func(f func(tail string)) {
-		pairs(func(p string) {
-			for _, e := range alphabet[:10] {
-				f(p + string(e))
-			}
-		})
-	}
-	// Every byte residue modulo 16 but in lower case, so that the
-	// byte-set filters (modulo 8 and 16) let every rule through.
-	const residues = "pqrstuvwxyz{|}~o"
-	var split strings.Builder // googlebot's records are those of "*", which merging spent its budget on
-	for i := 0; split.Len() < MaxSize; i++ {
-		fmt.Fprintf(&split, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n", i)
-	}
-	var large strings.Builder // the same, and googlebot's own record besides: each record a large set, asked one by one
-	large.WriteString("user-agent: googlebot\ndisallow: /x\n")
-	for large.Len() < MaxSize-1000 {
-		large.WriteString("user-agent: *\nuser-agent: googlebot\n")
-		for j := range 33 {
-			fmt.Fprintf(&large, "disallow: /*x%02d\n", j)
-		}
-	}
-	var run strings.Builder // one head, many wildcard tails
-	run.WriteString("user-agent: googlebot\n")
-	triples(func(p string) { fmt.Fprintf(&run, "disallow: /a*%s\n", p) })
-	var bucket strings.Builder // floating rules that share their only anchor
-	bucket.WriteString("user-agent: googlebot\n")
-	pairs(func(p string) { fmt.Fprintf(&bucket, "disallow: *abc*%s\n", p) })
-	var chain strings.Builder // heads that are prefixes of each other and of the path
-	chain.WriteString("user-agent: googlebot\n")
-	for k := 1; chain.Len() < MaxSize-2000; k++ {
-		fmt.Fprintf(&chain, "disallow: /%s*ZY\n", strings.Repeat("a", k))
-	}
-	// Single-segment wildcard rules whose only gram rarer than "aaa" is
-	// made common by decoys, so that they are filed by "aaa": each is
-	// tried at every position of a path of "a"s, comparing its segment
-	// up to the "b" it ends with.
-	var retried strings.Builder
-	retried.WriteString("user-agent: googlebot\n")
-	for i := range 12000 {
-		fmt.Fprintf(&retried, "disallow: *aab*%s\n", letters(i))
-	}
-	for k := range 64 {
-		fmt.Fprintf(&retried, "disallow: /*%sb\n", strings.Repeat("a", 100+k))
-	}
-	return map[string][2]string{
-		"anchor-retried-2k": {retried.String(), "/" + strings.Repeat("a", 2000)},
-		"split-by-star":     {split.String(), "/q"},
-		"split-large":       {large.String(), "/qx0x1"},
-		"head-run":          {run.String(), "/a" + residues},
-		"anchor-bucket":     {bucket.String(), "/abc" + residues},
-		"anchor-bucket-8k":  {bucket.String(), "/abc" + strings.Repeat(residues, 512)},
-		"head-chain":        {chain.String(), "/" + strings.Repeat("a", 1000) + residues},
-	}
-}
-
-// TestDecideNoAllocs checks that Decide, like Allowed, allocates nothing
-// once the sets it asks are laid out: merged, split and global groups of
-// large sets, and to quote a rule whose pattern escaping changes, which is
-// kept as written.
-func TestDecideNoAllocs(t *testing.T) {
-	r := Parse([]byte(layoutBody() + "user-agent: c\nallow: /caf\xc3\xa9\n"))
-	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
-	for _, agent := range []string{"a", "b", "c", "z"} {
-		for _, p := range paths {
-			for range ruleset.LayoutQuestions + 1 {
-				r.Decide(agent, p) // lays the sets out
-			}
-			if n := testing.AllocsPerRun(50, func() { r.Decide(agent, p) }); n != 0 {
-				t.Errorf("Decide(%q, %q) allocates %v times", agent, p, n)
-			}
-		}
-	}
-	if d := r.Decide("c", "/caf%C3%A9/x"); d.Rule.Pattern != "/caf\xc3\xa9" || !d.Allowed {
-		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
-	}
-}
-
-// TestLayoutDirs checks the directories that index.htm allow rules also
-// allow in a large set, which its layout files apart (bigSet.dirs): the
-// answers, the line Decide quotes (the earliest of a directory's index
-// rules, on a tie of rank that of the allow), and that the rules are not
-// compiled (a directory with a "*" is folded: dirs.go, tryFolded).
-func TestLayoutDirs(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("user-agent: *\n")
-	for i := range 40 {
-		b.WriteString("allow: /" + letters(i) + "/index.htm\n") // lines 2-41
-	}
-	b.WriteString("disallow: /b/$\n")           // 42: ties /b/'s directory rule, which wins
-	b.WriteString("allow: /c/index.html\n")     // 43: a second index rule of /c/
-	b.WriteString("disallow: /d/e\n")           // 44
-	b.WriteString("allow: /*/x/index.html\n")   // 45: a directory with "*", folded
-	b.WriteString("allow: /%c3%a9/index.htm\n") // 46: escaped
-	b.WriteString("disallow: /\n")              // 47
-	body := b.String()
-	r := Parse([]byte(body))
-	if n, want := compiledRules(r), 46; n != want {
-		t.Errorf("%d compiled rules, want %d: one a line (the directory with a \"*\" folded)", n, want)
-	}
-	for _, tt := range []struct {
-		path string
-		line int
-	}{
-		{"/a/", 2},
-		{"/a/x", 47},
-		{"/a", 47},
-		{"/b/", 3},
-		{"/c/", 4},
-		{"/c/index.html", 43},
-		{"/q/x/", 45},
-		{"/%C3%A9/", 46},
-		{"/%c3%a9/", 47},
-		{"/zz/", 47},
-	} {
-		d := r.Decide("googlebot", tt.path)
-		if d.Reason != ReasonRule || d.Rule.Line != tt.line {
-			t.Errorf("Decide(%q) = %v, want the rule of line %d", tt.path, d, tt.line)
-		}
-		if got, want := r.Allowed("googlebot", tt.path), slowAllowed([]byte(body), []string{"googlebot"}, tt.path); got != want || got != d.Allowed {
-			t.Errorf("Allowed(%q) = %t, Decide %t, the slow model says %t", tt.path, got, d.Allowed, want)
-		}
-	}
-}
-
 // TestLayoutRepeats checks that a large set's layout asks each distinct
 // rule once (splitRepeats): a file of the same long wildcard rule, written
 // many times among others, answers as the slow model does, quotes the
@@ -355,6 +216,56 @@ func TestLayoutRepeats(t *testing.T) {
 	r.globalGroup(&g)
 	if x := g.set.Inspect(); !x.Laid || x.Live != 101 || setLen(&g.set) != 200 {
 		t.Errorf("layout of %d rules: %d live (laid out %t), want 101 live", setLen(&g.set), x.Live, x.Laid)
+	}
+}
+
+// TestLargeSets checks the index of large rule sets (heads, and anchors of
+// wildcard patterns with short heads) against the slow model, on random
+// files over a small alphabet so that patterns and paths share much.
+func TestLargeSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "ab/*$?c."
+	word := func(n int) string {
+		b := make([]byte, rng.IntN(n)+1)
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	tables := 0
+	for file := 0; file < 40; file++ {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		rules := 33 + rng.IntN(150)
+		for i := 0; i < rules; i++ {
+			kind := "disallow"
+			if rng.IntN(2) == 0 {
+				kind = "allow"
+			}
+			prefix := "/"
+			switch rng.IntN(4) {
+			case 0:
+				prefix = "*"
+			case 1:
+				prefix = "/" + word(3)
+			}
+			body.WriteString(kind + ": " + prefix + word(6) + "\n")
+		}
+		data := []byte(body.String())
+		r := Parse(data)
+		for q := 0; q < 200; q++ {
+			path := "/" + strings.ReplaceAll(word(12), "*", "x")
+			if got, want := r.Allowed("a", path), slowAllowed(data, []string{"a"}, path); got != want {
+				t.Fatalf("file %d: Allowed(%q) = %t, slow model says %t; file:\n%s", file, path, got, want, data)
+			}
+		}
+		var g Group
+		if r.globalGroup(&g); g.set.Inspect().Float > 0 {
+			tables++
+		}
+	}
+	if tables < 10 {
+		t.Errorf("only %d files of 40 have an anchor table", tables)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gorep/robots/internal/ruleset"
 )
 
 func TestDecideReasons(t *testing.T) {
@@ -42,6 +44,22 @@ func TestDecideReasons(t *testing.T) {
 	}
 }
 
+// TestDecideLineAtSharedOffsets checks the line Decide quotes when the
+// compiled offset of a rule is shared: an empty rule's value starts where
+// the next rule's does, and an escaped pattern follows its value as written
+// (keepRule), right before the next rule's value.
+func TestDecideLineAtSharedOffsets(t *testing.T) {
+	runQueries(t, []query{
+		{name: "empty-then-escaped", body: "user-agent: a\ndisallow:\ndisallow: /\xe9\n", agent: "a", url: "/%E9", want: false, line: 3},
+		{name: "escaped-then-empty", body: "user-agent: a\ndisallow: /\xe9\nallow:\nallow: /%e9\n", agent: "a", url: "/%E9", want: true, line: 4},
+		{name: "escaped-then-empty-then-plain", body: "user-agent: a\nallow: /\xe9\ndisallow:\ndisallow: /x\n", agent: "a", url: "/x", want: false, line: 4},
+		{name: "escaped-twice-same-rank", body: "user-agent: a\ndisallow: /%e9\ndisallow: /\xe9\n", agent: "a", url: "/%E9", want: false, line: 2},
+		{name: "escaped-index-htm", body: "user-agent: a\nallow: /\xe9/index.html\ndisallow: /\n", agent: "a", url: "/%E9/", want: true, line: 2},
+		{name: "escaped-dollar", body: "user-agent: a\ndisallow: /\xe9$\nallow: /%E9\n", agent: "a", url: "/%E9", want: false, line: 2}, // "/%E9$" is longer
+		{name: "empty-escaped-empty", body: "user-agent: a\nallow:\ndisallow: /a%2f\nallow:\n", agent: "a", url: "/a%2F", want: false, line: 3},
+	})
+}
+
 func TestAllowedNoAllocs(t *testing.T) {
 	r := Parse([]byte(googleExample + "user-agent: *\ndisallow: /*.php$\nallow: /d/index.html\n" + strings.Repeat("disallow: /many/x\n", 40)))
 	g := r.Group("Googlebot")
@@ -63,6 +81,28 @@ func TestAllowedNoAllocs(t *testing.T) {
 				t.Errorf("Group.Allowed(%q) allocates %v times", u, n)
 			}
 		}
+	}
+}
+
+// TestDecideNoAllocs checks that Decide, like Allowed, allocates nothing
+// once the sets it asks are laid out: merged, split and global groups of
+// large sets, and to quote a rule whose pattern escaping changes, which is
+// kept as written.
+func TestDecideNoAllocs(t *testing.T) {
+	r := Parse([]byte(layoutBody() + "user-agent: c\nallow: /caf\xc3\xa9\n"))
+	paths := []string{"/p3/4x123yb", "/p1/1", "/x", "/caf%C3%A9/x", "https://example.com?q"}
+	for _, agent := range []string{"a", "b", "c", "z"} {
+		for _, p := range paths {
+			for range ruleset.LayoutQuestions + 1 {
+				r.Decide(agent, p) // lays the sets out
+			}
+			if n := testing.AllocsPerRun(50, func() { r.Decide(agent, p) }); n != 0 {
+				t.Errorf("Decide(%q, %q) allocates %v times", agent, p, n)
+			}
+		}
+	}
+	if d := r.Decide("c", "/caf%C3%A9/x"); d.Rule.Pattern != "/caf\xc3\xa9" || !d.Allowed {
+		t.Errorf("Decide(c, /caf%%C3%%A9/x) = %v, want allowed by Allow: /caf\\xc3\\xa9", d)
 	}
 }
 

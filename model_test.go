@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -494,6 +495,64 @@ func slowPathParamsQuery(url string) string {
 		return "/" + url[pathStart:end]
 	}
 	return url[pathStart:end]
+}
+
+// bruteDecision is the deciding rule of Google's precedence, found by
+// trying every rule of the crawler's records: the longest matching escaped
+// pattern (an allow of ".../index.htm" also matching ".../" at the end,
+// with the priority of ".../$"), allow on a tie, and among equal rules the
+// earliest line. It reads the records of r as Records gives them, and
+// shares no matching code with the package. ok is false when no rule
+// decides.
+func bruteDecision(r *Robots, agent, path string) (best Rule, ok bool) {
+	return bruteGroupDecision(r, []string{agent}, path)
+}
+
+// bruteGroupDecision is bruteDecision for the group of several agents
+// (Robots.Group): the records that name any of them, else those that name
+// "*".
+func bruteGroupDecision(r *Robots, agents []string, path string) (best Rule, ok bool) {
+	var named, global []Record
+	for _, rec := range r.Records() {
+		for _, a := range rec.Agents {
+			if a.Token == "*" {
+				global = append(global, rec)
+				break
+			}
+		}
+		names := func(a Agent) bool {
+			return a.Token != "*" && slices.ContainsFunc(agents, func(s string) bool { return strings.EqualFold(a.Token, s) })
+		}
+		if slices.ContainsFunc(rec.Agents, names) {
+			named = append(named, rec)
+		}
+	}
+	if len(named) == 0 {
+		named = global
+	}
+	bestPrio := -1
+	for _, rec := range named {
+		for _, w := range rec.Rules {
+			p := slowEscape(w.Pattern)
+			prio := -1
+			switch {
+			case p == "":
+			case slowMatch(path, p):
+				prio = len(p)
+			case w.Allow:
+				if i := strings.LastIndexByte(p, '/'); i >= 0 && strings.HasPrefix(p[i:], "/index.htm") && slowMatch(path, p[:i+1]+"$") {
+					prio = i + 2
+				}
+			}
+			if prio < 0 {
+				continue
+			}
+			if prio > bestPrio || prio == bestPrio && (w.Allow && !best.Allow || w.Allow == best.Allow && w.Line < best.Line) {
+				best, bestPrio, ok = w, prio, true
+			}
+		}
+	}
+	return best, ok
 }
 
 // askParsed is what TestParsedMatchesSlowModel asks of each file: Allowed

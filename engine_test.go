@@ -16,29 +16,6 @@ import (
 // (largeSets, warm...). The models the answers are held to (slowAllowed,
 // bruteDecision) are in model_test.go.
 
-// checkDecisions compares Decide, for agent and each path, with
-// bruteDecision: the verdict and the line quoted; of the file as parsed,
-// whose large sets answer their first questions by scanning, and of the
-// file with every large set laid out.
-func checkDecisions(t *testing.T, body string, agent string, paths []string) {
-	t.Helper()
-	for how, r := range scannedAndLaidOut(body) {
-		for _, path := range paths {
-			want, ok := bruteDecision(r, agent, slowPathOf(path))
-			d := r.Decide(agent, path)
-			switch {
-			case !ok && d.Reason == ReasonRule:
-				t.Errorf("%s: Decide(%q, %q) = %v, want no deciding rule", how, agent, short(path), d)
-			case ok && (d.Reason != ReasonRule || d.Rule != want):
-				t.Errorf("%s: Decide(%q, %q) = %v, want the rule of line %d (%v)", how, agent, short(path), d, want.Line, want)
-			}
-			if ok && r.Allowed(agent, path) != want.Allow {
-				t.Errorf("%s: Allowed(%q, %q) = %t, want %t", how, agent, short(path), !want.Allow, want.Allow)
-			}
-		}
-	}
-}
-
 // TestDecideQuotesEarliestLine checks the rule Decide quotes against
 // bruteDecision on random files made so that rules of equal rank abound:
 // patterns of a few lengths over a small alphabet, written several times,

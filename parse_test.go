@@ -182,7 +182,7 @@ var scanCases = []struct{ name, body string }{
 
 // TestScanMatchesSlow checks the scanner against scanLinesSlow on the
 // cases above, the real-world corpus (a quarter of it by default, see
-// long_test.go) and the hostile files.
+// sample) and the hostile files.
 func TestScanMatchesSlow(t *testing.T) {
 	type named struct{ name, body string }
 	var all []named

@@ -13,7 +13,9 @@ import (
 )
 
 // Conformance on real files: the verdicts of Google's C++ reference parser
-// on testdata/realworld, and the golden files of testdata/golden.
+// on testdata/realworld, and the golden files of testdata/golden; and
+// realWorldBodies, the corpus the tests and benchmarks that run on real
+// files read.
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden and testdata/check.golden")
 
@@ -168,4 +170,25 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// realWorldBodies reads the real-world corpus.
+func realWorldBodies(t testing.TB) [][]byte {
+	dir := "/work/shared/testdata/realworld"
+	if _, err := os.Stat(dir); err != nil {
+		dir = "testdata/realworld"
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no corpus in %s: %v", dir, err)
+	}
+	var bodies [][]byte
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, b)
+	}
+	return bodies
 }

@@ -14,6 +14,11 @@ import (
 	"github.com/gorep/robots/internal/lines"
 )
 
+// Hostile inputs: files made to hurt a parser and matcher (hostileFiles,
+// hostilePaths), the shapes that keep the most a byte (keptShapes) and
+// those built against the layout of large sets (adversarialLayouts); and
+// the bounds of memory and the answers Parse and Allowed keep on them.
+
 // hostileFiles are inputs made to hurt a robots.txt parser and matcher:
 // a map of its own at each call, of strings made once (makeHostileFiles
 // takes a tenth of a second, and a dozen tests ask).
@@ -151,6 +156,76 @@ var hostilePaths = map[string]string{
 	"a-100k": "/" + strings.Repeat("a", 100_000) + "b",
 	"b-100k": "/" + strings.Repeat("b", 100_000),
 }
+
+// keptShapes are files of MaxSize bytes, beside hostileFiles, whose kept
+// bytes per input byte issue 11 bounds by 1.5 once warm: shapes that
+// compile a rule line more than once, or that keep more per line than a
+// plain rule. Each call returns a map of its own, of strings made once.
+func keptShapes() map[string]string { return maps.Clone(keptShapesOnce()) }
+
+var keptShapesOnce = sync.OnceValue(makeKeptShapes)
+
+// makeKeptShapes makes the files of keptShapes.
+func makeKeptShapes() map[string]string {
+	return map[string]string{
+		// Each record's rules are compiled in the merged set of "*";
+		// its own set, asked for its own token, reads its rule lines
+		// from the line table up to scannedMax of them, else is
+		// compiled and laid out on its own (once asked).
+		"records-own-and-global":   recordsOf(32, ownAndGlobal),
+		"records-own33-and-global": recordsOf(33, ownAndGlobal),
+		"records-own65-and-global": recordsOf(scannedMax+1, ownAndGlobal),
+		// googlebot's group and zz's, all its records but the first,
+		// each compile every rule: the merge budget allows both.
+		"records-split-lazy": recordsOf(33, func(i int) string {
+			if i == 0 {
+				return "user-agent:googlebot\n"
+			}
+			return "user-agent:googlebot\nuser-agent:zz\n"
+		}),
+		// An allow of an index.htm page under a wildcard directory
+		// implies two rules a line (the page, and its directory with
+		// "$"), both wildcard rules: a large set compiles one, which
+		// stands for both (dirs.go, tryFolded).
+		"index-htm-wildcard-dir": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:*%s/index.htm\n", letters(i))
+		}),
+		"raw-short": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:/\xe9%s\n", letters(i))
+		}),
+		"raw-wildcard-short": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:*\xe9%s\n", letters(i))
+		}),
+		"raw-index-htm": fillMaxSize("user-agent: *\n", func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "allow:/%s\xe9/index.htm\n", letters(i))
+		}),
+	}
+}
+
+// fillMaxSize returns head followed by the lines that line writes for i =
+// 0, 1, ..., cut at MaxSize bytes.
+func fillMaxSize(head string, line func(b *strings.Builder, i int)) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 0; b.Len() < MaxSize; i++ {
+		line(&b, i)
+	}
+	return b.String()[:MaxSize]
+}
+
+// recordsOf returns a file of MaxSize bytes of records of n short rules
+// each, the ith named by the user-agent lines agents(i) returns.
+func recordsOf(n int, agents func(i int) string) string {
+	return fillMaxSize("", func(b *strings.Builder, i int) {
+		b.WriteString(agents(i))
+		for j := range n {
+			fmt.Fprintf(b, "allow:/%s%s\n", letters(j), letters(i))
+		}
+	})
+}
+
+// ownAndGlobal names record i by "*" and by a token of its own.
+func ownAndGlobal(i int) string { return "user-agent:*\nuser-agent:b" + letters(i) + "\n" }
 
 // adversarialLayouts returns files built against the layout of large sets
 // and the merging of groups, each with a path that passes the byte-set

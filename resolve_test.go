@@ -216,6 +216,69 @@ func TestMergeBudget(t *testing.T) {
 	}
 }
 
+// TestGroupSharesGlobalRecords checks that a token named in exactly the
+// records that name "*" shares the global group's merged rules rather than
+// being split for want of merging budget, which the global group spent:
+// its questions would cost a set per record.
+func TestGroupSharesGlobalRecords(t *testing.T) {
+	var b strings.Builder
+	for i := range 50 {
+		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\ndisallow: /p%d\n\n", i)
+	}
+	r := Parse([]byte(b.String()))
+	var g, global Group
+	r.group("Googlebot", &g)
+	r.globalGroup(&global)
+	if g.split || g.set.Empty() || setLo(&g.set) != setLo(&global.set) || setLen(&g.set) != setLen(&global.set) {
+		t.Errorf("Googlebot's group: split %t, set %+v; want the global group's set %+v", g.split, g.set, global.set)
+	}
+	if !g.named || global.named {
+		t.Errorf("named: Googlebot's group %t, global %t; want true, false", g.named, global.named)
+	}
+	if d := r.Decide("Googlebot", "/p7"); d.Allowed || d.Global || d.Rule.Line != 31 {
+		t.Errorf("Decide(Googlebot, /p7) = %+v, want disallowed by line 31, not global", d)
+	}
+}
+
+// TestSplitGroupReusesMerged checks that a group the merge budget cannot
+// merge asks the merged set of the largest group among its records and
+// the rest one by one, not every record: Googlebot named beside "*" and
+// Bingbot in every record and alone in one more, as Bingbot is, so that
+// merging "*" and Bingbot leaves too little of the budget for Googlebot.
+func TestSplitGroupReusesMerged(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "user-agent: *\nuser-agent: googlebot\nuser-agent: bingbot\ndisallow: /p%d\n\n", i)
+	}
+	b.WriteString("user-agent: googlebot\nallow: /p7\nuser-agent: bingbot\nallow: /p8\n")
+	r := Parse([]byte(b.String()))
+	var g, global Group
+	r.group("Googlebot", &g)
+	r.globalGroup(&global)
+	if !g.split || g.set != global.set || g.restN != 1 {
+		t.Fatalf("Googlebot's group: split %t, merged set of %d rules, %d records asked alone; want split, the global set, 1",
+			g.split, setLen(&g.set), g.restN)
+	}
+	tests := []struct {
+		path string
+		want bool
+		line int
+	}{
+		{"/p7", true, 1502},
+		{"/p8", false, 44},
+		{"/q", true, 0},
+	}
+	for _, tt := range tests {
+		d := r.Decide("Googlebot", tt.path)
+		if d.Allowed != tt.want || d.Rule.Line != tt.line {
+			t.Errorf("Decide(Googlebot, %q) = %v, want allowed %t by line %d", tt.path, d, tt.want, tt.line)
+		}
+		if got := slowAllowed([]byte(b.String()), []string{"googlebot"}, tt.path); got != tt.want {
+			t.Errorf("slow model: %q allowed %t, want %t", tt.path, got, tt.want)
+		}
+	}
+}
+
 // TestSplitAndMergedNoAllocs checks that the groups merged or split past
 // the merge budget, and the own sets read from the line table, answer
 // without allocating once warm.

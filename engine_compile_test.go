@@ -9,10 +9,10 @@ import (
 	"github.com/gorep/robots/internal/ruleset"
 )
 
-// What the engine's compile keeps, asked through Parse: not the rules that
-// can never decide; a pattern once, as written; and the directories of
-// index.htm allow rules, which it leaves out for the layout to file apart,
-// or folds into their index.htm rules.
+// What the engine's compile keeps, asked through Parse: it leaves out the
+// rules that can never decide, keeps a pattern once, as written, and leaves
+// out the directories of index.htm allow rules, for the layout to file
+// apart, or folds them into their index.htm rules.
 
 // TestCompileLeavesOut checks that compile leaves out the rules that can
 // never decide, and that the answers and the lines Decide quotes do not

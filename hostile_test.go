@@ -15,7 +15,7 @@ import (
 )
 
 // Hostile inputs: files made to hurt a parser and matcher (hostileFiles,
-// hostilePaths), the shapes that keep the most a byte (keptShapes) and
+// hostilePaths), the shapes that keep the most per byte (keptShapes) and
 // those built against the layout of large sets (adversarialLayouts); and
 // the bounds of memory and the answers Parse and Allowed keep on them.
 

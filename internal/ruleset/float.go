@@ -11,7 +11,6 @@ package ruleset
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 )
 
@@ -49,15 +48,11 @@ const sparseRules = 2048
 // in a small bitmap.
 const maxBucketBits = 13
 
-// freqSlot returns the counter of gram g among those that choose the
-// anchors: exact for a byte, hashed for longer grams, where a collision
-// only makes a choice less good.
-func freqSlot(g uint32) uint32 {
-	if gramLen(g) == 1 {
-		return g >> 16 & 0xFF
-	}
-	return 256 + uint32(gramLen(g)-2)<<freqBits + g*fibonacci32>>(32-freqBits)
-}
+// gramCounts counts the grams of the tails of a set's wildcard rules, to
+// choose their anchors: exactly for a byte, hashed for longer grams (2^freqBits
+// counters a length), where a collision only makes a choice less good;
+// each count stops at 1<<16-1.
+type gramCounts [256 + 2<<freqBits]uint16
 
 const freqBits = 12
 
@@ -67,18 +62,14 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	t := new(floatTable)
 	x.float = t
 	tails := make([]string, len(float))
-	freq := make([]uint16, 256+2<<freqBits)
+	freq := new(gramCounts)
 	for k, r := range float {
 		p := s.pattern(r)
 		if j := s.foldedDir(r); j > 0 {
 			p = p[:j] // filed by its folded directory
 		}
 		tails[k] = p[r.headLen():]
-		grams(tails[k], func(g uint32, _ int) {
-			if f := &freq[freqSlot(g)]; *f < 1<<16-1 {
-				*f++
-			}
-		})
+		freq.grams(tails[k], false)
 	}
 	perBucket := 2
 	if len(float) < sparseRules {
@@ -89,47 +80,87 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	// The anchor of a rule is its cheapest gram (a path holds a given byte
 	// far more often than a given run of three). Every wildcard pattern
 	// has a literal byte after its head (newRule), and so a gram. The rules
-	// go by bucket, each bucket's single ones first, then by key (k).
-	keys := make([]uint64, len(float))
+	// go by bucket, each bucket's single ones first, then by key (k): a
+	// counting sort on where (2 a bucket).
+	where := make([]uint32, len(float))
+	at := make([]int32, 2<<t.bits+1) // where's counts, then starts
 	for k, tail := range tails {
-		var anchor uint32
-		best, at := -1, 0
-		grams(tail, func(g uint32, i int) {
-			if c := int(freq[freqSlot(g)]) << (2 * (3 - gramLen(g))); best < 0 || c < best {
-				anchor, best, at = g, c, i
-			}
-		})
+		anchor, i := freq.grams(tail, true)
 		n := gramLen(anchor)
-		t.heads[n-1].set(tail[at])
-		keys[k] = uint64(t.bucket(anchor))<<33 | uint64(k)
+		t.heads[n-1].set(tail[i])
+		where[k] = t.bucket(anchor) << 1
 		r := float[k] &^ needBits // marked (unmark)
 		if _, single := s.segment(r); single && n > 1 {
-			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, at, n))<<ruleNeedShift
+			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, i, n))<<ruleNeedShift
 		} else {
 			float[k] = r | rule(rarest(tail))<<ruleNeedShift
-			keys[k] |= 1 << 32
+			where[k] |= 1
+		}
+		at[where[k]+1]++
+	}
+	t.start = make([]uint16, 1<<t.bits+1)
+	for w := 1; w < len(at); w++ {
+		at[w] += at[w-1]
+		if w%2 == 0 {
+			t.start[w/2] = uint16(at[w])
 		}
 	}
-	slices.Sort(keys)
-	t.start = make([]uint16, 1<<t.bits+1)
 	out = out[:len(float)]
-	for j, key := range keys {
-		out[j] = float[uint32(key)]
-		t.start[key>>33+1] = uint16(j + 1)
-	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] = max(t.start[b], t.start[b-1])
+	for k, w := range where {
+		out[at[w]] = float[k]
+		at[w]++
 	}
 	return out
 }
 
-// grams calls f with each run of one, two and three consecutive literal
-// bytes of the wildcard pattern p, and where it starts.
-func grams(p string, f func(g uint32, i int)) {
+// grams counts in c each run of one, two and three consecutive literal
+// bytes of the wildcard pattern p (a gram) or, if choose, returns the
+// cheapest and where it starts: of the least count, a byte's counted 16
+// times and a run of two's 4 times, the first by where it starts, then
+// by length. Each byte read ends up to three grams.
+func (c *gramCounts) grams(p string, choose bool) (anchor uint32, at int) {
+	best := uint64(1<<64 - 1) // count<<32 | start<<2 | length
+	var last uint32           // the last bytes read, the last lowest
+	run := 0                  // how many are literal
 	for i := range len(p) {
-		for n := 1; n <= 3 && i+n <= len(p) && p[i+n-1] != '*'; n++ {
-			f(gram(p, i, n), i)
+		if p[i] == '*' {
+			run = 0
+			continue
 		}
+		last, run = last<<8|uint32(p[i]), run+1
+		// The counters of the grams of one, two and three bytes that end at i.
+		f1 := &c[last&0xFF]
+		f2 := &c[256+(2<<24|last&0xFFFF<<8)*fibonacci32>>(32-freqBits)]
+		f3 := &c[256+1<<freqBits+(3<<24|last&0xFFFFFF)*fibonacci32>>(32-freqBits)]
+		if !choose {
+			count(f1)
+			if run > 1 {
+				count(f2)
+			}
+			if run > 2 {
+				count(f3)
+			}
+			continue
+		}
+		best = min(best, uint64(*f1)<<36|uint64(i)<<2|1)
+		if run > 1 {
+			best = min(best, uint64(*f2)<<34|uint64(i-1)<<2|2)
+		}
+		if run > 2 {
+			best = min(best, uint64(*f3)<<32|uint64(i-2)<<2|3)
+		}
+	}
+	if !choose {
+		return 0, 0
+	}
+	at = int(best >> 2 & (1<<30 - 1))
+	return gram(p, at, int(best&3)), at
+}
+
+// count adds one to the count f, up to 1<<16-1.
+func count(f *uint16) {
+	if *f < 1<<16-1 {
+		*f++
 	}
 }
 
@@ -318,30 +349,37 @@ func unmark(r rule) (_ rule, mark uint8, single bool) {
 }
 
 // rarest returns the first of the rarest literal bytes of p, by how
-// rarely URL paths hold them: "/-._", letters, digits, capitals, others.
+// rarely URL paths hold them (rarity).
 func rarest(p string) byte {
-	var r byte
-	best := -1
+	var r, best byte
 	for i := range len(p) {
-		c, rk := p[i], 4
-		switch {
-		case c == '*':
-			continue
-		case c == '/' || c == '-' || c == '.' || c == '_':
-			rk = 0
-		case 'a' <= c && c <= 'z':
-			rk = 1
-		case '0' <= c && c <= '9':
-			rk = 2
-		case 'A' <= c && c <= 'Z':
-			rk = 3
-		}
-		if rk > best {
-			r, best = c, rk
+		if rk := rarity[p[i]]; rk > best {
+			r, best = p[i], rk
 		}
 	}
 	return r
 }
+
+// rarity ranks the bytes by how rarely URL paths hold them, the rarest
+// greatest: "/-._", letters, digits, capitals, others; "*" none.
+var rarity = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case c == '*':
+		case c == '/' || c == '-' || c == '.' || c == '_':
+			t[c] = 1
+		case 'a' <= c && c <= 'z':
+			t[c] = 2
+		case '0' <= c && c <= '9':
+			t[c] = 3
+		case 'A' <= c && c <= 'Z':
+			t[c] = 4
+		default:
+			t[c] = 5
+		}
+	}
+	return t
+}()
 
 // classes returns b as byteSet makes a set: bytes equal modulo 8.
 func (b *byteMap) classes() uint8 {

@@ -7,6 +7,7 @@ package ruleset
 // scan of the rules (BenchmarkAllowed; bench/RESULTS.md, "What each mechanism buys").
 
 import (
+	"hash/maphash"
 	"math/bits"
 	"slices"
 	"sort"
@@ -89,19 +90,23 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 // decide, both in order. Buys a warm question on repeated wildcard rules
 // (BenchmarkHostile, wildcards-rep; bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
-	type written struct {
-		r rule // but its offset
-		p string
-	}
-	seen := make(map[written]bool, len(rules))
+	// The first rule of each hash of a rule but its offset and its
+	// pattern as written: a rule whose hash collides with another's, not
+	// its repeat, stays live, and only costs a question a try.
+	seed, text := maphash.MakeSeed(), s.src.text
+	first := make(map[uint64]rule, len(rules))
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
-		w := written{r &^ (ruleRaw - 1), r.written(s.src.text)}
-		if seen[w] {
+		w := r.written(text)
+		h := maphash.String(seed, w) ^ uint64(r&^(ruleRaw-1))
+		f, ok := first[h]
+		if ok && f&^(ruleRaw-1) == r&^(ruleRaw-1) && f.written(text) == w {
 			repeats = append(repeats, r)
 			continue
 		}
-		seen[w] = true
+		if !ok {
+			first[h] = r
+		}
 		live = append(live, r)
 	}
 	return live, repeats
@@ -165,17 +170,23 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 // each head, greatest last, and links the last rule of each head to that
 // of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	// Stable: the rules of a head stay by key, greatest first.
+	// The rules of a head stay by key, greatest first: by position.
 	type item struct {
 		head string
 		r    rule
+		i    int
 	}
 	items := make([]item, len(rules))
 	for i, r := range rules {
-		items[i] = item{s.head(r), r}
+		items[i] = item{s.head(r), r, i}
 		b.extra = max(b.extra, int32(r.priority()-r.headLen()))
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
+	slices.SortFunc(items, func(a, b item) int {
+		if c := strings.Compare(a.head, b.head); c != 0 {
+			return c
+		}
+		return a.i - b.i
+	})
 	for i, it := range items {
 		rules[i] = it.r
 	}

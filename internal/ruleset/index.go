@@ -68,16 +68,23 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	defer copy(rules[x.nLive:], repeats)
 	rules = rules[:x.nLive]
 	out := rules[:0]
-	var float []rule
+	wild := func(r rule) bool { return r.shape() >= shapeWildcard }
+	n := 0
 	for _, r := range byKey {
-		if r.shape() >= shapeWildcard {
-			float = append(float, r)
+		if wild(r) {
+			n++
 		}
 	}
-	if len(float) >= minFloating {
+	if n >= minFloating {
+		float := make([]rule, 0, n)
+		for _, r := range byKey {
+			if wild(r) {
+				float = append(float, r)
+			}
+		}
 		out = s.fileFloating(x, out, float)
 		x.nFloat = int32(len(out))
-		byKey = slices.DeleteFunc(byKey, func(r rule) bool { return r.shape() >= shapeWildcard })
+		byKey = slices.DeleteFunc(byKey, wild)
 	}
 	out = append(out, byKey...)
 	s.linkHeads(x, out[x.nFloat:])
@@ -90,23 +97,23 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 // decide, both in order. Buys a warm question on repeated wildcard rules
 // (BenchmarkHostile, wildcards-rep; bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
-	// The first rule of each hash of a rule but its offset and its
-	// pattern as written: a rule whose hash collides with another's, not
-	// its repeat, stays live, and only costs a question a try.
+	// A table of the live rules, found by a hash of their patterns as
+	// written, probed in turn (at least a third empty).
 	seed, text := maphash.MakeSeed(), s.src.text
-	first := make(map[uint64]rule, len(rules))
+	seen := make([]rule, 1<<bits.Len(uint(len(rules)+len(rules)/2)))
+	mask := uint64(len(seen) - 1)
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
 		w := r.written(text)
-		h := maphash.String(seed, w) ^ uint64(r&^(ruleRaw-1))
-		f, ok := first[h]
-		if ok && f&^(ruleRaw-1) == r&^(ruleRaw-1) && f.written(text) == w {
+		j := maphash.String(seed, w) & mask
+		for seen[j] != 0 && (seen[j]&^(ruleRaw-1) != r&^(ruleRaw-1) || seen[j].written(text) != w) {
+			j = (j + 1) & mask
+		}
+		if seen[j] != 0 {
 			repeats = append(repeats, r)
 			continue
 		}
-		if !ok {
-			first[h] = r
-		}
+		seen[j] = r
 		live = append(live, r)
 	}
 	return live, repeats

@@ -201,7 +201,10 @@ func (s *ruleSet) compileLazy() []rule {
 	if c.big != nil && s.big != nil {
 		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
-	return slices.Clone(src.compiled) // not the spare room, which MemSize would count
+	if len(src.compiled) < cap(src.compiled) {
+		return slices.Clone(src.compiled) // not the spare room, which MemSize would count
+	}
+	return src.compiled
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules or

@@ -56,9 +56,9 @@ type gramCounts [256 + 2<<freqBits]uint16
 
 const freqBits = 12
 
-// fileFloating appends to out, empty, the wildcard rules float of a set
-// (sorted by key), filed in a new x.float, and returns the result.
-func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
+// fileFloating writes to out, as long, the wildcard rules float of a set
+// (sorted by key), filed in a new x.float.
+func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	t := new(floatTable)
 	x.float = t
 	tails := make([]string, len(float))
@@ -82,13 +82,13 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	// has a literal byte after its head (newRule), and so a gram. The rules
 	// go by bucket, each bucket's single ones first, then by key (k): a
 	// counting sort on where (2 a bucket).
-	where := make([]uint32, len(float))
-	at := make([]int32, 2<<t.bits+1) // where's counts, then starts
+	where := make([]uint16, len(float))
+	at := make([]uint16, 2<<t.bits+1) // where's counts, then starts (< maxLaid)
 	for k, tail := range tails {
 		anchor, i := freq.grams(tail, true)
 		n := gramLen(anchor)
 		t.heads[n-1].set(tail[i])
-		where[k] = t.bucket(anchor) << 1
+		where[k] = uint16(t.bucket(anchor) << 1)
 		r := float[k] &^ needBits // marked (unmark)
 		if _, single := s.segment(r); single && n > 1 {
 			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, i, n))<<ruleNeedShift
@@ -102,15 +102,13 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	for w := 1; w < len(at); w++ {
 		at[w] += at[w-1]
 		if w%2 == 0 {
-			t.start[w/2] = uint16(at[w])
+			t.start[w/2] = at[w]
 		}
 	}
-	out = out[:len(float)]
 	for k, w := range where {
 		out[at[w]] = float[k]
 		at[w]++
 	}
-	return out
 }
 
 // grams counts in c each run of one, two and three consecutive literal

@@ -59,36 +59,44 @@ const (
 	linkInRun = 255
 )
 
-// newLayout lays out rules, in file order, in place, and returns the
-// layout.
+// newLayout lays out rules, in file order, and returns the layout, whose
+// rules are a slice of its own; it sorts rules in place.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{raw: slices.ContainsFunc(rules, func(r rule) bool { return r&ruleRaw != 0 })}
-	byKey, repeats := s.splitRepeats(byKey(rules))
-	x.nLive = int32(len(byKey))
-	defer copy(rules[x.nLive:], repeats)
-	rules = rules[:x.nLive]
-	out := rules[:0]
+	x.rules = make([]rule, len(rules))
+	byKey(rules, x.rules)
+	live, repeats := s.splitRepeats(rules)
+	x.nLive = int32(len(live))
+	copy(x.rules[x.nLive:], repeats)
+	// The wildcard rules first, if many, and the others after them.
 	wild := func(r rule) bool { return r.shape() >= shapeWildcard }
 	n := 0
-	for _, r := range byKey {
+	for _, r := range live {
 		if wild(r) {
 			n++
 		}
 	}
-	if n >= minFloating {
-		float := make([]rule, 0, n)
-		for _, r := range byKey {
+	if n < minFloating {
+		n = 0
+	}
+	headed := x.rules[n:x.nLive]
+	if n == 0 {
+		copy(headed, live)
+	} else {
+		float, j := live[:0], 0 // in place, as in splitRepeats
+		for _, r := range live {
 			if wild(r) {
 				float = append(float, r)
+			} else {
+				headed[j] = r
+				j++
 			}
 		}
-		out = s.fileFloating(x, out, float)
-		x.nFloat = int32(len(out))
-		byKey = slices.DeleteFunc(byKey, wild)
+		s.fileFloating(x, x.rules[:n], float)
+		x.nFloat = int32(n)
 	}
-	out = append(out, byKey...)
-	s.linkHeads(x, out[x.nFloat:])
-	s.fileDirs(x, rules)
+	s.linkHeads(x, headed)
+	s.fileDirs(x, x.rules[:x.nLive])
 	return x
 }
 
@@ -100,21 +108,21 @@ func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
 	// A table of the live rules, found by a hash of their patterns as
 	// written, probed in turn (at least a third empty).
 	seed, text := maphash.MakeSeed(), s.src.text
-	seen := make([]rule, 1<<bits.Len(uint(len(rules)+len(rules)/2)))
+	seen := make([]int32, 1<<bits.Len(uint(len(rules)+len(rules)/2))) // 1 + an index of live
 	mask := uint64(len(seen) - 1)
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
 		w := r.written(text)
 		j := maphash.String(seed, w) & mask
-		for seen[j] != 0 && (seen[j]&^(ruleRaw-1) != r&^(ruleRaw-1) || seen[j].written(text) != w) {
+		for seen[j] != 0 && (live[seen[j]-1]&^(ruleRaw-1) != r&^(ruleRaw-1) || live[seen[j]-1].written(text) != w) {
 			j = (j + 1) & mask
 		}
 		if seen[j] != 0 {
 			repeats = append(repeats, r)
 			continue
 		}
-		seen[j] = r
 		live = append(live, r)
+		seen[j] = int32(len(live))
 	}
 	return live, repeats
 }

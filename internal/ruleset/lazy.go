@@ -221,25 +221,28 @@ func (s *ruleSet) layOut() *bigSet {
 	b := &bigSet{rules: rules}
 	if len(rules) > smallSet {
 		b = s.newLayout(rules)
-		b.rules = rules
 	}
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}
-	s.src.lazySize.Add(int64(b.memSize() + heapsize.Slice[rule](cap(rules))))
+	s.src.lazySize.Add(int64(b.memSize() + heapsize.Slice[rule](cap(b.rules))))
 	return b
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first,
 // for Check and tests: of a large set, compiled anew, whatever its state.
 func (s *ruleSet) sorted() []rule {
+	var rules []rule
 	switch {
 	case s.n == 0:
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
-		return byKey(s.compileLazy())
+		rules = s.compileLazy()
+	default:
+		rules = slices.Clone(s.rules()) // a small set's are sorted already
 	}
-	return byKey(s.rules()) // a small set's are sorted already
+	byKey(rules, make([]rule, len(rules)))
+	return rules
 }
 
 // records returns the records whose rule lines s reads: a record read

@@ -69,7 +69,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 			p = p[:j] // filed by its folded directory
 		}
 		tails[k] = p[r.headLen():]
-		freq.grams(tails[k], false)
+		freq.count(tails[k])
 	}
 	perBucket := 2
 	if len(float) < sparseRules {
@@ -85,7 +85,7 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	where := make([]uint16, len(float))
 	at := make([]uint16, 2<<t.bits+1) // where's counts, then starts (< maxLaid)
 	for k, tail := range tails {
-		anchor, i := freq.grams(tail, true)
+		anchor, i := freq.cheapest(tail)
 		n := gramLen(anchor)
 		t.heads[n-1].set(tail[i])
 		where[k] = uint16(t.bucket(anchor) << 1)
@@ -111,55 +111,59 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	}
 }
 
-// grams counts in c each run of one, two and three consecutive literal
-// bytes of the wildcard pattern p (a gram) or, if choose, returns the
-// cheapest and where it starts: of the least count, a byte's counted 16
-// times and a run of two's 4 times, the first by where it starts, then
-// by length. Each byte read ends up to three grams.
-func (c *gramCounts) grams(p string, choose bool) (anchor uint32, at int) {
-	best := uint64(1<<64 - 1) // count<<32 | start<<2 | length
-	var last uint32           // the last bytes read, the last lowest
-	run := 0                  // how many are literal
+// count counts in c each run of one, two and three consecutive literal
+// bytes of the wildcard pattern p (a gram), each ending at the byte read.
+func (c *gramCounts) count(p string) {
+	var last uint32 // the last bytes read, the last lowest
+	run := 0        // how many are literal
 	for i := range len(p) {
 		if p[i] == '*' {
 			run = 0
 			continue
 		}
 		last, run = last<<8|uint32(p[i]), run+1
-		// The counters of the grams of one, two and three bytes that end at i.
-		f1 := &c[last&0xFF]
-		f2 := &c[256+(2<<24|last&0xFFFF<<8)*fibonacci32>>(32-freqBits)]
-		f3 := &c[256+1<<freqBits+(3<<24|last&0xFFFFFF)*fibonacci32>>(32-freqBits)]
-		if !choose {
-			count(f1)
-			if run > 1 {
-				count(f2)
-			}
-			if run > 2 {
-				count(f3)
-			}
-			continue
-		}
-		best = min(best, uint64(*f1)<<36|uint64(i)<<2|1)
+		c.add(last & 0xFF)
 		if run > 1 {
-			best = min(best, uint64(*f2)<<34|uint64(i-1)<<2|2)
+			c.add(256 + (2<<24|last&0xFFFF<<8)*fibonacci32>>(32-freqBits))
 		}
 		if run > 2 {
-			best = min(best, uint64(*f3)<<32|uint64(i-2)<<2|3)
+			c.add(256 + 1<<freqBits + (3<<24|last&0xFFFFFF)*fibonacci32>>(32-freqBits))
 		}
 	}
-	if !choose {
-		return 0, 0
+}
+
+// add adds one to counter k, up to 1<<16-1.
+func (c *gramCounts) add(k uint32) {
+	if c[k] < 1<<16-1 {
+		c[k]++
+	}
+}
+
+// cheapest returns the cheapest gram of p and where it starts: of the
+// least count, a byte's counted 16 times and a run of two's 4 times, the
+// first by where it starts, then by length. One pass, as count (a large
+// set's layout, BenchmarkLayout; bench/RESULTS.md, "What each mechanism
+// buys").
+func (c *gramCounts) cheapest(p string) (anchor uint32, at int) {
+	best := uint64(1<<64 - 1) // count<<32 | start<<2 | length
+	var last uint32
+	run := 0
+	for i := range len(p) {
+		if p[i] == '*' {
+			run = 0
+			continue
+		}
+		last, run = last<<8|uint32(p[i]), run+1
+		best = min(best, uint64(c[last&0xFF])<<36|uint64(i)<<2|1)
+		if run > 1 {
+			best = min(best, uint64(c[256+(2<<24|last&0xFFFF<<8)*fibonacci32>>(32-freqBits)])<<34|uint64(i-1)<<2|2)
+		}
+		if run > 2 {
+			best = min(best, uint64(c[256+1<<freqBits+(3<<24|last&0xFFFFFF)*fibonacci32>>(32-freqBits)])<<32|uint64(i-2)<<2|3)
+		}
 	}
 	at = int(best >> 2 & (1<<30 - 1))
 	return gram(p, at, int(best&3)), at
-}
-
-// count adds one to the count f, up to 1<<16-1.
-func count(f *uint16) {
-	if *f < 1<<16-1 {
-		*f++
-	}
 }
 
 // matchFloating updates m with the best rule of float, the rules of s

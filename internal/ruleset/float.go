@@ -61,15 +61,9 @@ const freqBits = 12
 func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	t := new(floatTable)
 	x.float = t
-	tails := make([]string, len(float))
 	freq := new(gramCounts)
-	for k, r := range float {
-		p := s.pattern(r)
-		if j := s.foldedDir(r); j > 0 {
-			p = p[:j] // filed by its folded directory
-		}
-		tails[k] = p[r.headLen():]
-		freq.count(tails[k])
+	for _, r := range float {
+		freq.count(s.filedTail(r))
 	}
 	perBucket := 2
 	if len(float) < sparseRules {
@@ -84,12 +78,13 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	// counting sort on where (2 a bucket).
 	where := make([]uint16, len(float))
 	at := make([]uint16, 2<<t.bits+1) // where's counts, then starts (< maxLaid)
-	for k, tail := range tails {
+	for k, r := range float {
+		tail := s.filedTail(r)
 		anchor, i := freq.cheapest(tail)
 		n := gramLen(anchor)
 		t.heads[n-1].set(tail[i])
 		where[k] = uint16(t.bucket(anchor) << 1)
-		r := float[k] &^ needBits // marked (unmark)
+		r &^= needBits // marked (unmark)
 		if _, single := s.segment(r); single && n > 1 {
 			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, i, n))<<ruleNeedShift
 		} else {
@@ -109,6 +104,16 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 		out[at[w]] = float[k]
 		at[w]++
 	}
+}
+
+// filedTail returns the pattern of r, a wildcard rule, after its head, as
+// a table files it: its folded directory's if it stands for one.
+func (s *ruleSet) filedTail(r rule) string {
+	p := s.pattern(r)
+	if j := s.foldedDir(r); j > 0 {
+		p = p[:j]
+	}
+	return p[r.headLen():]
 }
 
 // count counts in c each run of one, two and three consecutive literal

@@ -63,7 +63,8 @@ const (
 // rules are a slice of its own; it sorts rules in place.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{raw: slices.ContainsFunc(rules, func(r rule) bool { return r&ruleRaw != 0 })}
-	x.rules = make([]rule, len(rules))
+	// Its capacity as the heap rounds it, which MemSize counts.
+	x.rules = slices.Grow([]rule(nil), len(rules))[:len(rules)]
 	byKey(rules, x.rules)
 	live, repeats := s.splitRepeats(rules)
 	x.nLive = int32(len(live))

@@ -77,7 +77,13 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 		t.heads[n-1].set(tail[i])
 		where[k] = uint16(t.bucket(anchor) << 1)
 		r &^= needBits // marked (unmark)
-		if _, single := s.segment(r); single && n > 1 {
+		// Single as segment says, from the tail at hand unless filed by
+		// its folded directory.
+		single := r.shape() == shapeWildcard && strings.IndexByte(strings.TrimLeft(tail, "*"), '*') < 0
+		if s.foldedDir(r) > 0 {
+			_, single = s.segment(r)
+		}
+		if single && n > 1 {
 			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, i, n))<<ruleNeedShift
 		} else {
 			float[k] = r | rule(rarest(tail))<<ruleNeedShift

@@ -11,7 +11,6 @@ package ruleset
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 )
 
@@ -49,36 +48,14 @@ const sparseRules = 2048
 // in a small bitmap.
 const maxBucketBits = 13
 
-// freqSlot returns the counter of gram g among those that choose the
-// anchors: exact for a byte, hashed for longer grams, where a collision
-// only makes a choice less good.
-func freqSlot(g uint32) uint32 {
-	if gramLen(g) == 1 {
-		return g >> 16 & 0xFF
-	}
-	return 256 + uint32(gramLen(g)-2)<<freqBits + g*fibonacci32>>(32-freqBits)
-}
-
-const freqBits = 12
-
-// fileFloating appends to out, empty, the wildcard rules float of a set
-// (sorted by key), filed in a new x.float, and returns the result.
-func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
+// fileFloating writes to out, as long, the wildcard rules float of a set
+// (sorted by key), filed in a new x.float.
+func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) {
 	t := new(floatTable)
 	x.float = t
-	tails := make([]string, len(float))
-	freq := make([]uint16, 256+2<<freqBits)
-	for k, r := range float {
-		p := s.pattern(r)
-		if j := s.foldedDir(r); j > 0 {
-			p = p[:j] // filed by its folded directory
-		}
-		tails[k] = p[r.headLen():]
-		grams(tails[k], func(g uint32, _ int) {
-			if f := &freq[freqSlot(g)]; *f < 1<<16-1 {
-				*f++
-			}
-		})
+	freq := new(gramCounts)
+	for _, r := range float {
+		freq.count(s.filedTail(r))
 	}
 	perBucket := 2
 	if len(float) < sparseRules {
@@ -89,47 +66,41 @@ func (s *ruleSet) fileFloating(x *bigSet, out, float []rule) []rule {
 	// The anchor of a rule is its cheapest gram (a path holds a given byte
 	// far more often than a given run of three). Every wildcard pattern
 	// has a literal byte after its head (newRule), and so a gram. The rules
-	// go by bucket, each bucket's single ones first, then by key (k).
-	keys := make([]uint64, len(float))
-	for k, tail := range tails {
-		var anchor uint32
-		best, at := -1, 0
-		grams(tail, func(g uint32, i int) {
-			if c := int(freq[freqSlot(g)]) << (2 * (3 - gramLen(g))); best < 0 || c < best {
-				anchor, best, at = g, c, i
-			}
-		})
+	// go by bucket, each bucket's single ones first, then by key (k): a
+	// counting sort on where (2 a bucket).
+	where := make([]uint16, len(float))
+	at := make([]uint16, 2<<t.bits+1) // where's counts, then starts (< maxLaid)
+	for k, r := range float {
+		tail := s.filedTail(r)
+		anchor, i := freq.cheapest(tail)
 		n := gramLen(anchor)
-		t.heads[n-1].set(tail[at])
-		keys[k] = uint64(t.bucket(anchor))<<33 | uint64(k)
-		r := float[k] &^ needBits // marked (unmark)
-		if _, single := s.segment(r); single && n > 1 {
-			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, at, n))<<ruleNeedShift
+		t.heads[n-1].set(tail[i])
+		where[k] = uint16(t.bucket(anchor) << 1)
+		r &^= needBits // marked (unmark)
+		// Single as segment says, from the tail at hand unless filed by
+		// its folded directory.
+		single := r.shape() == shapeWildcard && strings.IndexByte(strings.TrimLeft(tail, "*"), '*') < 0
+		if s.foldedDir(r) > 0 {
+			_, single = s.segment(r)
+		}
+		if single && n > 1 {
+			float[k] = r&^shapeBits | rule(s.tagOf(r, tail, i, n))<<ruleNeedShift
 		} else {
 			float[k] = r | rule(rarest(tail))<<ruleNeedShift
-			keys[k] |= 1 << 32
+			where[k] |= 1
 		}
+		at[where[k]+1]++
 	}
-	slices.Sort(keys)
 	t.start = make([]uint16, 1<<t.bits+1)
-	out = out[:len(float)]
-	for j, key := range keys {
-		out[j] = float[uint32(key)]
-		t.start[key>>33+1] = uint16(j + 1)
-	}
-	for b := 1; b < len(t.start); b++ {
-		t.start[b] = max(t.start[b], t.start[b-1])
-	}
-	return out
-}
-
-// grams calls f with each run of one, two and three consecutive literal
-// bytes of the wildcard pattern p, and where it starts.
-func grams(p string, f func(g uint32, i int)) {
-	for i := range len(p) {
-		for n := 1; n <= 3 && i+n <= len(p) && p[i+n-1] != '*'; n++ {
-			f(gram(p, i, n), i)
+	for w := 1; w < len(at); w++ {
+		at[w] += at[w-1]
+		if w%2 == 0 {
+			t.start[w/2] = at[w]
 		}
+	}
+	for k, w := range where {
+		out[at[w]] = float[k]
+		at[w]++
 	}
 }
 
@@ -315,32 +286,6 @@ func unmark(r rule) (_ rule, mark uint8, single bool) {
 		return r, mark, false
 	}
 	return r | rule(shapeWildcard)<<ruleShapeShift, mark, true
-}
-
-// rarest returns the first of the rarest literal bytes of p, by how
-// rarely URL paths hold them: "/-._", letters, digits, capitals, others.
-func rarest(p string) byte {
-	var r byte
-	best := -1
-	for i := range len(p) {
-		c, rk := p[i], 4
-		switch {
-		case c == '*':
-			continue
-		case c == '/' || c == '-' || c == '.' || c == '_':
-			rk = 0
-		case 'a' <= c && c <= 'z':
-			rk = 1
-		case '0' <= c && c <= '9':
-			rk = 2
-		case 'A' <= c && c <= 'Z':
-			rk = 3
-		}
-		if rk > best {
-			r, best = c, rk
-		}
-	}
-	return r
 }
 
 // classes returns b as byteSet makes a set: bytes equal modulo 8.

@@ -7,6 +7,7 @@ package ruleset
 // scan of the rules (BenchmarkAllowed; bench/RESULTS.md, "What each mechanism buys").
 
 import (
+	"hash/maphash"
 	"math/bits"
 	"slices"
 	"sort"
@@ -58,29 +59,45 @@ const (
 	linkInRun = 255
 )
 
-// newLayout lays out rules, in file order, in place, and returns the
-// layout.
+// newLayout lays out rules, in file order, and returns the layout, whose
+// rules are a slice of its own; it sorts rules in place.
 func (s *ruleSet) newLayout(rules []rule) *bigSet {
 	x := &bigSet{raw: slices.ContainsFunc(rules, func(r rule) bool { return r&ruleRaw != 0 })}
-	byKey, repeats := s.splitRepeats(byKey(rules))
-	x.nLive = int32(len(byKey))
-	defer copy(rules[x.nLive:], repeats)
-	rules = rules[:x.nLive]
-	out := rules[:0]
-	var float []rule
-	for _, r := range byKey {
-		if r.shape() >= shapeWildcard {
-			float = append(float, r)
+	// Its capacity as the heap rounds it, which MemSize counts.
+	x.rules = slices.Grow([]rule(nil), len(rules))[:len(rules)]
+	byKey(rules, x.rules)
+	live, repeats := s.splitRepeats(rules)
+	x.nLive = int32(len(live))
+	copy(x.rules[x.nLive:], repeats)
+	// The wildcard rules first, if many, and the others after them.
+	wild := func(r rule) bool { return r.shape() >= shapeWildcard }
+	n := 0
+	for _, r := range live {
+		if wild(r) {
+			n++
 		}
 	}
-	if len(float) >= minFloating {
-		out = s.fileFloating(x, out, float)
-		x.nFloat = int32(len(out))
-		byKey = slices.DeleteFunc(byKey, func(r rule) bool { return r.shape() >= shapeWildcard })
+	if n < minFloating {
+		n = 0
 	}
-	out = append(out, byKey...)
-	s.linkHeads(x, out[x.nFloat:])
-	s.fileDirs(x, rules)
+	headed := x.rules[n:x.nLive]
+	if n == 0 {
+		copy(headed, live)
+	} else {
+		float, j := live[:0], 0 // in place, as in splitRepeats
+		for _, r := range live {
+			if wild(r) {
+				float = append(float, r)
+			} else {
+				headed[j] = r
+				j++
+			}
+		}
+		s.fileFloating(x, x.rules[:n], float)
+		x.nFloat = int32(n)
+	}
+	s.linkHeads(x, headed)
+	s.fileDirs(x, x.rules[:x.nLive])
 	return x
 }
 
@@ -89,20 +106,24 @@ func (s *ruleSet) newLayout(rules []rule) *bigSet {
 // decide, both in order. Buys a warm question on repeated wildcard rules
 // (BenchmarkHostile, wildcards-rep; bench/RESULTS.md, "What each mechanism buys").
 func (s *ruleSet) splitRepeats(rules []rule) (live, repeats []rule) {
-	type written struct {
-		r rule // but its offset
-		p string
-	}
-	seen := make(map[written]bool, len(rules))
+	// A table of the live rules, found by a hash of their patterns as
+	// written, probed in turn (at least a third empty).
+	seed, text := maphash.MakeSeed(), s.src.text
+	seen := make([]int32, 1<<bits.Len(uint(len(rules)+len(rules)/2))) // 1 + an index of live
+	mask := uint64(len(seen) - 1)
 	live = rules[:0] // in place: a rule is read before it is written over
 	for _, r := range rules {
-		w := written{r &^ (ruleRaw - 1), r.written(s.src.text)}
-		if seen[w] {
+		w := r.written(text)
+		j := maphash.String(seed, w) & mask
+		for seen[j] != 0 && (live[seen[j]-1]&^(ruleRaw-1) != r&^(ruleRaw-1) || live[seen[j]-1].written(text) != w) {
+			j = (j + 1) & mask
+		}
+		if seen[j] != 0 {
 			repeats = append(repeats, r)
 			continue
 		}
-		seen[w] = true
 		live = append(live, r)
+		seen[j] = int32(len(live))
 	}
 	return live, repeats
 }
@@ -165,17 +186,23 @@ func (s *ruleSet) matchHeaded(b *bigSet, rules []rule, path string, m *match) {
 // each head, greatest last, and links the last rule of each head to that
 // of the longest other head that is a prefix of it.
 func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
-	// Stable: the rules of a head stay by key, greatest first.
+	// The rules of a head stay by key, greatest first: by position.
 	type item struct {
 		head string
 		r    rule
+		i    int
 	}
 	items := make([]item, len(rules))
 	for i, r := range rules {
-		items[i] = item{s.head(r), r}
+		items[i] = item{s.head(r), r, i}
 		b.extra = max(b.extra, int32(r.priority()-r.headLen()))
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return strings.Compare(a.head, b.head) })
+	slices.SortFunc(items, func(a, b item) int {
+		if c := strings.Compare(a.head, b.head); c != 0 {
+			return c
+		}
+		return a.i - b.i
+	})
 	for i, it := range items {
 		rules[i] = it.r
 	}

@@ -46,8 +46,10 @@ func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 // layoutQuestions (one that Parse compiled to more, index.htm rules adding
 // theirs, on its first). A scan weighs 1, and 1 more for each pathWeight
 // bytes of path a line read in matchWildcard (match.work). A ski rental:
-// laying out costs 21 scans ("/some/page.html") over the corpus's 405 large
-// sets for Googlebot, so the work is at most about twice the least. Buys
+// laying out cost 21 scans ("/some/page.html") over the corpus's 405 large
+// sets for Googlebot when layoutQuestions was chosen, so the work was at
+// most about twice the least; since the layout costs half (BenchmarkLayout),
+// about 12 scans, and at most three times the least. Buys
 // Parse + first question over the corpus (BenchmarkParseCorpus/op=parse+query,
 // against layoutQuestions 0), and pathWeight questions of long paths against
 // many wildcard rules (bench/ synth); figures: bench/RESULTS.md, "What each mechanism buys".
@@ -201,7 +203,10 @@ func (s *ruleSet) compileLazy() []rule {
 	if c.big != nil && s.big != nil {
 		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
-	return slices.Clone(src.compiled) // not the spare room, which MemSize would count
+	if len(src.compiled) < cap(src.compiled) {
+		return slices.Clone(src.compiled) // not the spare room, which MemSize would count
+	}
+	return src.compiled
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules or
@@ -218,25 +223,28 @@ func (s *ruleSet) layOut() *bigSet {
 	b := &bigSet{rules: rules}
 	if len(rules) > smallSet {
 		b = s.newLayout(rules)
-		b.rules = rules
 	}
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
 	}
-	s.src.lazySize.Add(int64(b.memSize() + heapsize.Slice[rule](cap(rules))))
+	s.src.lazySize.Add(int64(b.memSize() + heapsize.Slice[rule](cap(b.rules))))
 	return b
 }
 
 // sorted returns a copy of the rules of s sorted by key, greatest first,
 // for Check and tests: of a large set, compiled anew, whatever its state.
 func (s *ruleSet) sorted() []rule {
+	var rules []rule
 	switch {
 	case s.n == 0:
 		return nil
 	case s.lo < 0 || s.big != nil && s.big.lazy():
-		return byKey(s.compileLazy())
+		rules = s.compileLazy()
+	default:
+		rules = slices.Clone(s.rules()) // a small set's are sorted already
 	}
-	return byKey(s.rules()) // a small set's are sorted already
+	byKey(rules, make([]rule, len(rules)))
+	return rules
 }
 
 // records returns the records whose rule lines s reads: a record read

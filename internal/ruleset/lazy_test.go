@@ -1,6 +1,12 @@
 package ruleset
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gorep/robots/internal/corpus"
+)
 
 // TestCannotStart checks the glance by which a lazy set's first questions
 // pass over rule lines: it must never pass over a line whose rule, or the
@@ -34,5 +40,40 @@ func TestCannotStart(t *testing.T) {
 		if best := bruteBest(s, rls, tt.path); tt.want && best.allow() {
 			t.Errorf("cannotStart(%q, %q) passes over a rule that matches", tt.p, tt.path)
 		}
+	}
+}
+
+// BenchmarkLayout measures the layout of a large set, which its
+// layoutQuestions-th question pays (layOut): 10,000 wildcard rules of two
+// of bench/'s adversarial shapes, and the largest set of the largest real
+// file; ns/rule beside the time.
+func BenchmarkLayout(b *testing.B) {
+	shape := func(rule func(i int) string) string {
+		var body strings.Builder
+		body.WriteString("user-agent: *\n")
+		for i := range 10000 {
+			body.WriteString("disallow: " + rule(i) + "\n")
+		}
+		return body.String()
+	}
+	for _, f := range []struct{ name, body string }{
+		{"prefix", shape(func(i int) string { return fmt.Sprintf("/de/shop/*%s-*/%s-%d/*/zz", letters(i%59), letters(i/59), i) })},
+		{"disorder", shape(func(i int) string { return fmt.Sprintf("/*-%d/*-%d/", 97+i/97, i%97) })},
+		{"largest", string(corpus.ReadBench(b, "../..", corpus.BenchFiles[len(corpus.BenchFiles)-1].File))},
+	} {
+		src, recs := testSource(f.body)
+		rec := 0
+		for i := range recs {
+			if len(recs[i]) > len(recs[rec]) {
+				rec = i
+			}
+		}
+		b.Run("set="+f.name, func(b *testing.B) {
+			for b.Loop() {
+				s := lazySet(src, len(recs[rec]), nil, int32(rec), 0)
+				s.layOut()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(recs[rec])), "ns/rule")
+		})
 	}
 }

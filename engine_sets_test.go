@@ -61,7 +61,7 @@ func TestLazyLayout(t *testing.T) {
 // TestLongPathLaysOut checks that a scan weighs what it cost (match.work):
 // over rules that each read an 8 KB path, one scan is enough to lay the set
 // out on the next question; over the same rules anchored, which a glance
-// at the path's last byte passes over, 24 scans are (ruleset.LayoutQuestions). The
+// at the path's last byte passes over, ruleset.LayoutQuestions scans are. The
 // answers are the slow model's throughout.
 func TestLongPathLaysOut(t *testing.T) {
 	path := "/" + strings.Repeat("ab0123456789", 700)[:8190] // no rule's "a" then a digit

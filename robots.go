@@ -86,7 +86,7 @@
 //
 // A set of over 32 rules is compiled by its questions: the first read its
 // lines, a wildcard one in up to the path's length; the first to find their
-// weight at 24 (a scan weighs 1, and 1 more for each 128 bytes of path a
+// weight at 12 (a scan weighs 1, and 1 more for each 128 bytes of path a
 // line read on average) lays it out, as the first question does a set
 // Parse compiled (index.htm rules taking it over 32). So a file asked once
 // after each fetch is never laid out, and one asked often costs at most

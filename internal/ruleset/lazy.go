@@ -46,14 +46,14 @@ func (l *lazyLayout) folded() bool  { return l.dirs.Load()&dirsFolded != 0 }
 // layoutQuestions (one that Parse compiled to more, index.htm rules adding
 // theirs, on its first). A scan weighs 1, and 1 more for each pathWeight
 // bytes of path a line read in matchWildcard (match.work). A ski rental:
-// laying out cost 21 scans ("/some/page.html") over the corpus's 405 large
-// sets for Googlebot when layoutQuestions was chosen, so the work was at
-// most about twice the least; since the layout costs half (BenchmarkLayout),
-// about 12 scans, and at most three times the least. Buys
+// laying out costs about 12 scans ("/some/page.html") over the corpus's
+// large sets for Googlebot (BenchmarkLayout; it cost 21 when the layout
+// was twice as dear, and layoutQuestions was 24), so the work is at most
+// about twice the least. Buys
 // Parse + first question over the corpus (BenchmarkParseCorpus/op=parse+query,
 // against layoutQuestions 0), and pathWeight questions of long paths against
 // many wildcard rules (bench/ synth); figures: bench/RESULTS.md, "What each mechanism buys".
-const layoutQuestions, pathWeight = 24, 128
+const layoutQuestions, pathWeight = 12, 128
 
 // lazySet returns a set of the n (> smallSet) rule lines of the records
 // srcLo and srcN name (lazyLayout), to be compiled once asked enough.

@@ -210,15 +210,15 @@ func (r *Robots) globalGroup(g *Group) { r.refOrGlobal(0, false, g) }
 func (r *Robots) ownSet(rec int32, s *ruleset.Set) {
 	rs := r.sets[rec]
 	lo, n := int32(rs>>ownSetLo), int32(rs&ownSetBig)
+	var big *ruleset.Lazy
 	switch n {
 	case ownSetBig:
 		b := &r.more.bigs[lo]
-		*s = ruleset.NewSet(&r.src, b.lo, b.n, b.big)
+		lo, n, big = b.lo, b.n, b.big
 	case ownSetLines: // read from the line table
-		*s = ruleset.NewSet(&r.src, ^rec, lo, nil)
-	default:
-		*s = ruleset.NewSet(&r.src, lo, n, nil)
+		lo, n = ^rec, lo
 	}
+	*s = ruleset.NewSet(&r.src, lo, n, big)
 }
 
 // records returns the indexes of the records of g, in file order (that of

@@ -456,6 +456,6 @@ func retained(body []byte, parse func() any) uint64 {
 }
 
 // warmQuestions is the number of questions after which a robots value is
-// warm: a large set of rules is laid out on its 25th question of a short
+// warm: a large set of rules is laid out on its 13th question of a short
 // path (the package's Cost section).
 const warmQuestions = 32

@@ -44,7 +44,7 @@ func TestCannotStart(t *testing.T) {
 }
 
 // BenchmarkLayout measures the layout of a large set, which its
-// layoutQuestions-th question pays (layOut): 10,000 wildcard rules of two
+// question after the first layoutQuestions pays (layOut): 10,000 wildcard rules of two
 // of bench/'s adversarial shapes, and the largest set of the largest real
 // file; ns/rule beside the time.
 func BenchmarkLayout(b *testing.B) {

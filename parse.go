@@ -100,9 +100,7 @@ func (p *parser) agentText(v string) int {
 const agentReuse = 8
 
 func (p *parser) parse() {
-	// A directive takes about a byte of table, a real line over 16: the
-	// table grows once at most (sizing it exactly cost more: BenchmarkParseCorpus).
-	p.lines.Buf = slices.Grow(p.lines.Buf[:0], len(p.src)/8+64)
+	p.lines.Buf = p.lines.Buf[:0]
 	p.text = slices.Grow(p.text[:0], len(p.src))
 	p.scan()
 	p.finish()

@@ -233,7 +233,7 @@ func (s *ruleSet) linkHeads(b *bigSet, rules []rule) {
 
 // commonPrefixLen returns the length of the common prefix of a and b, 8
 // bytes a step, rather than by compareToEscaped or a byte loop
-// (BenchmarkAllowed, largest file and 1 KB path; bench/RESULTS.md, "What each mechanism buys").
+// (BenchmarkAllowed, largest file; bench/RESULTS.md, "What each mechanism buys").
 func commonPrefixLen(a, b string) int {
 	n, i := min(len(a), len(b)), 0
 	for ; i+8 <= n; i += 8 {

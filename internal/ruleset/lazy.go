@@ -203,10 +203,7 @@ func (s *ruleSet) compileLazy() []rule {
 	if c.big != nil && s.big != nil {
 		s.big.dirs.CompareAndSwap(isLazy, c.big.dirs.Load()|isLazy)
 	}
-	if len(src.compiled) < cap(src.compiled) {
-		return slices.Clone(src.compiled) // not the spare room, which MemSize would count
-	}
-	return src.compiled
+	return src.compiled // with spare room: a layout copies it (newLayout)
 }
 
 // layOut lays out the rules of s, a set of more than smallSet rules or
@@ -219,10 +216,11 @@ func (s *ruleSet) layOut() *bigSet {
 	if b := s.big.Load(); b != nil {
 		return b
 	}
-	rules := s.compileAside()
-	b := &bigSet{rules: rules}
-	if len(rules) > smallSet {
+	var b *bigSet
+	if rules := s.compileAside(); len(rules) > smallSet {
 		b = s.newLayout(rules)
+	} else {
+		b = &bigSet{rules: slices.Clone(rules)} // not the spare room, which MemSize would count
 	}
 	if !s.big.CompareAndSwap(nil, b) {
 		return s.big.Load()
